@@ -1,0 +1,26 @@
+"""The web layer: a Flask application factory around the :mod:`rules` domain."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+
+from app import problems, views
+from app.config import Config
+
+OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+
+
+def create_app(config: Config | None = None) -> Flask:
+    """Build the app; ``gunicorn 'app:create_app()'`` and the tests both start here."""
+    config = config or Config.from_env()
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
+    app.config["APP_CONFIG"] = config
+    app.config["OPENAPI_YAML"] = OPENAPI_PATH.read_text(encoding="utf-8") \
+        if OPENAPI_PATH.exists() else ""
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    problems.register(app)
+    app.register_blueprint(views.bp)
+    return app

@@ -1,0 +1,1 @@
+"""marshmallow schemas: request bodies in, answers out."""

@@ -1,0 +1,120 @@
+"""Reusable marshmallow fields: tiles in every notation, strict booleans and integers.
+
+marshmallow's own Boolean accepts "yes" and 1, and its Integer accepts ``true`` (a bool is an
+int in Python); a settlement service must not guess, so these fields take JSON's own types.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError, fields
+
+from rules import tiles
+from rules.errors import TileError
+
+
+class Tiles(fields.Field):
+    """Several tiles: a compact string (``"123m456pEE"``, Chinese names, Unicode tiles) or an
+    array with one tile per item. Loads to a tuple of tile ids; dumps canonical codes."""
+
+    default_error_messages = {
+        "type": "expected tiles as a string (\"123m456pEE\") or an array of tile codes",
+        "too_many": "at most {maximum} tiles here, got {count}",
+    }
+
+    def __init__(self, maximum: int = 18, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.maximum = maximum
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
+        if isinstance(value, str):
+            if len(value) > self.maximum * 4 + 16:
+                raise self.make_error("too_many", maximum=self.maximum,
+                                      count=f"{len(value)} characters")
+            try:
+                parsed = tiles.parse_tiles(value)
+            except TileError as exc:
+                raise ValidationError(exc.message) from None
+        elif isinstance(value, list):
+            if len(value) > self.maximum:
+                raise self.make_error("too_many", maximum=self.maximum, count=len(value))
+            parsed, errors = [], {}
+            for i, item in enumerate(value):
+                try:
+                    parsed.append(tiles.parse_tile(item))
+                except TileError as exc:
+                    errors[i] = [exc.message]
+            if errors:
+                raise ValidationError(errors)
+        else:
+            raise self.make_error("type")
+        if len(parsed) > self.maximum:
+            raise self.make_error("too_many", maximum=self.maximum, count=len(parsed))
+        return tuple(parsed)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any):
+        return None if value is None else tiles.codes(value)
+
+
+class Tile(fields.Field):
+    """Exactly one tile, in any notation; dumps its canonical code."""
+
+    default_error_messages = {"type": "expected one tile as a string, e.g. \"5m\" or \"E\""}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
+        if not isinstance(value, str) or len(value) > 16:
+            raise self.make_error("type")
+        try:
+            return tiles.parse_tile(value)
+        except TileError as exc:
+            raise ValidationError(exc.message) from None
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any):
+        return None if value is None else tiles.code(value)
+
+
+class TileCode(fields.Field):
+    """One tile going out: its canonical code (``"5m"``, ``"E"``)."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any):
+        return None if value is None else tiles.code(value)
+
+
+def tile_codes(**kwargs: Any) -> fields.List:
+    """Several tiles going out, as canonical codes."""
+    return fields.List(TileCode(), **kwargs)
+
+
+class StrictBool(fields.Boolean):
+    default_error_messages = {"invalid": "must be true or false"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class StrictInt(fields.Integer):
+    default_error_messages = {"invalid": "must be a whole number"}
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class Seat(StrictInt):
+    """A seat number 0-3 (seat s+1 plays after seat s)."""
+
+    default_error_messages = {"invalid": "must be a seat number 0-3",
+                              "range": "must be a seat number 0-3"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
+        seat = super()._deserialize(value, attr, data, **kwargs)
+        if not 0 <= seat <= 3:
+            raise self.make_error("range")
+        return seat

@@ -1,0 +1,191 @@
+"""Request bodies (API.md) → the domain's request dataclasses.
+
+Unknown fields are rejected (marshmallow's default, RAISE), so a typo never silently changes
+a score. Only shape and type are checked here; the rules themselves (相公, five copies,
+honour chows, …) are checked by the domain, which knows the variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+
+from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, Tiles
+from rules import model
+from rules.variants import NAMES
+
+_one_of = validate.OneOf
+
+
+def _variant_field() -> fields.String:
+    return fields.String(required=True, validate=_one_of(
+        NAMES, error="unknown variant {input!r}; use one of {choices}"),
+        metadata={"description": "The rule set to score with.", "example": "xingguo"})
+
+
+def _rules_field() -> fields.Dict:
+    return fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict,
+                       metadata={"description": "Rule options of the variant; see "
+                                 "GET /variants for names, types and defaults."})
+
+
+class MeldSchema(Schema):
+    type = fields.String(required=True, validate=_one_of(model.MELD_KINDS),
+                         metadata={"description": "kong = exposed kong claimed from a discard "
+                                   "(明杠), added_kong = pung extended by a drawn tile (补杠), "
+                                   "concealed_kong = 暗杠"})
+    tiles = Tiles(maximum=4, required=True)
+    source = Seat(data_key="from", load_default=None, allow_none=True,
+                  metadata={"description": "Seat that discarded the claimed tile."})
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.Meld:
+        return model.Meld(data["type"], data["tiles"], data["source"])
+
+
+class JingSchema(Schema):
+    indicator = Tile(load_default=None, allow_none=True,
+                     metadata={"description": "The flipped tile (上精): it is 正精, the next "
+                               "tile 副精."})
+    lower_indicator = Tile(load_default=None, allow_none=True,
+                           metadata={"description": "nanchang 下精: scored only, never wild."})
+    previous_indicator = Tile(load_default=None, allow_none=True,
+                              metadata={"description": "nanchang 回头一笑: last round's 上精."})
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.Jing:
+        return model.Jing(**data)
+
+
+class FlagsSchema(Schema):
+    heavenly = StrictBool(load_default=False, metadata={"description": "天胡"})
+    earthly = StrictBool(load_default=False, metadata={"description": "地胡"})
+    human = StrictBool(load_default=False, metadata={"description": "人和 (guangdong)"})
+    last_tile = StrictBool(load_default=False,
+                           metadata={"description": "海底捞月: won on the wall's last tile"})
+    after_kong_discard = StrictBool(load_default=False, metadata={
+        "description": "杠上炮: the winning discard followed the discarder's own kong"})
+    kong_chain = StrictInt(load_default=0, validate=validate.Range(min=0, max=8), metadata={
+        "description": "Kongs in an unbroken chain before a kong_replacement win."})
+    no_jing_held = StrictBool(load_default=False, metadata={
+        "description": "xingguo 霸胡: no player holds any jing."})
+    others_no_jing = StrictBool(load_default=False, metadata={
+        "description": "nanchang 德中德: the other three players hold no jing at all."})
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.Flags:
+        return model.Flags(**data)
+
+
+def _flags_field() -> fields.Nested:
+    return fields.Nested(FlagsSchema, load_default=model.Flags)
+
+
+def _win_type_field() -> fields.String:
+    return fields.String(load_default=None, allow_none=True, validate=_one_of(model.WIN_TYPES))
+
+
+class EvaluateSchema(Schema):
+    variant = _variant_field()
+    hand = Tiles(required=True, metadata={
+        "description": "Concealed tiles, including the winning tile when there is one. "
+                       "13 (+1 per kong) asks for the waits; 14 (+1 per kong) is scored."})
+    melds = fields.List(fields.Nested(MeldSchema), load_default=list,
+                        validate=validate.Length(max=4))
+    win_tile = Tile(load_default=None, allow_none=True)
+    win_type = _win_type_field()
+    dealer = StrictBool(load_default=False,
+                        metadata={"description": "The hand's owner is the dealer (庄家)."})
+    seat_wind = Tile(load_default=None, allow_none=True)
+    round_wind = Tile(load_default=None, allow_none=True)
+    jing = fields.Nested(JingSchema, load_default=model.Jing)
+    flags = _flags_field()
+    rules = _rules_field()
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.EvaluateRequest:
+        hand = model.PlayerTiles(data.pop("hand"), tuple(data.pop("melds")))
+        return model.EvaluateRequest(hand=hand, **data)
+
+
+class PlayerSchema(Schema):
+    hand = Tiles(required=True)
+    melds = fields.List(fields.Nested(MeldSchema), load_default=list,
+                        validate=validate.Length(max=4))
+    discards = Tiles(maximum=40, load_default=tuple, metadata={
+        "description": "Tiles still in this player's discard pond (claimed ones are in the "
+                       "claimer's melds)."})
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.PlayerTiles:
+        return model.PlayerTiles(data["hand"], tuple(data["melds"]), data["discards"])
+
+
+class ResultSchema(Schema):
+    winners = fields.List(Seat(), required=True, validate=validate.Length(max=4),
+                          metadata={"description": "Winning seats; [] is a drawn round."})
+    win_tile = Tile(load_default=None, allow_none=True)
+    win_type = _win_type_field()
+    discarder = Seat(load_default=None, allow_none=True, metadata={
+        "description": "Who discarded the winning tile, or whose added kong was robbed."})
+    flags = _flags_field()
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.Result:
+        return model.Result(tuple(data.pop("winners")), **data)
+
+
+class EventSchema(Schema):
+    type = fields.String(required=True, validate=_one_of(("follow_dealer", "false_win")))
+    rounds = StrictInt(load_default=1, validate=validate.Range(min=1, max=100))
+    seat = Seat(load_default=None, allow_none=True)
+
+    @validates_schema
+    def seat_for_false_win(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("type") == "false_win" and data.get("seat") is None:
+            raise ValidationError("required for a false_win event: the seat that claimed "
+                                  "a win falsely (诈胡)", "seat")
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.Event:
+        return model.Event(**data)
+
+
+class SettleSchema(Schema):
+    variant = _variant_field()
+    dealer = Seat(required=True, metadata={"description": "The dealer's seat (East)."})
+    players = fields.List(fields.Nested(PlayerSchema), required=True,
+                          validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
+    jing = fields.Nested(JingSchema, load_default=model.Jing)
+    result = fields.Nested(ResultSchema, required=True)
+    events = fields.List(fields.Nested(EventSchema), load_default=list,
+                         validate=validate.Length(max=16))
+    horses = Tiles(maximum=30, load_default=tuple,
+                   metadata={"description": "qinzhou: the flipped 奖马 tiles (0-30)."})
+    round_wind = Tile(load_default=None, allow_none=True)
+    rules = _rules_field()
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.SettleRequest:
+        data["players"] = tuple(data["players"])
+        data["events"] = tuple(data["events"])
+        return model.SettleRequest(**data)
+
+
+class JingRequestSchema(Schema):
+    variant = _variant_field()
+    indicator = Tile(required=True)
+    lower_indicator = Tile(load_default=None, allow_none=True)
+    previous_indicator = Tile(load_default=None, allow_none=True)
+    players = fields.List(fields.Nested(PlayerSchema), load_default=None, allow_none=True,
+                          validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
+    dealer = Seat(load_default=None, allow_none=True)
+    rules = _rules_field()
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.JingRequest:
+        jing = model.Jing(data["indicator"], data["lower_indicator"],
+                          data["previous_indicator"])
+        players = tuple(data["players"]) if data["players"] is not None else None
+        return model.JingRequest(data["variant"], jing, players, data["dealer"], data["rules"])

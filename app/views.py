@@ -1,0 +1,116 @@
+"""The HTTP endpoints: parse with a schema, call the domain, dump with a schema.
+
+No scoring happens here; every rule lives in :mod:`rules`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+from flask import Blueprint, Response, current_app, request
+
+import rules
+from app.problems import Problem
+from app.schemas import requests as req_schemas
+from app.schemas import responses as out
+
+bp = Blueprint("api", __name__)
+
+_EVALUATE_IN = req_schemas.EvaluateSchema()
+_SETTLE_IN = req_schemas.SettleSchema()
+_JING_IN = req_schemas.JingRequestSchema()
+_EVALUATION_OUT = out.EvaluationSchema()
+_SETTLEMENT_OUT = out.SettlementSchema()
+_JING_OUT = out.JingResponseSchema()
+_VARIANTS_OUT = out.VariantsResponseSchema()
+
+
+def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ValueError(f"duplicate key {key!r} in an object")
+        obj[key] = value
+    return obj
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def json_body() -> dict[str, Any]:
+    """The request body as a JSON object, or a 415/400/413/422 problem."""
+    mimetype = request.mimetype or ""
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        raise Problem(415, f"send the body as JSON with 'Content-Type: application/json' "
+                      f"(got {mimetype or 'no content type'!r})")
+    raw = request.get_data(cache=False)  # a body over MAX_CONTENT_LENGTH raises 413 here
+    try:
+        data = json.loads(raw, object_pairs_hook=_reject_duplicates,
+                          parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise Problem(400, f"the body is not valid JSON: {exc.msg} at line {exc.lineno} "
+                      f"column {exc.colno} (character {exc.pos})") from None
+    except UnicodeDecodeError:
+        raise Problem(400, "the body is not valid UTF-8 JSON") from None
+    except RecursionError:
+        raise Problem(400, "the body is nested too deeply") from None
+    except ValueError as exc:
+        raise Problem(400, f"the body is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise Problem(422, "the body must be a JSON object",
+                      [{"field": "body", "message": f"expected an object, got "
+                        f"{type(data).__name__}"}])
+    return data
+
+
+def respond(payload: dict[str, Any], status: int = 200) -> Response:
+    return Response(orjson.dumps(payload), status=status, mimetype="application/json")
+
+
+def ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
+    """How the answer was scored, for the client to store with the round."""
+    return {"variant": variant, "options": rules.resolved_rules(variant, given),
+            "version": rules.RULES_VERSION}
+
+
+@bp.post("/evaluate")
+def evaluate() -> Response:
+    query = _EVALUATE_IN.load(json_body())
+    answer = rules.evaluate(query)
+    return respond({"variant": query.variant, **_EVALUATION_OUT.dump(answer),
+                    "ruleset": ruleset(query.variant, query.rules)})
+
+
+@bp.post("/settle")
+def settle() -> Response:
+    query = _SETTLE_IN.load(json_body())
+    answer = rules.settle(query)
+    return respond({"variant": query.variant, **_SETTLEMENT_OUT.dump(answer),
+                    "ruleset": ruleset(query.variant, query.rules)})
+
+
+@bp.post("/jing")
+def jing() -> Response:
+    query = _JING_IN.load(json_body())
+    answer = rules.jing(query)
+    return respond({"variant": query.variant, **_JING_OUT.dump(answer),
+                    "ruleset": ruleset(query.variant, query.rules)})
+
+
+@bp.get("/variants")
+def variants() -> Response:
+    return respond(_VARIANTS_OUT.dump({"rules_version": rules.RULES_VERSION,
+                                       "variants": rules.describe_variants()}))
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    return respond({"status": "ok"})
+
+
+@bp.get("/openapi.yaml")
+def openapi() -> Response:
+    return Response(current_app.config["OPENAPI_YAML"], mimetype="application/yaml")

@@ -1,0 +1,63 @@
+"""The scoring domain: pure Python, no web framework, no JSON, no I/O.
+
+Entry points take the request dataclasses of :mod:`rules.model` and return answers from the
+same module; a request that breaks a rule raises :class:`rules.errors.InvalidInput`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rules.errors import FieldError, InvalidInput
+from rules.model import (
+    EvaluateRequest,
+    Evaluation,
+    JingAnswer,
+    JingRequest,
+    Settlement,
+    SettleRequest,
+)
+from rules.options import resolve
+from rules.variant import NotSupported, Variant
+from rules.variants import NAMES, VARIANTS
+
+RULES_VERSION = "1.0.0"
+
+__all__ = ["NAMES", "RULES_VERSION", "FieldError", "InvalidInput", "NotSupported",
+           "describe_variants", "evaluate", "get_variant", "jing", "resolved_rules", "settle"]
+
+
+def get_variant(name: str) -> Variant:
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise InvalidInput.one("variant", f"unknown variant {name!r}; use one of "
+                               f"{', '.join(NAMES)}") from None
+
+
+def resolved_rules(name: str, given: dict[str, Any] | None) -> dict[str, Any]:
+    """The variant's options with the caller's choices applied (422 on a bad one)."""
+    variant = get_variant(name)
+    return resolve(variant.options, given, variant.name)
+
+
+def evaluate(request: EvaluateRequest) -> Evaluation:
+    return get_variant(request.variant).evaluate(request)
+
+
+def settle(request: SettleRequest) -> Settlement:
+    variant = get_variant(request.variant)
+    request = replace(request, rules=resolved_rules(request.variant, request.rules))
+    variant.validate_settle(request)
+    return variant.settle(request)
+
+
+def jing(request: JingRequest) -> JingAnswer:
+    variant = get_variant(request.variant)
+    request = replace(request, rules=resolved_rules(request.variant, request.rules))
+    return variant.jing_answer(request)
+
+
+def describe_variants() -> list[dict[str, Any]]:
+    return [v.describe() for v in VARIANTS.values()]

@@ -1,0 +1,135 @@
+"""Per-family grouping tables, memoised on the family's own count vector.
+
+A hand splits into five independent *families*: 万, 筒, 条 (9 ranks each), winds (4) and
+dragons (3). Sets never cross a family, so every question about "sets + pair" is answered per
+family and combined. Keying the caches on one family's counts (not the whole hand) is what
+lets different hands reuse each other's work: ``1m2m3m`` and ``1p2p3p`` share an entry.
+
+Wilds (精) inside a family always complete a group that holds at least one natural tile;
+groups made only of wilds are "free" and are added by the caller, outside any family. This
+keeps the search far from the 34^k brute force: a wild only ever takes a position next to
+natural tiles.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, product
+
+NUM, WIND, DRAGON = 0, 1, 2
+SIZES = {NUM: 9, WIND: 4, DRAGON: 3}
+INF = 99
+
+CHOW, PUNG, PAIR = "chow", "pung", "pair"
+
+# A group inside a family: (kind, local positions, which positions a wild fills).
+LocalGroup = tuple[str, tuple[int, ...], tuple[bool, ...]]
+Grouping = tuple[LocalGroup, ...]
+
+
+def _chow_templates(family: int) -> tuple[tuple[int, ...], ...]:
+    if family == NUM:
+        return tuple((s, s + 1, s + 2) for s in range(7))
+    if family == WIND:  # any three different winds (东南西, 东南北, 东西北, 南西北)
+        return tuple(combinations(range(4), 3))
+    return ((0, 1, 2),)  # 中发白
+
+
+# For each family and position, the chow templates that contain that position.
+_TEMPLATES = {
+    family: tuple(
+        tuple(t for t in _chow_templates(family) if pos in t) for pos in range(SIZES[family])
+    )
+    for family in SIZES
+}
+
+
+def _first(counts: tuple[int, ...]) -> int:
+    for i, c in enumerate(counts):
+        if c:
+            return i
+    return -1
+
+
+@lru_cache(maxsize=1 << 16)
+def min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> int:
+    """Fewest wilds that make ``counts`` into sets (plus exactly one pair if ``pair``).
+
+    ``INF`` when impossible (e.g. a pair is asked of an empty family: that pair would be made
+    of wilds alone and is counted as free by the caller). A natural tile available for a chow
+    position is always used: swapping it for a wild never saves a wild.
+    """
+    i = _first(counts)
+    if i < 0:
+        return INF if pair else 0
+    best = INF
+    c = list(counts)
+    ci = c[i]
+    for take in range(min(3, ci), 0, -1):  # pung of i, wilds fill the rest
+        c[i] = ci - take
+        best = min(best, 3 - take + min_wilds(family, tuple(c), pair, chows))
+    if pair:
+        for take in range(min(2, ci), 0, -1):
+            c[i] = ci - take
+            best = min(best, 2 - take + min_wilds(family, tuple(c), False, chows))
+    c[i] = ci
+    if chows:
+        for template in _TEMPLATES[family][i]:
+            rest = c[:]
+            need = 0
+            for j in template:
+                if rest[j]:
+                    rest[j] -= 1
+                else:
+                    need += 1
+            best = min(best, need + min_wilds(family, tuple(rest), pair, chows))
+    return best
+
+
+def _options(counts: tuple[int, ...], i: int, family: int, pair: bool, chows: bool):
+    """Every group that can hold the lowest natural tile ``i``: (group, rest, wilds, is_pair)."""
+    ci = counts[i]
+    for take in range(min(3, ci), 0, -1):
+        rest = (*counts[:i], ci - take, *counts[i + 1:])
+        yield (PUNG, (i, i, i), (False,) * take + (True,) * (3 - take)), rest, 3 - take, False
+    if pair:
+        for take in range(min(2, ci), 0, -1):
+            rest = (*counts[:i], ci - take, *counts[i + 1:])
+            yield (PAIR, (i, i), (False,) * take + (True,) * (2 - take)), rest, 2 - take, True
+    if not chows:
+        return
+    for template in _TEMPLATES[family][i]:
+        # Position i is natural; every other position is natural or wild where a natural
+        # exists, and wild where none does.
+        choices = [(False,) if j == i else ((False, True) if counts[j] else (True,))
+                   for j in template]
+        for mask in product(*choices):
+            rest = list(counts)
+            for j, wild in zip(template, mask, strict=True):
+                if not wild:
+                    rest[j] -= 1
+            yield (CHOW, template, mask), tuple(rest), sum(mask), False
+
+
+@lru_cache(maxsize=1 << 15)
+def groupings(family: int, counts: tuple[int, ...], wilds: int, pair: bool,
+              chows: bool) -> tuple[Grouping, ...]:
+    """Every grouping of ``counts`` using exactly ``wilds`` wilds, sorted and deduplicated."""
+    i = _first(counts)
+    if i < 0:
+        return ((),) if wilds == 0 and not pair else ()
+    if min_wilds(family, counts, pair, chows) > wilds:
+        return ()
+    found: set[Grouping] = set()
+    for group, rest, need, is_pair in _options(counts, i, family, pair, chows):
+        if need > wilds:
+            continue
+        for tail in groupings(family, rest, wilds - need, pair and not is_pair, chows):
+            found.add(tuple(sorted((group, *tail))))
+    return tuple(sorted(found))
+
+
+def cache_stats() -> dict[str, tuple[int, int, int]]:
+    """(hits, misses, size) of each family cache, for metrics and benchmarks."""
+    return {f.__name__: (f.cache_info().hits, f.cache_info().misses, f.cache_info().currsize)
+            for f in (min_wilds, groupings)}

@@ -1,0 +1,119 @@
+"""The shapes that are not four sets + a pair: seven pairs, 十三烂 (and 七星), 十三幺.
+
+Each takes the 14 concealed tiles as a count vector plus a number of wilds and returns the
+one reading it admits (these shapes have a single grouping up to what the wilds stand for),
+or ``None``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, pairwise
+
+from rules.analysis.model import (
+    PAIR,
+    QI_XING_SHI_SAN_LAN,
+    SEVEN_PAIRS,
+    SHI_SAN_LAN,
+    SHI_SAN_YAO,
+    SINGLE,
+    Group,
+    Reading,
+)
+from rules.tiles import EAST, HONOURS, NUM_KINDS
+
+ORPHANS = (0, 8, 9, 17, 18, 26, *HONOURS)  # 十三幺: 1 and 9 of each suit, every honour
+_NATURAL, _WILD = (False,), (True,)
+
+
+def seven_pairs(counts: tuple[int, ...], wilds: int, four_as_two: bool) -> Reading | None:
+    """Seven pairs; a wild pairs a single, spare wilds pair with each other (free pairs)."""
+    if sum(counts) + wilds != 14:
+        return None
+    groups: list[Group] = []
+    singles = 0
+    for tile, c in enumerate(counts):
+        if not c:
+            continue
+        if c > 2 and not four_as_two:
+            return None
+        groups.extend([Group(PAIR, (tile, tile), (False, False))] * (c // 2))
+        if c % 2:
+            if c == 3 and not four_as_two:
+                return None
+            groups.append(Group(PAIR, (tile, tile), (False, True)))
+            singles += 1
+    if singles > wilds:
+        return None
+    groups.extend([Group(PAIR, (None, None), (True, True))] * ((wilds - singles) // 2))
+    return Reading(SEVEN_PAIRS, tuple(groups))
+
+
+def _lan_ok(ranks: tuple[int, ...]) -> bool:
+    return all(b - a >= 3 for a, b in pairwise(ranks))
+
+
+# Every valid 十三烂 rank set of one suit (147, 258, 369, 148, …) and their subsets.
+_LAN_SETS = tuple(r for n in range(4) for r in combinations(range(9), n) if _lan_ok(r))
+
+
+@lru_cache(maxsize=1024)
+def _lan_completion(present: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The largest valid rank set of one suit containing ``present`` (None if invalid)."""
+    best = None
+    for ranks in _LAN_SETS:
+        if set(present) <= set(ranks) and (best is None or len(ranks) > len(best)):
+            best = ranks
+    return best
+
+
+def shi_san_lan(counts: tuple[int, ...], wilds: int) -> Reading | None:
+    """十三烂: no two tiles of a suit closer than 3, honours all different, no pairs.
+
+    Wilds fill missing honours first (which makes 七星十三烂 whenever it is possible), then
+    the free rank slots of the suits.
+    """
+    if sum(counts) + wilds != 14 or max(counts) > 1:
+        return None
+    groups = [Group(SINGLE, (t,), _NATURAL) for t in range(NUM_KINDS) if counts[t]]
+    left = wilds
+    for tile in HONOURS:
+        if not counts[tile] and left:
+            groups.append(Group(SINGLE, (tile,), _WILD))
+            left -= 1
+    seven_stars = all(counts[t] or any(g.tiles == (t,) for g in groups) for t in HONOURS)
+    for base in (0, 9, 18):
+        present = tuple(r for r in range(9) if counts[base + r])
+        full = _lan_completion(present)
+        if full is None:
+            return None
+        for r in full:
+            if left and not counts[base + r]:
+                groups.append(Group(SINGLE, (base + r,), _WILD))
+                left -= 1
+    if left:
+        return None
+    groups.sort(key=lambda g: g.tiles[0])
+    return Reading(QI_XING_SHI_SAN_LAN if seven_stars else SHI_SAN_LAN, tuple(groups))
+
+
+def shi_san_yao(counts: tuple[int, ...], wilds: int) -> Reading | None:
+    """十三幺: one of each terminal and honour, one of them twice; wilds fill the gaps."""
+    if sum(counts) + wilds != 14:
+        return None
+    if any(counts[t] for t in range(EAST) if t not in ORPHANS):
+        return None
+    doubles = [t for t in ORPHANS if counts[t] == 2]
+    if any(counts[t] > 2 for t in ORPHANS) or len(doubles) > 1:
+        return None
+    groups: list[Group] = []
+    pair_tile = doubles[0] if doubles else next((t for t in ORPHANS if counts[t]), ORPHANS[0])
+    for tile in ORPHANS:
+        if tile == pair_tile:
+            mask = (not counts[tile], counts[tile] < 2)
+            groups.append(Group(PAIR, (tile, tile), mask))
+        else:
+            groups.append(Group(SINGLE, (tile,), (True,) if not counts[tile] else (False,)))
+    if sum(g.wilds for g in groups) != wilds:
+        return None
+    return Reading(SHI_SAN_YAO, tuple(groups))

@@ -1,0 +1,94 @@
+"""Four sets + a pair, with wilds: the win check and every grouping.
+
+The family tables (:mod:`rules.analysis.families`) are combined here. The win check adds up
+the per-family minimum wilds; the full enumeration distributes the wilds over the families
+(each family only takes counts of wilds that fit its tile count modulo 3) and adds free
+all-wild sets and pair last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from rules.analysis.families import DRAGON, INF, NUM, WIND, groupings, min_wilds
+from rules.analysis.model import PAIR, PUNG, STANDARD, Group, Reading
+
+# (family, first tile id, last tile id + 1)
+FAMILIES = ((NUM, 0, 9), (NUM, 9, 18), (NUM, 18, 27), (WIND, 27, 31), (DRAGON, 31, 34))
+_FREE = len(FAMILIES)  # pair position meaning "the pair is two wilds"
+
+
+def _chows_allowed(family: int, honour_chows: bool, pung_only: bool) -> bool:
+    if pung_only:
+        return False
+    return family == NUM or honour_chows
+
+
+def _slices(counts: tuple[int, ...], honour_chows: bool, pung_only: bool):
+    return [(family, lo, counts[lo:hi], _chows_allowed(family, honour_chows, pung_only))
+            for family, lo, hi in FAMILIES]
+
+
+def min_wilds_standard(counts: tuple[int, ...], honour_chows: bool = False,
+                       pung_only: bool = False) -> int:
+    """Fewest wilds needed to make ``counts`` four-sets-and-a-pair shaped (any number of sets).
+
+    ``INF`` when no number of wilds helps. The hand is complete with ``w`` wilds exactly when
+    this is ``<= w`` and the tile count is 3k + 2 (the spare wilds then form free pungs).
+    """
+    parts = _slices(counts, honour_chows, pung_only)
+    plain = [min_wilds(f, c, False, ch) for f, _, c, ch in parts]
+    base = sum(plain)
+    if base >= INF:
+        return INF
+    best = base + 2  # the pair made of two wilds
+    for (f, _, c, ch), without in zip(parts, plain, strict=True):
+        with_pair = min_wilds(f, c, True, ch)
+        if with_pair < INF:
+            best = min(best, base - without + with_pair)
+    return best
+
+
+@lru_cache(maxsize=1 << 12)
+def _absolute(grouping: tuple, offset: int) -> tuple[Group, ...]:
+    return tuple(Group(kind, tuple(offset + p for p in positions), mask)
+                 for kind, positions, mask in grouping)
+
+
+def standard_readings(counts: tuple[int, ...], wilds: int, honour_chows: bool = False,
+                      pung_only: bool = False) -> Iterator[Reading]:
+    """Every grouping of the concealed tiles into sets + one pair using all ``wilds``.
+
+    Readings come out without duplicates; a wild is never put in a group of wilds alone
+    unless that group is free (see :class:`~rules.analysis.model.Group`).
+    """
+    if min_wilds_standard(counts, honour_chows, pung_only) > wilds:
+        return
+    parts = _slices(counts, honour_chows, pung_only)
+    for pair_at in range(len(parts) + 1):
+        spare = wilds - (2 if pair_at == _FREE else 0)
+        if spare < 0:
+            continue
+        for groups, left in _combine(parts, 0, spare, pair_at):
+            if left % 3:
+                continue
+            free = (Group(PUNG, (None,) * 3, (True,) * 3),) * (left // 3)
+            if pair_at == _FREE:
+                free += (Group(PAIR, (None, None), (True, True)),)
+            yield Reading(STANDARD, groups + free)
+
+
+def _combine(parts, k: int, wilds: int, pair_at: int) -> Iterator[tuple[tuple[Group, ...], int]]:
+    """Groups for families ``k..``, yielding (groups, wilds left over)."""
+    if k == len(parts):
+        yield (), wilds
+        return
+    family, offset, counts, chows = parts[k]
+    pair = pair_at == k
+    low = min_wilds(family, counts, pair, chows)
+    for used in range(low, wilds + 1, 3):
+        for grouping in groupings(family, counts, used, pair, chows):
+            head = _absolute(grouping, offset)
+            for tail, left in _combine(parts, k + 1, wilds - used, pair_at):
+                yield head + tail, left

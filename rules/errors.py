@@ -1,0 +1,38 @@
+"""Errors of the scoring domain.
+
+The domain never knows about HTTP. It raises :class:`InvalidInput` with one
+:class:`FieldError` per problem, each naming the request field in the dotted/indexed form
+clients see (``players[2].hand``); the web layer turns that into a 422 problem+json.
+A hand that is valid but does not win is *not* an error: evaluations carry a reason code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class TileError(ValueError):
+    """A tile string that cannot be read; ``index`` is the 0-based character position."""
+
+    def __init__(self, message: str, index: int | None):
+        super().__init__(message)
+        self.message = message
+        self.index = index
+
+
+@dataclass(frozen=True)
+class FieldError:
+    field: str
+    message: str
+
+
+class InvalidInput(ValueError):
+    """A request that is well-formed JSON but breaks a rule (相公, five copies, …)."""
+
+    def __init__(self, errors: list[FieldError]):
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+        self.errors = errors
+
+    @classmethod
+    def one(cls, field: str, message: str) -> InvalidInput:
+        return cls([FieldError(field, message)])

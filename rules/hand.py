@@ -1,0 +1,79 @@
+"""A player's hand prepared for the core: wild jing taken out, counts made canonical.
+
+Also turns a core :class:`~rules.analysis.Reading` into the groups shown to users, putting
+each held jing where a wild stands in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.analysis import Reading, ShapeRules, is_complete, readings, shapes_of, waits
+from rules.model import GroupView, Meld, PlayerTiles
+from rules.tiles import to_counts
+
+
+@dataclass(frozen=True)
+class HandView:
+    """The concealed tiles split into natural counts and wild jing, plus the melds."""
+
+    natural: tuple[int, ...]  # counts with the wild kinds taken out
+    wild_tiles: tuple[int, ...]  # the jing held concealed, sorted
+    as_themselves: tuple[int, ...]  # counts with every jing read as itself (德国 reading)
+    melds: tuple[Meld, ...]
+
+    @classmethod
+    def of(cls, player: PlayerTiles, wild_kinds: frozenset[int] = frozenset()) -> HandView:
+        wild = tuple(sorted(t for t in player.concealed if t in wild_kinds))
+        natural = to_counts(t for t in player.concealed if t not in wild_kinds)
+        return cls(natural, wild, to_counts(player.concealed), player.melds)
+
+    @property
+    def wilds(self) -> int:
+        return len(self.wild_tiles)
+
+    def shapes(self, rules: ShapeRules) -> frozenset[str]:
+        """Shapes with the jing as wilds (a wild may also stand for itself)."""
+        return shapes_of(self.natural, self.wilds, rules, len(self.melds))
+
+    def natural_shapes(self, rules: ShapeRules) -> frozenset[str]:
+        """Shapes with every jing read as itself: what 德国 needs."""
+        return shapes_of(self.as_themselves, 0, rules, len(self.melds))
+
+    def complete(self, rules: ShapeRules) -> bool:
+        return is_complete(self.natural, self.wilds, rules, len(self.melds))
+
+    def readings(self, rules: ShapeRules, natural: bool = False) -> tuple[Reading, ...]:
+        if natural:
+            return readings(self.as_themselves, 0, rules, len(self.melds))
+        return readings(self.natural, self.wilds, rules, len(self.melds))
+
+    def waits(self, rules: ShapeRules, wild_kinds: frozenset[int]) -> tuple[int, ...]:
+        return waits(self.natural, self.wilds, rules, len(self.melds), wild_kinds)
+
+
+def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ...],
+            ) -> list[GroupView]:
+    """The reading's groups with the held jing placed in the wild slots, then the melds.
+
+    A free group (wilds only) is shown standing for the first held jing's own kind.
+    """
+    pool = list(wild_tiles)
+    views = []
+    for group in sorted(reading.groups, key=_display_order):
+        held = []
+        for stands_for, wild in zip(group.tiles, group.wild, strict=True):
+            held.append(pool.pop(0) if wild and pool else stands_for)
+        tiles = list(group.tiles) if not group.free else [held[0]] * len(held)
+        held = [h if h is not None else t for h, t in zip(held, tiles, strict=True)]
+        views.append(GroupView(group.kind, tiles, held, list(group.wild)))
+    for meld in melds:
+        views.append(GroupView(meld.kind, list(meld.tiles), list(meld.tiles),
+                               [False] * len(meld.tiles), concealed=not meld.is_exposed))
+    return views
+
+
+def _display_order(group) -> tuple[bool, bool, int]:
+    """Sets in tile order, free (all-wild) groups after them, the pair last."""
+    first = group.tiles[0]
+    return (group.kind == "pair", first is None, first if first is not None else 0)

@@ -1,0 +1,246 @@
+"""Domain value objects: what a request means once parsed, and what the scorer answers.
+
+These are plain dataclasses. The web layer builds the inputs from JSON and serialises the
+outputs; the domain never sees JSON. Tiles are ints (see :mod:`rules.tiles`), seats are 0-3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Meld kinds (API.md): chow, pung, exposed kong from a discard, a pung extended by a drawn
+# tile, a concealed kong.
+CHOW, PUNG, KONG, ADDED_KONG, CONCEALED_KONG = (
+    "chow", "pung", "kong", "added_kong", "concealed_kong")
+MELD_KINDS = (CHOW, PUNG, KONG, ADDED_KONG, CONCEALED_KONG)
+KONG_KINDS = (KONG, ADDED_KONG, CONCEALED_KONG)
+
+# How a hand was won.
+SELF_DRAW, DISCARD, ROB_KONG, KONG_REPLACEMENT = (
+    "self_draw", "discard", "rob_kong", "kong_replacement")
+WIN_TYPES = (SELF_DRAW, DISCARD, ROB_KONG, KONG_REPLACEMENT)
+SELF_DRAWN = (SELF_DRAW, KONG_REPLACEMENT)  # the winner drew the tile itself
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: str
+    tiles: tuple[int, ...]
+    source: int | None = None  # the seat that discarded the claimed tile ("from")
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in KONG_KINDS
+
+    @property
+    def is_exposed(self) -> bool:
+        return self.kind != CONCEALED_KONG
+
+
+@dataclass(frozen=True)
+class PlayerTiles:
+    """One player's tiles: concealed (with the winning tile, for a winner), melds, pond."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    discards: tuple[int, ...] = ()
+
+    def all_held(self) -> list[int]:
+        """Concealed tiles and every meld tile (not the discards)."""
+        held = list(self.concealed)
+        for meld in self.melds:
+            held.extend(meld.tiles)
+        return held
+
+
+@dataclass(frozen=True)
+class Jing:
+    """Jing indicators as given (Jiangxi variants); each may be absent."""
+
+    indicator: int | None = None
+    lower_indicator: int | None = None  # nanchang 下精
+    previous_indicator: int | None = None  # nanchang 回头一笑
+
+
+@dataclass(frozen=True)
+class Flags:
+    """Circumstances of a win that the tiles cannot show."""
+
+    heavenly: bool = False  # 天胡: the dealer's dealt hand wins
+    earthly: bool = False  # 地胡
+    human: bool = False  # 人和 (guangdong)
+    last_tile: bool = False  # 海底捞月: won on the last tile of the wall
+    after_kong_discard: bool = False  # 杠上炮: the discard follows the discarder's own kong
+    kong_chain: int = 0  # kongs in an unbroken chain before a kong-replacement win
+    no_jing_held: bool = False  # xingguo 霸胡: no player holds any jing
+    others_no_jing: bool = False  # nanchang 德中德: the other three hold no jing at all
+
+    def set_names(self) -> list[str]:
+        """Names of the flags that are on (true or non-zero)."""
+        return [k for k, v in self.__dict__.items() if v]
+
+
+@dataclass(frozen=True)
+class EvaluateRequest:
+    variant: str
+    hand: PlayerTiles
+    win_tile: int | None = None
+    win_type: str | None = None
+    dealer: bool = False
+    seat_wind: int | None = None
+    round_wind: int | None = None
+    jing: Jing = field(default_factory=Jing)
+    flags: Flags = field(default_factory=Flags)
+    rules: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a round ended: ``winners`` empty is a drawn round."""
+
+    winners: tuple[int, ...] = ()
+    win_tile: int | None = None
+    win_type: str | None = None
+    discarder: int | None = None  # the discarder, or the player whose kong was robbed
+    flags: Flags = field(default_factory=Flags)
+
+
+@dataclass(frozen=True)
+class Event:
+    type: str  # "follow_dealer" (rounds) or "false_win" (seat)
+    rounds: int = 1
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class SettleRequest:
+    variant: str
+    dealer: int
+    players: tuple[PlayerTiles, ...]
+    result: Result
+    jing: Jing = field(default_factory=Jing)
+    events: tuple[Event, ...] = ()
+    horses: tuple[int, ...] = ()
+    round_wind: int | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class JingRequest:
+    variant: str
+    jing: Jing
+    players: tuple[PlayerTiles, ...] | None = None
+    dealer: int | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------------------
+# Answers
+
+
+@dataclass
+class Pattern:
+    """One scoring element of a hand: a shape, a multiplier, a fan, a bonus."""
+
+    id: str  # pinyin id from RULINGS.md (de_guo, xiao_qi_dui, …)
+    name_zh: str
+    name_en: str
+    value: int | None = None  # fan, or the factor of a multiplier, or points of a bonus
+    unit: str = ""  # "fan", "x" (multiplier), "points", "" for a shape with no value
+    note: str = ""  # why it applies, or what it replaces
+
+
+@dataclass
+class GroupView:
+    """A group of the reading, as shown: what it stands for and what is actually held."""
+
+    type: str  # chow, pung, pair, single, or a meld kind
+    tiles: list[int]  # what each position stands for
+    held: list[int]  # the tile actually held there (a jing where a wild stands in)
+    wild: list[bool]
+    concealed: bool = True
+
+
+@dataclass
+class Payment:
+    """What one payer (by role: dealer, non_dealer, discarder, each, …) pays the winner."""
+
+    payer: str
+    amount: int
+    formula: str = ""  # e.g. "1 × 2 (self-draw) × 2 (dealer)"
+
+
+@dataclass
+class Wait:
+    tile: int
+    total: int | None = None  # what winning on it would collect in all (best case)
+    patterns: list[str] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass
+class Evaluation:
+    winning: bool
+    reason: str | None = None  # stable code when not winning
+    message: str | None = None
+    shape: str | None = None
+    patterns: list[Pattern] = field(default_factory=list)
+    multiplier: int | None = None  # xingguo, nanchang
+    fan: int | None = None  # qinzhou, guangdong
+    decomposition: list[GroupView] = field(default_factory=list)
+    payments: list[Payment] = field(default_factory=list)
+    total: int | None = None
+    waits: list[Wait] | None = None
+    readings: int = 0  # how many readings were scored
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Transfer:
+    payer: int
+    payee: int
+    amount: int
+    reason: str  # hu, jing, kong, horse, follow_dealer, false_win, …
+    detail: str = ""
+
+
+@dataclass
+class JingSeat:
+    seat: int
+    count: int  # 正精 × 2 + 副精 × 1
+    score: int  # what each other player owes this seat (before liability)
+    chong_guan: bool = False
+    ba_jing: bool = False
+
+
+@dataclass
+class JingScore:
+    """One indicator's jing tiles and, with players, its scores."""
+
+    indicator: str  # which field: indicator, lower_indicator, previous_indicator
+    zheng: int
+    fu: int
+    seats: list[JingSeat] = field(default_factory=list)
+
+
+@dataclass
+class WinnerResult:
+    seat: int
+    evaluation: Evaluation
+
+
+@dataclass
+class Settlement:
+    deltas: list[int]
+    ledger: list[Transfer]
+    winners: list[WinnerResult] = field(default_factory=list)
+    jing: list[JingScore] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class JingAnswer:
+    jing: list[JingScore]
+    deltas: list[int] | None = None
+    ledger: list[Transfer] | None = None

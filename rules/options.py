@@ -1,0 +1,65 @@
+"""Rule options: house rules a variant lets the caller choose, with a default per RULINGS.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.errors import FieldError, InvalidInput
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    name: str
+    type: str  # "boolean", "integer" or "string"
+    default: Any
+    description: str
+    seed: str  # where the seed (or RULINGS.md) says it
+    choices: tuple[Any, ...] = ()  # allowed values, when only some are
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> str | None:
+        """Why ``value`` is not acceptable for this option, or None."""
+        if self.type == "boolean" and not isinstance(value, bool):
+            return f"must be true or false, got {_show(value)}"
+        if self.type == "integer" and (isinstance(value, bool) or not isinstance(value, int)):
+            return f"must be a whole number, got {_show(value)}"
+        if self.type == "string" and not isinstance(value, str):
+            return f"must be a string, got {_show(value)}"
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            return f"must be one of {allowed}, got {_show(value)}"
+        if self.minimum is not None and value < self.minimum:
+            return f"must be at least {self.minimum}, got {value}"
+        if self.maximum is not None and value > self.maximum:
+            return f"must be at most {self.maximum}, got {value}"
+        return None
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
+            variant: str) -> dict[str, Any]:
+    """Defaults overlaid with the caller's choices; every bad name or value is a FieldError."""
+    known = {o.name: o for o in options}
+    resolved = {o.name: o.default for o in options}
+    errors = []
+    for name, value in (given or {}).items():
+        option = known.get(name)
+        if option is None:
+            names = ", ".join(sorted(known)) or "none"
+            errors.append(FieldError(
+                f"rules.{name}", f"unknown rule option for {variant}; its options are: {names}"))
+            continue
+        problem = option.check(value)
+        if problem:
+            errors.append(FieldError(f"rules.{name}", problem))
+        else:
+            resolved[name] = value
+    if errors:
+        raise InvalidInput(errors)
+    return resolved

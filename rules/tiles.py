@@ -1,0 +1,241 @@
+"""The 34 tile kinds, every input notation of API.md, and the canonical codes going out.
+
+Internally a tile is an ``int`` in ``0..33``:
+
+* ``0..8``   万 characters ``1m``-``9m``
+* ``9..17``  筒 dots ``1p``-``9p``
+* ``18..26`` 条 bamboo ``1s``-``9s``
+* ``27..30`` winds 东南西北 ``E S W N``
+* ``31..33`` dragons 中发白 ``C F P``
+
+The dragons are ordered 中→发→白 because that is the order in which the Jiangxi variants
+step from 正精 to 副精 (中→发→白→中), so "the next tile" is the same arithmetic everywhere.
+A hand is usually handled as a 34-long tuple of counts (see :func:`to_counts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rules.errors import TileError
+
+NUM_KINDS = 34
+MAN, PIN, SOU = 0, 9, 18
+EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
+RED, GREEN, WHITE = 31, 32, 33  # 中 发 白
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (RED, GREEN, WHITE)
+HONOURS = WINDS + DRAGONS
+
+_SUIT_LETTERS = "mps"
+HONOUR_LETTERS = "ESWNCFP"
+CODES: tuple[str, ...] = tuple(
+    f"{rank}{suit}" for suit in _SUIT_LETTERS for rank in range(1, 10)
+) + tuple(HONOUR_LETTERS)
+_CODE_INDEX = {code: i for i, code in enumerate(CODES)}
+
+_NUMERALS = ("一", "二", "三", "四", "五", "六", "七", "八", "九")
+NAMES_ZH: tuple[str, ...] = (
+    *(f"{numeral}{suit}" for suit in ("万", "筒", "条") for numeral in _NUMERALS),
+    "东", "南", "西", "北", "红中", "发财", "白板")
+
+# Riichi order of the honour digits: 1z-4z winds, 5z 白, 6z 发, 7z 中.
+_Z_DIGITS = {1: EAST, 2: SOUTH, 3: WEST, 4: NORTH, 5: WHITE, 6: GREEN, 7: RED}
+
+# Unicode Mahjong Tiles block: U+1F000 东 … U+1F021 九筒.
+_UNICODE = {0x1F000: EAST, 0x1F001: SOUTH, 0x1F002: WEST, 0x1F003: NORTH,
+            0x1F004: RED, 0x1F005: GREEN, 0x1F006: WHITE}
+_UNICODE.update({0x1F007 + r: MAN + r for r in range(9)})  # 🀇-🀏 characters
+_UNICODE.update({0x1F010 + r: SOU + r for r in range(9)})  # 🀐-🀘 bamboo
+_UNICODE.update({0x1F019 + r: PIN + r for r in range(9)})  # 🀙-🀡 dots
+UNICODE_CHARS: tuple[str, ...] = tuple(
+    chr(next(cp for cp, t in _UNICODE.items() if t == tile)) for tile in range(NUM_KINDS)
+)
+
+_CHINESE_NUMERALS = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
+                     "六": 6, "七": 7, "八": 8, "九": 9, "幺": 1}
+_CHINESE_SUITS = {"万": MAN, "萬": MAN, "筒": PIN, "饼": PIN, "餅": PIN,
+                  "条": SOU, "條": SOU, "索": SOU}
+# Longest names first so that "红中" is read before "中" would be. A wind may be followed
+# by 风/風 (东风, 東風).
+_CHINESE_HONOURS = sorted({
+    "东": EAST, "東": EAST, "南": SOUTH, "西": WEST, "北": NORTH,
+    "红中": RED, "紅中": RED, "中": RED,
+    "发财": GREEN, "發財": GREEN, "发": GREEN, "發": GREEN,
+    "白板": WHITE, "白": WHITE,
+}.items(), key=lambda item: -len(item[0]))
+_WIND_SUFFIX = "风風"
+
+_SEPARATORS = " ,\t\n\u3000、，"
+_VARIATION_SELECTORS = "\ufe0e\ufe0f"
+
+
+def code(tile: int) -> str:
+    """The canonical code of a tile (``"5m"``, ``"E"``, ``"C"``)."""
+    return CODES[tile]
+
+
+def codes(tiles: Iterable[int]) -> list[str]:
+    """Canonical codes of several tiles, in the order given."""
+    return [CODES[t] for t in tiles]
+
+
+def compact(tiles: Iterable[int]) -> str:
+    """Canonical compact string, sorted: ``"123m456p789sEEECC"``."""
+    out: list[str] = []
+    ordered = sorted(tiles)
+    for base, letter in ((MAN, "m"), (PIN, "p"), (SOU, "s")):
+        ranks = "".join(str(t - base + 1) for t in ordered if base <= t < base + 9)
+        if ranks:
+            out.append(ranks + letter)
+    out.extend(CODES[t] for t in ordered if t >= EAST)
+    return "".join(out)
+
+
+def is_honour(tile: int) -> bool:
+    return tile >= EAST
+
+
+def suit_of(tile: int) -> int:
+    """0, 1, 2 for 万 筒 条; 3 for winds; 4 for dragons."""
+    if tile < EAST:
+        return tile // 9
+    return 3 if tile < RED else 4
+
+
+def rank_of(tile: int) -> int:
+    """1-9 for a number tile; for honours the 1-based position in 东南西北中发白."""
+    if tile < EAST:
+        return tile % 9 + 1
+    return HONOUR_ORDER_RANK[tile]
+
+
+# 东南西北中发白 = 1..7 (the order the Qinzhou horse numbers use).
+HONOUR_ORDER_RANK = {EAST: 1, SOUTH: 2, WEST: 3, NORTH: 4, RED: 5, GREEN: 6, WHITE: 7}
+
+
+def is_terminal_or_honour(tile: int) -> bool:
+    return tile >= EAST or tile % 9 in (0, 8)
+
+
+def next_tile(tile: int) -> int:
+    """The tile after ``tile`` in its family: 9→1 in a suit, 北→东, 中→发→白→中."""
+    if tile < EAST:
+        return tile - tile % 9 + (tile % 9 + 1) % 9
+    if tile in WINDS:
+        return EAST + (tile - EAST + 1) % 4
+    return RED + (tile - RED + 1) % 3
+
+
+def to_counts(tiles: Iterable[int]) -> tuple[int, ...]:
+    """A 34-long count vector, the canonical form the analysis core is keyed on."""
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts)
+
+
+def from_counts(counts: Sequence[int]) -> list[int]:
+    """The sorted tile list of a count vector."""
+    return [t for t in range(NUM_KINDS) for _ in range(counts[t])]
+
+
+def parse_tile(text: str) -> int:
+    """Exactly one tile in any notation; a :class:`TileError` otherwise."""
+    if not isinstance(text, str):
+        raise TileError(f"expected a tile as a string, got {type(text).__name__}", None)
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise TileError(f"expected exactly one tile, got {len(tiles)} in {text!r}", None)
+    return tiles[0]
+
+
+def parse_tiles(text: str) -> list[int]:
+    """Read a tile string in any accepted notation, mixed freely.
+
+    Accepted: compact digits + suit letter (``123m``, ``55z``), honour letters (``EESWNCFP``),
+    Chinese names (``一万``, ``東風``, ``红中``), Unicode tiles (``🀇``). Spaces and commas are
+    ignored. Errors name the 0-based character index and the character.
+    """
+    tiles: list[int] = []
+    pending: list[tuple[int, str]] = []  # (index, digit) waiting for a suit letter
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isdigit() and ch.isascii():
+            pending.append((i, ch))
+            i += 1
+            continue
+        if ch in "mpsz":
+            tiles.extend(_flush_digits(pending, ch, i))
+            pending = []
+            i += 1
+            continue
+        if pending:
+            start, _digit = pending[0]
+            if ch in _CHINESE_SUITS:
+                tiles.extend(_flush_digits(pending, "mps"[_CHINESE_SUITS[ch] // 9], i))
+                pending = []
+                i += 1
+                continue
+            raise TileError(
+                f"the digits at index {start} must be followed by a suit letter "
+                f"(m, p, s or z), found {ch!r} at index {i}", i)
+        i = _read_one(text, i, tiles)
+    if pending:
+        start = pending[0][0]
+        raise TileError(
+            f"the digits from index {start} have no suit letter: end them with m, p, s or z",
+            start)
+    return tiles
+
+
+def _flush_digits(pending: list[tuple[int, str]], suit: str, at: int) -> list[int]:
+    if not pending:
+        raise TileError(f"suit letter {suit!r} at index {at} has no digits before it", at)
+    out = []
+    for index, digit in pending:
+        rank = int(digit)
+        if suit == "z":
+            if rank not in _Z_DIGITS:
+                raise TileError(f"{digit}z at index {index} is not a tile: honours are 1z-7z",
+                                index)
+            out.append(_Z_DIGITS[rank])
+        elif rank == 0:
+            raise TileError(f"0{suit} at index {index} is not a tile: ranks are 1-9", index)
+        else:
+            out.append("mps".index(suit) * 9 + rank - 1)
+    return out
+
+
+def _read_one(text: str, i: int, tiles: list[int]) -> int:
+    """Read one non-digit token at ``i`` into ``tiles``; return the next index."""
+    ch = text[i]
+    if ch in _SEPARATORS or ch in _VARIATION_SELECTORS:
+        return i + 1
+    if ch in HONOUR_LETTERS:
+        tiles.append(_CODE_INDEX[ch])
+        return i + 1
+    if ord(ch) in _UNICODE:
+        tiles.append(_UNICODE[ord(ch)])
+        return i + 1
+    if ch in _CHINESE_NUMERALS:
+        suit_ch = text[i + 1] if i + 1 < len(text) else ""
+        if suit_ch not in _CHINESE_SUITS:
+            raise TileError(
+                f"the numeral {ch!r} at index {i} must be followed by 万, 筒 or 条", i)
+        tiles.append(_CHINESE_SUITS[suit_ch] + _CHINESE_NUMERALS[ch] - 1)
+        return i + 2
+    for name, tile in _CHINESE_HONOURS:
+        if text.startswith(name, i):
+            tiles.append(tile)
+            end = i + len(name)
+            if tile in WINDS and text[end:end + 1] in tuple(_WIND_SUFFIX):
+                end += 1
+            return end
+    hint = ""
+    if ch in "ewncf":
+        hint = f" (honours are upper-case: {ch.upper()!r})"
+    elif ch == "M":
+        hint = " (suit letters are lower-case: m, p, s)"
+    raise TileError(f"unknown tile character {ch!r} at index {i}{hint}", i)

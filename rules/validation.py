@@ -1,0 +1,110 @@
+"""Checks every request must pass before it is scored (RULINGS.md, "Common to all four").
+
+Each check returns a list of :class:`FieldError` (empty when fine) so that one response can
+name every problem at once; :func:`raise_if` turns a non-empty list into ``InvalidInput``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from rules.errors import FieldError, InvalidInput
+from rules.model import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
+from rules.tiles import DRAGONS, WINDS, code
+
+COMPLETE, WAITING = "complete", "waiting"
+MAX_MELDS = 4
+
+
+def at(prefix: str, name: str) -> str:
+    """The field path ``prefix.name`` (just ``name`` at the top level of a request)."""
+    return f"{prefix}.{name}" if prefix else name
+
+
+def raise_if(errors: list[FieldError]) -> None:
+    if errors:
+        raise InvalidInput(errors)
+
+
+def meld_errors(meld: Meld, field: str, honour_chows: bool) -> list[FieldError]:
+    """A chow is three consecutive tiles of one suit (or an honour chow where allowed);
+    a pung three of a kind; any kong four of a kind. A concealed kong has no ``from``."""
+    tiles = sorted(meld.tiles)
+    shown = " ".join(code(t) for t in meld.tiles)
+    if meld.kind == CHOW:
+        problem = _chow_problem(tiles, honour_chows)
+        if problem:
+            return [FieldError(f"{field}.tiles", f"{shown} is not a chow: {problem}")]
+    elif meld.kind == PUNG:
+        if len(tiles) != 3 or len(set(tiles)) != 1:
+            return [FieldError(f"{field}.tiles", f"a pung is three identical tiles, got {shown}")]
+    elif meld.kind in KONG_KINDS and (len(tiles) != 4 or len(set(tiles)) != 1):
+        return [FieldError(f"{field}.tiles",
+                           f"a {meld.kind} is four identical tiles, got {shown}")]
+    if meld.kind == CONCEALED_KONG and meld.source is not None:
+        return [FieldError(f"{field}.from", "a concealed kong is not claimed from anyone: "
+                           "leave out 'from'")]
+    return []
+
+
+def _chow_problem(tiles: list[int], honour_chows: bool) -> str | None:
+    if len(tiles) != 3:
+        return f"a chow has three tiles, got {len(tiles)}"
+    if len(set(tiles)) != 3:
+        return "a chow has three different tiles"
+    if tiles[2] < 27:
+        if tiles[0] // 9 == tiles[2] // 9 and tiles[2] - tiles[0] == 2:
+            return None
+        return "the tiles must be consecutive in one suit"
+    honour_set = all(t in WINDS for t in tiles) or set(tiles) == set(DRAGONS)
+    if not honour_set:
+        return "the tiles must be consecutive in one suit"
+    if not honour_chows:
+        return "this variant has no honour chows (三张不同的风牌/中发白)"
+    return None
+
+
+def count_state(player: PlayerTiles, field: str) -> str:
+    """``complete`` (14 + kongs) or ``waiting`` (13 + kongs); anything else is 相公."""
+    melds = len(player.melds)
+    if melds > MAX_MELDS:
+        raise InvalidInput.one(at(field, "melds"), f"at most {MAX_MELDS} melds, got {melds}")
+    concealed = len(player.concealed)
+    complete = 14 - 3 * melds
+    if concealed == complete:
+        return COMPLETE
+    if concealed == complete - 1:
+        return WAITING
+    kongs = sum(m.kind in KONG_KINDS for m in player.melds)
+    meld_tiles = sum(len(m.tiles) for m in player.melds)
+    raise InvalidInput.one(
+        at(field, "hand"),
+        f"相公 (wrong tile count): {concealed} concealed tiles with {melds} meld(s); expected "
+        f"{complete - 1} (waiting) or {complete} (complete), i.e. 13 or 14 tiles plus one per "
+        f"kong ({kongs} kong(s), {concealed + meld_tiles} tiles in all)")
+
+
+def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldError]:
+    """At most 4 of any tile across everything given: (field, tiles) pairs."""
+    totals: Counter[int] = Counter()
+    where: dict[int, list[str]] = {}
+    for field, tiles in sources:
+        for tile, n in Counter(tiles).items():
+            totals[tile] += n
+            where.setdefault(tile, []).append(field)
+    return [
+        FieldError(where[tile][-1],
+                   f"{totals[tile]} copies of {code(tile)} (at most 4 exist); "
+                   f"counted in {', '.join(dict.fromkeys(where[tile]))}")
+        for tile in sorted(totals) if totals[tile] > 4
+    ]
+
+
+def player_sources(player: PlayerTiles, field: str) -> list[tuple[str, Iterable[int]]]:
+    """The (field, tiles) pairs of one player for :func:`copies_errors`."""
+    sources: list[tuple[str, Iterable[int]]] = [(at(field, "hand"), player.concealed)]
+    sources += [(at(field, f"melds[{i}]"), m.tiles) for i, m in enumerate(player.melds)]
+    if player.discards:
+        sources.append((at(field, "discards"), player.discards))
+    return sources

@@ -1,0 +1,320 @@
+"""What every variant declares, and the behaviour they share.
+
+A variant module subclasses :class:`Variant`, fills in its tables (shapes, options, flags,
+win types) and overrides :meth:`Variant.score` (the value of one complete hand),
+:meth:`Variant.settle` and, for the Jiangxi variants, :meth:`Variant.jing_answer`. Validation
+of requests, splitting off wild jing, the readings and the waits are done here once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from rules.analysis import ShapeRules
+from rules.errors import FieldError, InvalidInput
+from rules.hand import HandView, present
+from rules.model import (
+    CHOW,
+    DISCARD,
+    ROB_KONG,
+    SELF_DRAWN,
+    WIN_TYPES,
+    EvaluateRequest,
+    Evaluation,
+    Flags,
+    Jing,
+    JingAnswer,
+    JingRequest,
+    Settlement,
+    SettleRequest,
+    Wait,
+)
+from rules.options import RuleOption, resolve
+from rules.tiles import WINDS, code, next_tile
+from rules.validation import (
+    COMPLETE,
+    WAITING,
+    at,
+    copies_errors,
+    count_state,
+    meld_errors,
+    player_sources,
+    raise_if,
+)
+
+JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator")
+
+
+class NotSupported(Exception):
+    """The variant has no such thing (e.g. /jing for guangdong): a 422 naming ``field``."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything :meth:`Variant.score` needs about one complete hand."""
+
+    request: EvaluateRequest
+    hand: HandView
+    wild_kinds: frozenset[int]
+    win_type: str  # resolved (self_draw when the caller gave none)
+
+
+class Variant:
+    """Base of the four variants. Class attributes are the variant's declaration."""
+
+    name: ClassVar[str]
+    title_zh: ClassVar[str]
+    title_en: ClassVar[str]
+    seed: ClassVar[str]
+    shapes: ClassVar[ShapeRules] = ShapeRules()
+    options: ClassVar[tuple[RuleOption, ...]] = ()
+    flags: ClassVar[frozenset[str]] = frozenset()
+    win_types: ClassVar[tuple[str, ...]] = WIN_TYPES
+    max_winners: ClassVar[int] = 1  # winners on one discard (一炮多响 when > 1)
+    jing_fields: ClassVar[tuple[str, ...]] = ()  # which jing indicators it takes
+    wild_jing: ClassVar[bool] = False  # 上精 (the indicator's 正精/副精) are wild
+    out_of_play_jing: ClassVar[tuple[str, ...]] = ()  # indicators that leave the wall
+    takes_horses: ClassVar[bool] = False
+    scored: ClassVar[bool] = False  # score() implemented (vs. shape analysis only)
+
+    # ------------------------------------------------------------------ declaration
+    def describe(self) -> dict[str, Any]:
+        """The registry entry shown by ``GET /variants``."""
+        s = self.shapes
+        return {
+            "name": self.name, "title_zh": self.title_zh, "title_en": self.title_en,
+            "seed": self.seed,
+            "shapes": {"standard": True, "honour_chows": s.honour_chows,
+                       "seven_pairs": s.seven_pairs, "four_as_two_pairs": s.four_as_two_pairs,
+                       "shi_san_lan": s.shi_san_lan, "shi_san_yao": s.shi_san_yao,
+                       "wild_jing": self.wild_jing},
+            "win_types": list(self.win_types), "flags": sorted(self.flags),
+            "max_winners": self.max_winners, "jing": list(self.jing_fields),
+            "horses": self.takes_horses, "scored": self.scored,
+            "options": [
+                {"name": o.name, "type": o.type, "default": o.default,
+                 "description": o.description, "seed": o.seed,
+                 **({"choices": list(o.choices)} if o.choices else {}),
+                 **({"minimum": o.minimum} if o.minimum is not None else {}),
+                 **({"maximum": o.maximum} if o.maximum is not None else {})}
+                for o in self.options],
+        }
+
+    def wild_kinds(self, jing: Jing) -> frozenset[int]:
+        """The tile kinds that are wild: 正精 and 副精 of the (upper) indicator."""
+        if not self.wild_jing or jing.indicator is None:
+            return frozenset()
+        return frozenset({jing.indicator, next_tile(jing.indicator)})
+
+    def out_of_play(self, jing: Jing, horses: tuple[int, ...] = ()) -> list[tuple[str, list[int]]]:
+        """Tiles flipped out of the wall, for the four-copies rule."""
+        out = [(f"jing.{f}", [getattr(jing, f)]) for f in self.out_of_play_jing
+               if getattr(jing, f) is not None]
+        if horses:
+            out.append(("horses", list(horses)))
+        return out
+
+    # ------------------------------------------------------------------ evaluate
+    def evaluate(self, request: EvaluateRequest) -> Evaluation:
+        """Validate, then score a complete hand or list the waits of a hand one short."""
+        request = replace(request, rules=resolve(self.options, request.rules, self.name))
+        state = self._validate_evaluate(request)
+        kinds = self.wild_kinds(request.jing)
+        hand = HandView.of(request.hand, kinds)
+        if state == WAITING:
+            return self._waiting(request, hand, kinds)
+        win_type = request.win_type or SELF_DRAWN[0]
+        return self.score(Context(request, hand, kinds, win_type))
+
+    def score(self, ctx: Context) -> Evaluation:
+        """The value of a complete hand. Base: shape analysis only, the best-shaped reading."""
+        shapes = ctx.hand.shapes(self.shapes)
+        if not shapes:
+            return not_complete()
+        found = ctx.hand.readings(self.shapes)
+        best = found[0]
+        for reading in found:  # prefer the reading with fewest wild stand-ins
+            if reading.wilds < best.wilds:
+                best = reading
+        return Evaluation(
+            winning=True, shape=best.shape, readings=len(found),
+            decomposition=present(best, ctx.hand.wild_tiles, ctx.hand.melds),
+            notes=[f"{self.name}: scoring is not implemented; shape analysis only"])
+
+    def _waiting(self, request: EvaluateRequest, hand: HandView,
+                 kinds: frozenset[int]) -> Evaluation:
+        if request.win_tile is not None:
+            raise InvalidInput.one("win_tile", "the hand has 13 tiles (+1 per kong): a "
+                                   "winning tile must be included in 'hand' (14 tiles)")
+        held = request.hand.all_held()
+        tiles = [t for t in hand.waits(self.shapes, kinds) if held.count(t) < 4]
+        waits = [self.wait_value(request, t) for t in tiles]
+        if not waits:
+            return Evaluation(winning=False, reason="not_ready",
+                              message="no single tile completes this hand", waits=[])
+        return Evaluation(
+            winning=False, reason="waiting", waits=waits,
+            message=f"one tile short: waits on {' '.join(code(w.tile) for w in waits)}")
+
+    def wait_value(self, request: EvaluateRequest, tile: int) -> Wait:
+        """What winning on ``tile`` is worth: the hand with ``tile`` added, scored.
+
+        Tries the request's win type (self-draw when none) and falls back to self-draw when
+        that win type is not allowed for the hand (e.g. 有精平胡 on a discard).
+        """
+        win_types = [request.win_type or SELF_DRAWN[0]]
+        if win_types[0] != SELF_DRAWN[0]:
+            win_types.append(SELF_DRAWN[0])
+        for win_type in win_types:
+            hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
+            result = self.evaluate(replace(request, hand=hand, win_tile=tile, win_type=win_type))
+            if result.winning:
+                note = "" if win_type == win_types[0] else f"only by {win_type}: {result.message}"
+                return Wait(tile, result.total, [p.id for p in result.patterns], note)
+            note = result.message or ""
+        return Wait(tile, None, [], note)
+
+    def _validate_evaluate(self, request: EvaluateRequest) -> str:
+        errors = self._common_errors(request.jing, request.flags, request.win_type, "")
+        errors += [e for i, m in enumerate(request.hand.melds)
+                   for e in meld_errors(m, f"melds[{i}]", self.shapes.honour_chows)]
+        errors += _wind_errors(request)
+        sources = player_sources(request.hand, "") + self.out_of_play(request.jing)
+        errors += copies_errors(sources)
+        raise_if(errors)
+        state = count_state(request.hand, "")
+        if state == COMPLETE and request.win_tile is not None \
+                and request.win_tile not in request.hand.concealed:
+            raise InvalidInput.one("win_tile", f"{code(request.win_tile)} is not in 'hand': "
+                                   "the hand includes the winning tile")
+        return state
+
+    def _common_errors(self, jing: Jing, flags: Flags, win_type: str | None,
+                       prefix: str) -> list[FieldError]:
+        errors = []
+        for f in JING_FIELDS:
+            if getattr(jing, f) is not None and f not in self.jing_fields:
+                hint = (f"it takes only {', '.join(self.jing_fields)}" if self.jing_fields
+                        else "it has no jing")
+                errors.append(FieldError(f"jing.{f}", f"not used by {self.name}: {hint}"))
+        if self.wild_jing and jing.indicator is None:
+            errors.append(FieldError("jing.indicator", f"required for {self.name}: the "
+                                     "flipped tile decides which tiles are wild jing"))
+        for name in flags.set_names():
+            if name not in self.flags:
+                errors.append(FieldError(at(prefix, f"flags.{name}"),
+                                         f"not used by {self.name}; its flags are: "
+                                         f"{', '.join(sorted(self.flags)) or 'none'}"))
+        if win_type is not None and win_type not in self.win_types:
+            errors.append(FieldError(at(prefix, "win_type"),
+                                     f"{self.name} has no {win_type} win; use one of "
+                                     f"{', '.join(self.win_types)}"))
+        return errors
+
+    # ------------------------------------------------------------------ settle, jing
+    def settle(self, request: SettleRequest) -> Settlement:
+        raise NotSupported("variant", f"settlement for {self.name} is not implemented yet")
+
+    def jing_answer(self, request: JingRequest) -> JingAnswer:
+        raise NotSupported("variant", f"{self.name} has no jing")
+
+    def validate_settle(self, request: SettleRequest) -> list[str]:
+        """Check a /settle request; return each player's count state (complete/waiting)."""
+        errors = self._common_errors(request.jing, request.result.flags,
+                                     request.result.win_type, "result")
+        errors += _result_errors(self, request)
+        sources = []
+        for seat, player in enumerate(request.players):
+            prefix = f"players[{seat}]"
+            sources += player_sources(player, prefix)
+            for i, meld in enumerate(player.melds):
+                errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
+                errors += _claim_errors(meld, seat, f"{prefix}.melds[{i}]")
+        if request.horses and not self.takes_horses:
+            errors.append(FieldError("horses", f"{self.name} has no horses (奖马)"))
+        errors += copies_errors(sources + self.out_of_play(request.jing, request.horses))
+        raise_if(errors)
+        states = [count_state(p, f"players[{s}]") for s, p in enumerate(request.players)]
+        for seat, state in enumerate(states):
+            winner = seat in request.result.winners
+            if winner and state != COMPLETE:
+                raise InvalidInput.one(f"players[{seat}].hand", "a winner's hand holds 14 tiles "
+                                       "(+1 per kong), including the winning tile")
+            if not winner and state != WAITING:
+                raise InvalidInput.one(f"players[{seat}].hand", "a player who did not win holds "
+                                       "13 tiles (+1 per kong) at the end of the round")
+        win_tile = request.result.win_tile
+        for seat in request.result.winners:
+            if win_tile is not None and win_tile not in request.players[seat].concealed:
+                raise InvalidInput.one("result.win_tile", f"{code(win_tile)} is not in the hand "
+                                       f"of winner {seat}: a winner's hand includes it")
+        return states
+
+
+def not_complete() -> Evaluation:
+    return Evaluation(winning=False, reason="not_complete",
+                      message="these tiles do not form a winning shape")
+
+
+def seat_wind(seat: int, dealer: int) -> int:
+    """The dealer is East, the next seat South, and so on."""
+    return WINDS[(seat - dealer) % 4]
+
+
+def _wind_errors(request: EvaluateRequest) -> list[FieldError]:
+    errors = []
+    for name in ("seat_wind", "round_wind"):
+        tile = getattr(request, name)
+        if tile is not None and tile not in WINDS:
+            errors.append(FieldError(name, f"must be a wind (E, S, W, N), got {code(tile)}"))
+    if request.dealer and request.seat_wind not in (None, WINDS[0]):
+        errors.append(FieldError("seat_wind", "the dealer's seat wind is E"))
+    return errors
+
+
+def _claim_errors(meld, seat: int, field: str) -> list[FieldError]:
+    if meld.source is None:
+        return []
+    if meld.source == seat:
+        return [FieldError(f"{field}.from", "a meld cannot be claimed from its own seat")]
+    if meld.kind == CHOW and meld.source != (seat - 1) % 4:
+        return [FieldError(f"{field}.from", f"a chow is claimed only from the previous seat "
+                           f"(上家), seat {(seat - 1) % 4}")]
+    return []
+
+
+def _result_errors(variant: Variant, request: SettleRequest) -> list[FieldError]:
+    result = request.result
+    errors = []
+    if len(set(result.winners)) != len(result.winners):
+        errors.append(FieldError("result.winners", "a seat is listed twice"))
+    if not result.winners:
+        return errors
+    if result.win_type is None:
+        errors.append(FieldError("result.win_type", "required when there is a winner"))
+    claimed = result.win_type in (DISCARD, ROB_KONG)
+    if len(result.winners) > 1:
+        if variant.max_winners == 1:
+            errors.append(FieldError("result.winners", f"{variant.name} has one winner per "
+                                     "discard (胡前不胡后: the first seat after the discarder)"))
+        elif len(result.winners) > variant.max_winners:
+            errors.append(FieldError("result.winners",
+                                     f"at most {variant.max_winners} winners"))
+        elif not claimed:
+            errors.append(FieldError("result.winners", "several winners only on one discard "
+                                     "(一炮多响); a self-drawn win has one winner"))
+    if claimed and result.discarder is None:
+        errors.append(FieldError("result.discarder", f"required for a {result.win_type} win: "
+                                 "the seat that discarded (or whose kong was robbed)"))
+    if not claimed and result.discarder is not None and result.win_type is not None:
+        errors.append(FieldError("result.discarder", f"a {result.win_type} win has no "
+                                 "discarder: leave it out"))
+    if result.discarder is not None and result.discarder in result.winners:
+        errors.append(FieldError("result.discarder", "the discarder cannot also be a winner"))
+    return errors
