@@ -41,8 +41,11 @@ def all_sets(counts: tuple[int, ...], honour_chows: bool, pung_only: bool = Fals
 
 
 def natural_standard(counts: tuple[int, ...], honour_chows: bool, pung_only: bool = False) -> bool:
-    """Sets + exactly one pair, no wilds: try every pair."""
-    if sum(counts) % 3 != 2 or max(counts) > 4:
+    """Sets + exactly one pair, no wilds: try every pair.
+
+    A count above 4 is allowed: a wild may stand for a fifth copy of a tile it completes.
+    """
+    if sum(counts) % 3 != 2:
         return False
     for t, c in enumerate(counts):
         if c >= 2:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.analysis import families, special
+from rules.analysis import families, natural, special, standard
 from rules.analysis.model import (
     QI_XING_SHI_SAN_LAN,
     SEVEN_PAIRS,
@@ -30,9 +30,22 @@ from rules.analysis.model import (
 from rules.analysis.standard import min_wilds_standard, standard_readings
 
 __all__ = [
-    "QI_XING_SHI_SAN_LAN", "SEVEN_PAIRS", "SHAPES", "SHI_SAN_LAN", "SHI_SAN_YAO", "STANDARD",
-    "Group", "Reading", "ShapeRules", "cache_stats", "is_complete", "readings",
-    "shapes_of", "standard_readings", "waits",
+    "QI_XING_SHI_SAN_LAN",
+    "SEVEN_PAIRS",
+    "SHAPES",
+    "SHI_SAN_LAN",
+    "SHI_SAN_YAO",
+    "STANDARD",
+    "Group",
+    "Reading",
+    "ShapeRules",
+    "cache_stats",
+    "clear_caches",
+    "is_complete",
+    "readings",
+    "shapes_of",
+    "standard_readings",
+    "waits",
 ]
 
 Counts = tuple[int, ...]
@@ -50,6 +63,8 @@ def shapes_of(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0) -> 
     """
     if sum(counts) + wilds != _concealed_size(melds):
         return frozenset()
+    if wilds == 0:
+        return _natural_shapes(counts, rules, melds)
     found = set()
     if min_wilds_standard(counts, rules.honour_chows) <= wilds:
         found.add(STANDARD)
@@ -65,6 +80,31 @@ def shapes_of(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0) -> 
         if rules.shi_san_yao and special.shi_san_yao(counts, wilds):
             found.add(SHI_SAN_YAO)
     return frozenset(found)
+
+
+def _natural_shapes(counts: Counts, rules: ShapeRules, melds: int) -> frozenset[str]:
+    """:func:`shapes_of` without wilds, by the fast exact checks of :mod:`natural`."""
+    found = []
+    if natural.standard(counts, rules.honour_chows):
+        found.append(STANDARD)
+        if natural.all_pungs(counts):
+            found.append("all_pungs")
+    if melds == 0:
+        if rules.seven_pairs and special.is_seven_pairs(counts, rules.four_as_two_pairs):
+            found.append(SEVEN_PAIRS)
+        if rules.shi_san_lan:
+            lan = special.lan_shape(counts)
+            if lan:
+                found.append(lan)
+        if rules.shi_san_yao and special.is_shi_san_yao(counts):
+            found.append(SHI_SAN_YAO)
+    return _frozen(tuple(found))
+
+
+@lru_cache(maxsize=64)
+def _frozen(shapes: tuple[str, ...]) -> frozenset[str]:
+    """One shared frozenset per combination of shapes (there are only a few)."""
+    return frozenset(shapes)
 
 
 def is_complete(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0) -> bool:
@@ -128,3 +168,11 @@ def cache_stats() -> dict[str, dict[str, int]]:
         info = fn.cache_info()
         stats[fn.__name__] = {"hits": info.hits, "misses": info.misses, "size": info.currsize}
     return stats
+
+
+def clear_caches() -> None:
+    """Empty every cache of the core (benchmarks measure cold starts with it)."""
+    for fn in (shapes_of, readings, waits, families.min_wilds, families.groupings,
+               standard._absolute):
+        fn.cache_clear()
+    natural.cache_clear()

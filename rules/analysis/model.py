@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 # Shapes a complete hand can take.
@@ -17,9 +16,12 @@ SHAPES = (STANDARD, SEVEN_PAIRS, SHI_SAN_LAN, QI_XING_SHI_SAN_LAN, SHI_SAN_YAO)
 CHOW, PUNG, PAIR, SINGLE = "chow", "pung", "pair", "single"
 
 
-@dataclass(frozen=True)
-class ShapeRules:
-    """Which shapes a variant accepts; the core's cache is keyed on this too."""
+class ShapeRules(NamedTuple):
+    """Which shapes a variant accepts; the core's caches are keyed on this too.
+
+    A NamedTuple rather than a dataclass: it is part of every cache key, and a tuple hashes
+    in C, a frozen dataclass in Python.
+    """
 
     honour_chows: bool = False  # any three different winds, and 中发白, form a chow
     seven_pairs: bool = False

@@ -49,6 +49,38 @@ def seven_pairs(counts: tuple[int, ...], wilds: int, four_as_two: bool) -> Readi
     return Reading(SEVEN_PAIRS, tuple(groups))
 
 
+def is_seven_pairs(counts: tuple[int, ...], four_as_two: bool) -> bool:
+    """Seven pairs without wilds (the caller has checked there are 14 tiles).
+
+    With 14 tiles, "seven pairs" is exactly "every count is 2 (or 4, when a four of a kind
+    counts as two pairs)": counting those is done at C speed by ``tuple.count``.
+    """
+    pairs = counts.count(2)
+    return pairs == 7 or (four_as_two and pairs + 2 * counts.count(4) == 7)
+
+
+def lan_shape(counts: tuple[int, ...]) -> str | None:
+    """十三烂 / 七星十三烂 without wilds (14 tiles), or None."""
+    if max(counts) > 1:
+        return None
+    for base in (0, 9, 18):
+        last = -9
+        for r in range(9):
+            if counts[base + r]:
+                if r - last < 3:
+                    return None
+                last = r
+    return QI_XING_SHI_SAN_LAN if all(counts[EAST:]) else SHI_SAN_LAN
+
+
+def is_shi_san_yao(counts: tuple[int, ...]) -> bool:
+    """十三幺 without wilds (14 tiles): every orphan held, nothing else.
+
+    Such a hand holds exactly 13 kinds, so the 21 empty kinds are checked first, in C.
+    """
+    return counts.count(0) == 21 and all(counts[t] for t in ORPHANS)
+
+
 def _lan_ok(ranks: tuple[int, ...]) -> bool:
     return all(b - a >= 3 for a, b in pairwise(ranks))
 

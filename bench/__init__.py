@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): numbers are written to docs/PERFORMANCE.md, never asserted."""

@@ -1,0 +1,45 @@
+"""Timing helpers: medians of per-call time over several rounds, side by side."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+
+def per_call_ns(fn: Callable[[Any], Any], items: Sequence[Any], rounds: int = 7,
+                before_round: Callable[[], None] | None = None) -> float:
+    """Median over ``rounds`` of (time to call ``fn`` on every item) / len(items), in ns."""
+    samples = []
+    for _ in range(rounds):
+        if before_round:
+            before_round()
+        start = time.perf_counter_ns()
+        for item in items:
+            fn(item)
+        samples.append((time.perf_counter_ns() - start) / len(items))
+    return statistics.median(samples)
+
+
+def latencies_ns(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int = 3,
+                 before_each: Callable[[], None] | None = None) -> list[int]:
+    """Every single call's latency (for percentiles)."""
+    out = []
+    for _ in range(repeat):
+        for item in items:
+            if before_each:
+                before_each()
+            start = time.perf_counter_ns()
+            fn(item)
+            out.append(time.perf_counter_ns() - start)
+    return out
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def fmt_us(ns: float) -> str:
+    return f"{ns / 1000:.2f} µs" if ns < 1_000_000 else f"{ns / 1_000_000:.2f} ms"

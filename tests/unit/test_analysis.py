@@ -1,0 +1,201 @@
+"""The hand-analysis core, against hand-picked hands and against a brute force.
+
+The brute force (tests/brute.py) replaces every wild with every tile kind and checks each
+substituted hand by plain recursion; the core must agree with it on random hands with 0-3
+wilds: the shapes, the waits, and that every reading it gives is a real grouping.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.analysis import (
+    QI_XING_SHI_SAN_LAN,
+    SEVEN_PAIRS,
+    SHI_SAN_LAN,
+    SHI_SAN_YAO,
+    STANDARD,
+    ShapeRules,
+    is_complete,
+    readings,
+    shapes_of,
+    waits,
+)
+from rules.tiles import CODES, parse_tiles, to_counts
+from tests.brute import WIND_CHOWS, brute_shapes
+
+ALL = ShapeRules(honour_chows=True, seven_pairs=True, shi_san_lan=True, shi_san_yao=True)
+PLAIN = ShapeRules()
+
+
+def counts(text: str) -> tuple[int, ...]:
+    return to_counts(parse_tiles(text))
+
+
+@pytest.mark.parametrize("hand, wilds, rules, expected", [
+    ("123m456p789s111sEE", 0, PLAIN, {STANDARD}),
+    ("111m222p333sEEEWW", 0, PLAIN, {STANDARD, "all_pungs"}),
+    ("11223344556677m", 0, ALL, {STANDARD, SEVEN_PAIRS}),
+    ("11112233445566m", 0, ShapeRules(seven_pairs=True, four_as_two_pairs=False), {STANDARD}),
+    ("11112233445566m", 0, ShapeRules(seven_pairs=True), {STANDARD, SEVEN_PAIRS}),
+    ("147m258p369sESWNC", 0, ALL, {SHI_SAN_LAN}),
+    ("147m258p3sESWNCFP", 0, ALL, {QI_XING_SHI_SAN_LAN}),
+    ("19m19p19sESWNCFPP", 0, ALL, {SHI_SAN_YAO}),
+    ("123m456pESWCFPNN", 0, ALL, {STANDARD}),  # honour chows 东南西 中发白
+    ("123m456pESWCFPNN", 0, PLAIN, set()),
+    ("123m456p789sEEEC", 1, PLAIN, {STANDARD}),
+    ("123m456p789s111s", 2, PLAIN, {STANDARD}),  # the pair is two wilds
+    ("", 14, ALL, {STANDARD, "all_pungs", SEVEN_PAIRS, QI_XING_SHI_SAN_LAN, SHI_SAN_YAO}),
+])
+def test_shapes_of_known_hands(hand, wilds, rules, expected):
+    assert shapes_of(counts(hand), wilds, rules) == frozenset(expected)
+
+
+def test_melds_leave_fewer_concealed_tiles_and_no_special_shapes():
+    assert shapes_of(counts("123m456pEE"), 0, ALL, melds=2) == {STANDARD}
+    assert shapes_of(counts("123m456pEE"), 0, ALL, melds=0) == frozenset()  # wrong count
+    assert not is_complete(counts("11224m"), 0, ALL, melds=3)  # two pairs and a single
+
+
+def test_a_lone_wild_waits_on_all_34():
+    assert len(waits(counts("123m456p789s111s"), 1, PLAIN)) == 34
+
+
+def test_nine_gates_waits_on_all_nine():
+    assert [CODES[t] for t in waits(counts("1112345678999m"), 0, PLAIN)] == [
+        f"{r}m" for r in range(1, 10)]
+
+
+def test_a_drawn_wild_kind_adds_a_wild():
+    # 13 tiles, waiting on 1p or 4p; if 9s is a wild kind, drawing it completes too.
+    found = waits(counts("123m456m789m23pEE"), 0, PLAIN, wild_kinds=frozenset({26}))
+    assert [CODES[t] for t in found] == ["1p", "4p", "9s"]
+
+
+def test_every_wild_is_recorded_with_what_it_stands_for():
+    (reading,) = [r for r in readings(counts("13m456p789s111sEE"), 1, PLAIN)]
+    chow = next(g for g in reading.groups if g.kind == "chow" and g.tiles[0] == 0)
+    assert chow.tiles == (0, 1, 2) and chow.wild == (False, True, False)
+
+
+# ---------------------------------------------------------------- against the brute force
+
+def _set_tiles(rng_choice: int, honour_chows: bool) -> list[int]:
+    """One set: a pung of any kind (34), a chow of a suit (3 × 7), or an honour chow (5)."""
+    kinds = 34 + 21 + (5 if honour_chows else 0)
+    pick = rng_choice % kinds
+    if pick < 34:
+        return [pick] * 3
+    pick -= 34
+    if pick < 21:
+        suit, start = divmod(pick, 7)
+        return [suit * 9 + start + i for i in range(3)]
+    pick -= 21
+    return list(WIND_CHOWS[pick]) if pick < 4 else [31, 32, 33]
+
+
+@st.composite
+def near_complete(draw, max_wilds: int = 3):
+    """A complete hand (or a seven-pairs / 十三烂 one), then some tiles turned into wilds and
+    sometimes one tile swapped, so that both winning and losing hands are common."""
+    honour_chows = draw(st.booleans())
+    melds = draw(st.integers(0, 2))
+    kind = draw(st.sampled_from(["standard", "standard", "pairs", "lan", "random"]))
+    if kind == "standard" or melds:
+        tiles = [draw(st.integers(0, 33))] * 2
+        for _ in range(4 - melds):
+            tiles += _set_tiles(draw(st.integers(0, 1000)), honour_chows)
+    elif kind == "pairs":
+        tiles = [t for t in draw(st.lists(st.integers(0, 33), min_size=7, max_size=7))
+                 for _ in range(2)]
+    elif kind == "lan":
+        tiles = [0, 3, 6, 10, 13, 16, 19, 25, 27, 28, 29, 30, 31, 33][: 14]
+    else:
+        tiles = draw(st.lists(st.integers(0, 33), min_size=14 - 3 * melds,
+                              max_size=14 - 3 * melds))
+    if max(Counter(tiles).values()) > 4:
+        tiles = sorted(tiles)[: len(tiles) - 1] + [draw(st.integers(0, 33))]
+    if draw(st.booleans()):
+        tiles[draw(st.integers(0, len(tiles) - 1))] = draw(st.integers(0, 33))
+    wilds = draw(st.integers(0, max_wilds))
+    order = draw(st.permutations(range(len(tiles))))
+    naturals = [tiles[i] for i in order[wilds:]]
+    rules = ShapeRules(honour_chows=honour_chows, seven_pairs=True,
+                       four_as_two_pairs=draw(st.booleans()), shi_san_lan=True,
+                       shi_san_yao=True)
+    return to_counts(naturals), wilds, rules, melds
+
+
+SLOW = settings(max_examples=int(os.environ.get("CORE_EXAMPLES", 150)), deadline=None,
+                derandomize=not os.environ.get("CORE_RANDOM"),
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+def _brute(hand_counts, wilds, rules, melds):
+    return brute_shapes(hand_counts, wilds, rules.honour_chows, rules.seven_pairs,
+                        rules.four_as_two_pairs, rules.shi_san_lan, rules.shi_san_yao, melds)
+
+
+@SLOW
+@given(near_complete())
+def test_shapes_agree_with_brute_force(case):
+    hand_counts, wilds, rules, melds = case
+    if max(hand_counts) > 4:
+        return
+    assert shapes_of(hand_counts, wilds, rules, melds) == _brute(hand_counts, wilds, rules,
+                                                                 melds)
+
+
+@SLOW
+@given(near_complete(max_wilds=2))
+def test_waits_agree_with_brute_force(case):
+    hand_counts, wilds, rules, melds = case
+    if max(hand_counts) > 4 or sum(hand_counts) == 0:
+        return
+    # Take one natural tile away: a hand one short.
+    drop = next(t for t, c in enumerate(hand_counts) if c)
+    short = hand_counts[:drop] + (hand_counts[drop] - 1,) + hand_counts[drop + 1:]
+    expected = tuple(t for t in range(34) if _brute(
+        short[:t] + (short[t] + 1,) + short[t + 1:], wilds, rules, melds))
+    assert waits(short, wilds, rules, melds) == expected
+
+
+@SLOW
+@given(near_complete())
+def test_every_reading_is_a_real_grouping(case):
+    hand_counts, wilds, rules, melds = case
+    if max(hand_counts) > 4:
+        return
+    for reading in readings(hand_counts, wilds, rules, melds):
+        used: Counter[int] = Counter()
+        wild_slots = 0
+        for group in reading.groups:
+            for tile, wild in zip(group.tiles, group.wild, strict=True):
+                if wild:
+                    wild_slots += 1
+                else:
+                    used[tile] += 1
+            if not group.free:
+                _check_group(group, rules)
+        assert wild_slots == wilds
+        assert used == Counter({t: c for t, c in enumerate(hand_counts) if c})
+
+
+def _check_group(group, rules):
+    tiles = sorted(group.tiles)
+    if group.kind == "pung":
+        assert len(set(tiles)) == 1 and len(tiles) == 3
+    elif group.kind == "pair":
+        assert len(set(tiles)) == 1 and len(tiles) == 2
+    elif group.kind == "chow":
+        if tiles[0] < 27:
+            assert tiles[2] - tiles[0] == 2 and tiles[0] // 9 == tiles[2] // 9
+            assert len(set(tiles)) == 3
+        else:
+            assert rules.honour_chows and len(set(tiles)) == 3
+            assert tuple(tiles) in WIND_CHOWS or tiles == [31, 32, 33]
