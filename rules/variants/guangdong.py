@@ -21,6 +21,7 @@ from rules.model import (
     PUNG,
     ROB_KONG,
     SELF_DRAW,
+    SELF_DRAWN,
     EvaluateRequest,
     Evaluation,
     Flags,
@@ -214,7 +215,7 @@ def situation_errors(is_dealer: bool, win_type: str, flags: Flags, melds: tuple[
         if melds:
             errors.append(FieldError(melds_field, f"{what}: no meld can have been made "
                                      "(any chow, pung or kong cancels it)"))
-    if flags.last_tile and win_type != SELF_DRAW:
+    if flags.last_tile and win_type not in SELF_DRAWN:
         errors.append(FieldError(at(prefix, "flags.last_tile"), "海底捞月 is a win by drawing "
                                  "the wall's last tile: win_type must be self_draw"))
     if win_type == KONG_REPLACEMENT and not any(m.kind in KONG_KINDS for m in melds):
