@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.analysis import ShapeRules
+from rules.analysis import Reading, ShapeRules
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HandView, present
 from rules.ledger import Ledger
@@ -74,7 +74,8 @@ class Guangdong(Variant):
     title_zh = "广东鸡平和"
     title_en = "Guangdong Jipinghu"
     seed = SEED
-    shapes = ShapeRules(shi_san_yao=True)  # 十三幺 is the only shape beyond four sets + pair
+    # 十三幺 is the only shape beyond four sets + pair; no seven pairs, no honour chows
+    shapes = ShapeRules(four_as_two_pairs=False, shi_san_yao=True)
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "human", "last_tile"})
     max_winners = 3  # 一炮多响 (一炮三响)
@@ -103,11 +104,11 @@ class Guangdong(Variant):
             return Judged(not_complete(), 0, None)
         wind = EAST if _is_dealer(request) else request.seat_wind
         reading, counted = self._best(ctx, found, wind)
+        reasons = [*self._raises(ctx), *extra]
         notes = []
         if wind is None:
-            self._check_seat_wind(ctx, found, counted.fan)
-            notes.append("seat_wind not given: it does not change this hand")
-        reasons = [*self._raises(ctx), *extra]
+            self._check_seat_wind(ctx, found, counted.fan, rules["cap"] if reasons else 0)
+            notes.append("seat_wind not given: no seat wind changes this hand's fan")
         counted = fan.raise_to_cap(counted, reasons, rules["cap"])
         score = rules["base"] * 2 ** counted.fan
         liable = liability(request.hand.melds, ctx.win_type, owner)
@@ -119,7 +120,8 @@ class Guangdong(Variant):
             total=total, readings=len(found), notes=[*counted.notes, *notes])
         return Judged(evaluation, score, liable)
 
-    def _best(self, ctx: Context, found, wind: int | None):
+    def _best(self, ctx: Context, found: tuple[Reading, ...],
+              wind: int | None) -> tuple[Reading, fan.Count]:
         """The reading worth most to its owner (平和 vs 碰碰和 readings of the same tiles)."""
         situation = self._situation(ctx, wind)
         scored = []
@@ -128,10 +130,12 @@ class Guangdong(Variant):
             scored.append((reading, fan.count(whole, situation, ctx.request.rules["cap"])))
         return max(scored, key=lambda pair: pair[1].fan)
 
-    def _check_seat_wind(self, ctx: Context, found, fan_without: int) -> None:
-        """A non-dealer without seat_wind: fine unless a seat-wind pung could change the fan."""
+    def _check_seat_wind(self, ctx: Context, found: tuple[Reading, ...], fan_without: int,
+                         floor: int) -> None:
+        """A non-dealer without seat_wind: fine unless a seat-wind pung could change the fan
+        (after the raise to ``floor``, which hides any difference below it)."""
         for wind in NOT_DEALER_WINDS:
-            if self._best(ctx, found, wind)[1].fan != fan_without:
+            if max(self._best(ctx, found, wind)[1].fan, floor) != max(fan_without, floor):
                 raise InvalidInput.one(
                     "seat_wind", f"required for this hand: its pung of {code(wind)} scores +1 "
                     "fan (门风) when that is the owner's seat wind; give seat_wind (S, W or N "

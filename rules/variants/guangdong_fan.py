@@ -69,6 +69,8 @@ GANG_SHANG_KAI_HUA = Fan("gang_shang_kai_hua", "杠上开花", "Win on a kong re
 HAI_DI_LAO_YUE = Fan("hai_di_lao_yue", "海底捞月", "Win on the last tile", 0)  # 67
 QIANG_GANG = Fan("qiang_gang", "抢杠", "Robbing a kong", 0)  # 71 抢杠和等同杠开，当自摸
 
+ZI_MO_NOTES = {"kong_replacement": "杠上开花 is a self-draw",
+               "rob_kong": "抢杠和等同杠开，当自摸 (line 71)"}
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 50 同种牌形成 1112345678999
 
 
@@ -213,7 +215,7 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     if _hun(h):
         found.append(HUN_YI_SE.pattern())
     if s.win_type != DISCARD:  # self-draw, kong replacement, and 抢杠 (当自摸, line 71)
-        found.append(ZI_MO.pattern(note=s.win_type))
+        found.append(ZI_MO.pattern(note=ZI_MO_NOTES.get(s.win_type, "")))
     if s.seat_wind is not None and s.seat_wind in h.pungs:
         found.append(MEN_FENG.pattern(note=f"pung of {code(s.seat_wind)}, the seat wind"))
     if s.round_wind in h.pungs:

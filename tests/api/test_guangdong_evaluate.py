@@ -218,6 +218,14 @@ def test_non_dealer_without_seat_wind_when_it_does_not_matter(post):
     assert any("seat_wind not given" in n for n in answer["notes"])
 
 
+def test_non_dealer_without_seat_wind_when_the_raise_hides_it(post):
+    # 鸡和 + 自摸 (+ 门风 if S) is below the cap either way: 杠上开花 raises it to 3
+    status, answer = post("/evaluate", {
+        "variant": "guangdong", "hand": "SSS123m456p22m", "win_type": "kong_replacement",
+        "melds": [{"type": "concealed_kong", "tiles": "5555s"}]})
+    assert status == 200 and answer["fan"] == 3
+
+
 @pytest.mark.parametrize(("extra", "field"), [
     ({"flags": {"heavenly": True}, "win_type": "self_draw"}, "flags.heavenly"),
     ({"flags": {"earthly": True}, "dealer": True, "win_type": "self_draw"}, "flags.earthly"),
