@@ -1,16 +1,220 @@
-"""广东鸡平和 guangdong (seed 004_e6cf273dd962d1d9.txt, RULINGS.md § guangdong)."""
+"""广东鸡平和 guangdong (seed 004_e6cf273dd962d1d9.txt, RULINGS.md § guangdong).
+
+Score = base × 2^fan (番是2倍的意思). The fans are in :mod:`guangdong_fan`, who pays in
+:mod:`guangdong_pay`, the consistency checks in :mod:`guangdong_checks`; this module
+declares the variant and puts evaluation and settlement together.
+Kongs carry no payment of their own: the seed has no kong money.
+"""
 
 from __future__ import annotations
 
-from rules.analysis import ShapeRules
-from rules.variant import Variant
+from dataclasses import dataclass
+
+from rules.analysis import Reading, ShapeRules
+from rules.errors import InvalidInput
+from rules.hand import HandView, present
+from rules.ledger import Ledger
+from rules.model import (
+    DISCARD,
+    KONG_REPLACEMENT,
+    ROB_KONG,
+    SELF_DRAW,
+    EvaluateRequest,
+    Evaluation,
+    Settlement,
+    SettleRequest,
+    WinnerResult,
+)
+from rules.options import RuleOption
+from rules.tiles import EAST, NORTH, SOUTH, WEST, code
+from rules.validation import raise_if
+from rules.variant import Context, Variant, not_complete, seat_wind
+from rules.variants import guangdong_fan as fan
+from rules.variants.guangdong_checks import settle_errors, situation_errors
+from rules.variants.guangdong_pay import Liability, liability, payments
+
+SEED = "004_e6cf273dd962d1d9.txt"
+
+OPTIONS = (
+    RuleOption("cap", "integer", 3,
+               "爆和: fan cap of the ordinary hands and their additions; also the fan that "
+               "杠上开花/海底捞月/抢杠/一炮三响 raise a smaller hand to",
+               f"{SEED} 五.番 3 爆和为3番", minimum=1, maximum=6),
+    RuleOption("base", "integer", 1, "points of a 0-fan hand: score = base × 2^fan",
+               f"{SEED} 五.番 1 番是2倍; 六 分值 column (鸡和 = 1)", minimum=1, maximum=10000),
+    RuleOption("yi_pao_duo_xiang", "boolean", True,
+               "一炮多响: several players may win on one discard, each paid by the discarder",
+               f"{SEED} 五 一炮多响: 允许一炮多响"),
+    RuleOption("jiu_lian_pure", "boolean", True,
+               "九莲宝灯 needs exactly 1112345678999 before the winning tile (when win_tile "
+               "is known); false: any concealed 1112345678999 plus one tile of that suit",
+               f"{SEED} 六.二 九莲宝灯: 形成1112345678999，摸到该种牌任何一张即可和牌"),
+)
+
+# The circumstances that raise a hand below the cap to the cap (七.特殊规则).
+RAISED_BY_WIN_TYPE = {KONG_REPLACEMENT: fan.GANG_SHANG_KAI_HUA, ROB_KONG: fan.QIANG_GANG}
+NOT_DEALER_WINDS = (SOUTH, WEST, NORTH)
+
+
+@dataclass
+class Judged:
+    """A scored win: what /evaluate shows, plus what a settlement needs."""
+
+    evaluation: Evaluation
+    score: int  # base × 2^fan: one share
+    liable: Liability | None
 
 
 class Guangdong(Variant):
     name = "guangdong"
     title_zh = "广东鸡平和"
     title_en = "Guangdong Jipinghu"
-    seed = "004_e6cf273dd962d1d9.txt"
-    shapes = ShapeRules(shi_san_yao=True)  # 十三幺 is the only shape beyond four sets + pair
+    seed = SEED
+    # 十三幺 is the only shape beyond four sets + pair; no seven pairs, no honour chows
+    shapes = ShapeRules(four_as_two_pairs=False, shi_san_yao=True)
+    options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "human", "last_tile"})
     max_winners = 3  # 一炮多响 (一炮三响)
+    scored = True
+
+    # ------------------------------------------------------------------ evaluate
+    def _validate_evaluate(self, request: EvaluateRequest) -> str:
+        state = super()._validate_evaluate(request)
+        raise_if(situation_errors(_is_dealer(request), request.win_type or SELF_DRAW,
+                                  request.flags, request.hand.melds, "", "melds"))
+        return state
+
+    def score(self, ctx: Context) -> Evaluation:
+        return self.judge(ctx).evaluation
+
+    def judge(self, ctx: Context, owner: int | None = None,
+              extra: tuple[fan.Fan, ...] = ()) -> Judged:
+        """Score the best reading, raise it where the seed says, and say who pays.
+
+        ``owner`` is the winner's seat (known in /settle), ``extra`` further reasons to raise
+        the hand to the cap (一炮三响).
+        """
+        request, rules = ctx.request, ctx.request.rules
+        found = ctx.hand.readings(self.shapes)
+        if not found:
+            return Judged(not_complete(), 0, None)
+        wind = EAST if _is_dealer(request) else request.seat_wind
+        reading, counted = self._best(ctx, found, wind)
+        reasons = [*self._raises(ctx), *extra]
+        notes = []
+        if wind is None:
+            self._check_seat_wind(ctx, found, counted.fan, rules["cap"] if reasons else 0)
+            notes.append("seat_wind not given: no seat wind changes this hand's fan")
+        counted = fan.raise_to_cap(counted, reasons, rules["cap"])
+        score = rules["base"] * 2 ** counted.fan
+        liable = liability(request.hand.melds, ctx.win_type, owner)
+        formula = f"{rules['base']} × 2^{counted.fan} = {score}"
+        paid, total = payments(score, formula, ctx.win_type, liable)
+        evaluation = Evaluation(
+            winning=True, shape=reading.shape, patterns=counted.patterns, fan=counted.fan,
+            decomposition=present(reading, (), request.hand.melds), payments=paid,
+            total=total, readings=len(found), notes=[*counted.notes, *notes])
+        return Judged(evaluation, score, liable)
+
+    def _best(self, ctx: Context, found: tuple[Reading, ...],
+              wind: int | None) -> tuple[Reading, fan.Count]:
+        """The reading worth most to its owner (平和 vs 碰碰和 readings of the same tiles)."""
+        situation = self._situation(ctx, wind)
+        scored = []
+        for reading in found:
+            whole = fan.WholeHand.of(reading, ctx.request.hand.melds, ctx.hand.natural)
+            scored.append((reading, fan.count(whole, situation, ctx.request.rules["cap"])))
+        return max(scored, key=lambda pair: pair[1].fan)
+
+    def _check_seat_wind(self, ctx: Context, found: tuple[Reading, ...], fan_without: int,
+                         floor: int) -> None:
+        """A non-dealer without seat_wind: fine unless a seat-wind pung could change the fan
+        (after the raise to ``floor``, which hides any difference below it)."""
+        for wind in NOT_DEALER_WINDS:
+            if max(self._best(ctx, found, wind)[1].fan, floor) != max(fan_without, floor):
+                raise InvalidInput.one(
+                    "seat_wind", f"required for this hand: its pung of {code(wind)} scores +1 "
+                    "fan (门风) when that is the owner's seat wind; give seat_wind (S, W or N "
+                    "for a non-dealer) or dealer: true (East)")
+
+    def _situation(self, ctx: Context, wind: int | None) -> fan.Situation:
+        request = ctx.request
+        return fan.Situation(ctx.win_type, wind, request.round_wind or EAST, request.flags,
+                             request.win_tile, request.rules["jiu_lian_pure"])
+
+    def _raises(self, ctx: Context) -> list[fan.Fan]:
+        reasons = []
+        if ctx.win_type in RAISED_BY_WIN_TYPE:
+            reasons.append(RAISED_BY_WIN_TYPE[ctx.win_type])
+        if ctx.request.flags.last_tile:
+            reasons.append(fan.HAI_DI_LAO_YUE)
+        return reasons
+
+    # ------------------------------------------------------------------ settle
+    def settle(self, request: SettleRequest) -> Settlement:
+        raise_if(settle_errors(request))
+        result = request.result
+        ledger = Ledger()
+        notes = _settle_notes(request)
+        if not result.winners:
+            return ledger.settlement(notes=["荒庄: a drawn round pays nothing", *notes])
+        extra = (fan.YI_PAO_SAN_XIANG,) if len(result.winners) == 3 else ()
+        winners = []
+        for seat in result.winners:
+            judged = self._judge_seat(request, seat, extra)
+            _pay(ledger, request, seat, judged)
+            winners.append(WinnerResult(seat, judged.evaluation))
+        return ledger.settlement(winners=winners, notes=notes)
+
+    def _judge_seat(self, request: SettleRequest, seat: int,
+                    extra: tuple[fan.Fan, ...]) -> Judged:
+        result = request.result
+        query = EvaluateRequest(
+            self.name, request.players[seat], result.win_tile, result.win_type,
+            dealer=seat == request.dealer, seat_wind=seat_wind(seat, request.dealer),
+            round_wind=request.round_wind, flags=result.flags, rules=request.rules)
+        ctx = Context(query, HandView.of(query.hand), frozenset(), result.win_type or SELF_DRAW)
+        judged = self.judge(ctx, seat, extra)
+        if not judged.evaluation.winning:
+            raise InvalidInput.one(f"players[{seat}].hand", "this winner's tiles do not form "
+                                   "a winning hand: four sets + a pair (no honour chows, no "
+                                   "seven pairs) or 十三幺")
+        if judged.liable is not None and judged.liable.seat is None:
+            raise InvalidInput.one(
+                f"players[{seat}].melds[{judged.liable.meld}].from",
+                f"required: {judged.liable.name_zh} makes the seat that fed this meld pay "
+                "all three shares of the self-draw; give the seat that discarded it")
+        return judged
+
+
+def _is_dealer(request: EvaluateRequest) -> bool:
+    """The dealer sits East (API.md), so a seat wind of E also says so."""
+    return request.dealer or request.seat_wind == EAST
+
+
+def _pay(ledger: Ledger, request: SettleRequest, seat: int, judged: Judged) -> None:
+    """One winner's money: discarder, robbed player, liable seat, or each other player."""
+    result = request.result
+    ev = judged.evaluation
+    detail = f"{ev.fan} fan ({', '.join(p.id for p in ev.patterns)}): {judged.score}"
+    if result.win_type == DISCARD:
+        ledger.pay(result.discarder, seat, judged.score, "hu", f"{detail}, discarder pays")
+    elif result.win_type == ROB_KONG:
+        ledger.pay(result.discarder, seat, 3 * judged.score, "hu",
+                   f"{detail} × 3, 抢杠: the robbed player pays all three shares")
+    elif judged.liable is not None:
+        ledger.pay(judged.liable.seat, seat, 3 * judged.score, "hu",
+                   f"{detail} × 3, {judged.liable.describe()}")
+    else:
+        ledger.each_pays(seat, judged.score, "hu", f"{detail}, self-drawn: each pays")
+
+
+def _settle_notes(request: SettleRequest) -> list[str]:
+    notes = []
+    if any(m.is_kong for p in request.players for m in p.melds):
+        notes.append("kongs pay nothing in guangdong: seed 004 has no kong money")
+    if len(request.result.winners) > 1:
+        notes.append("一炮多响: the discarder pays each winner"
+                     + ("; 一炮三响 raises each hand to the cap"
+                        if len(request.result.winners) == 3 else ""))
+    return notes

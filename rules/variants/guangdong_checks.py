@@ -1,0 +1,78 @@
+"""广东鸡平和: what the tiles cannot show must still be possible (seed 004 七.2-10).
+
+天和/地和/人和 need the right seat, win type and no melds; 海底捞月 is a self-draw; a
+杠上开花 needs a kong; a robbed kong is an exposed pung being extended; 一炮多响 can be
+switched off; the seed has no 跟庄 or 诈和 money.
+"""
+
+from __future__ import annotations
+
+from rules.errors import FieldError
+from rules.model import (
+    DISCARD,
+    KONG_KINDS,
+    KONG_REPLACEMENT,
+    PUNG,
+    ROB_KONG,
+    SELF_DRAW,
+    SELF_DRAWN,
+    Flags,
+    Meld,
+    SettleRequest,
+)
+from rules.tiles import code
+from rules.validation import at
+
+
+def situation_errors(is_dealer: bool, win_type: str, flags: Flags, melds: tuple[Meld, ...],
+                     prefix: str, melds_field: str) -> list[FieldError]:
+    """What the tiles cannot show must still be possible (七.8-10, 七.2, 七.4)."""
+    errors = []
+    first_go = [n for n in ("heavenly", "earthly", "human") if getattr(flags, n)]
+    if len(first_go) > 1:
+        errors.append(FieldError(at(prefix, f"flags.{first_go[1]}"),
+                                 "天和, 地和 and 人和 exclude each other: set only one"))
+    needs = {"heavenly": (True, SELF_DRAW, "天和 is the dealer's dealt hand, self-drawn"),
+             "earthly": (False, SELF_DRAW, "地和 is a non-dealer winning on its first draw"),
+             "human": (False, DISCARD, "人和 is a non-dealer winning on a first-go-around "
+                       "discard")}
+    for name in first_go[:1]:
+        dealer, how, what = needs[name]
+        field = at(prefix, f"flags.{name}")
+        if dealer != is_dealer:
+            who = "the dealer" if dealer else "a non-dealer"
+            errors.append(FieldError(field, f"{what}: the winner must be {who}"))
+        if win_type != how:
+            errors.append(FieldError(at(prefix, "win_type"), f"{what}: win_type must be {how}"))
+        if melds:
+            errors.append(FieldError(melds_field, f"{what}: no meld can have been made "
+                                     "(any chow, pung or kong cancels it)"))
+    if flags.last_tile and win_type not in SELF_DRAWN:
+        errors.append(FieldError(at(prefix, "flags.last_tile"), "海底捞月 is a win by drawing "
+                                 "the wall's last tile: win_type must be self_draw"))
+    if win_type == KONG_REPLACEMENT and not any(m.kind in KONG_KINDS for m in melds):
+        errors.append(FieldError(at(prefix, "win_type"), "杠上开花 (kong_replacement) needs "
+                                 f"the kong among the winner's melds ({melds_field})"))
+    return errors
+
+
+def settle_errors(request: SettleRequest) -> list[FieldError]:
+    """What guangdong adds to the common /settle checks."""
+    result, rules = request.result, request.rules
+    errors = [FieldError(f"events[{i}].type", f"guangdong has no {e.type} payment (seed 004 "
+                         "has no 跟庄 or 诈和 money)") for i, e in enumerate(request.events)]
+    if len(result.winners) > 1 and not rules["yi_pao_duo_xiang"]:
+        errors.append(FieldError("result.winners", "一炮多响 is off (rules.yi_pao_duo_xiang): "
+                                 "one winner per discard"))
+    for seat in result.winners:
+        errors += situation_errors(seat == request.dealer, result.win_type or SELF_DRAW,
+                                   result.flags, request.players[seat].melds, "result",
+                                   f"players[{seat}].melds")
+    robbed = result.discarder
+    if result.win_type == ROB_KONG and robbed is not None and result.win_tile is not None \
+            and not any(m.kind == PUNG and m.tiles[0] == result.win_tile
+                        for m in request.players[robbed].melds):
+        errors.append(FieldError("result.discarder", f"a robbed kong is a pung extended by a "
+                                 f"drawn tile (明刻开明杠): seat {robbed} has no exposed pung of "
+                                 f"{code(result.win_tile)} among its melds"))
+    return list(dict.fromkeys(errors))

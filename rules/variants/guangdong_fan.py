@@ -1,0 +1,270 @@
+"""广东鸡平和: the fan tables of seed 004 (六、记分规则) and how one reading of a hand counts.
+
+Two tables, as in the seed. Inside the cap (爆和) the fans add up, with the additions (附加情况)
+on top, and the sum stops at the cap. Beyond the cap (特殊牌型) only the single highest special
+hand counts and nothing is added to it. The pattern values of a count always add up to its
+fan: the cap shows as a negative ``bao_hu`` entry, a raise to the cap as a positive one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
+from rules.model import CHOW, DISCARD, Flags, Meld, Pattern
+from rules.tiles import DRAGONS, EAST, WINDS, code, is_terminal_or_honour, suit_of, to_counts
+
+
+@dataclass(frozen=True)
+class Fan:
+    """One row of a seed table: a pattern and its fan (番数 / 番准)."""
+
+    id: str
+    name_zh: str
+    name_en: str
+    fan: int
+
+    def pattern(self, value: int | None = None, note: str = "") -> Pattern:
+        return Pattern(self.id, self.name_zh, self.name_en,
+                       self.fan if value is None else value, "fan", note)
+
+
+# 六.一 爆和（封顶）以内的牌型番种 — 牌型 番数 分值
+JI_HU = Fan("ji_hu", "鸡和", "Chicken hand", 0)  # 34 鸡和 0 1 什么牌都可以和
+PING_HU = Fan("ping_hu", "平和", "All chows", 1)  # 35 平和 1 2 全部都是顺子没有刻子
+PENG_PENG_HU = Fan("peng_peng_hu", "碰碰和", "All pungs", 2)  # 36 碰碰和 2 4 全部是刻子
+HUN_YI_SE = Fan("hun_yi_se", "混一色", "Half flush", 2)  # 37 混一色 2 4 字牌 + 单一花色
+
+# 附加情况: only for hands inside the cap, and never past it (line 61)
+ZI_MO = Fan("zi_mo", "自摸", "Self-drawn", 1)  # 53-54 自摸 +1番
+MEN_FENG = Fan("men_feng", "门风", "Seat-wind pung", 1)  # 55-56 本盘门风的刻子 +1番
+QUAN_FENG = Fan("quan_feng", "圈风", "Round-wind pung", 1)  # 57-58 风圈局的刻子 +1番
+JIAN_KE = Fan("jian_ke", "箭刻", "Dragon pung", 1)  # 59-60 三元牌 任意一个刻子为1番
+
+# 五.番 2-3: 爆和（封顶）为3番 (the default of the `cap` option)
+BAO_HU = Fan("bao_hu", "爆和", "Fan cap", 3)
+
+# 六.二 爆和以外的牌型（特殊牌型）— 牌型 番准 分值
+QING_YI_SE = Fan("qing_yi_se", "清一色", "Full flush", 4)  # 40 清一色 4 16
+HUN_PENG = Fan("hun_peng", "混碰", "Half flush, all pungs", 4)  # 41 混碰 4 16
+QING_PENG = Fan("qing_peng", "清碰", "Full flush, all pungs", 5)  # 42 清碰 5 32
+HUN_YAO_JIU = Fan("hun_yao_jiu", "混幺九", "Terminals and honours", 5)  # 43 混幺九 5 32
+XIAO_SAN_YUAN = Fan("xiao_san_yuan", "小三元", "Little three dragons", 5)  # 44 小三元 5 32
+XIAO_SI_XI = Fan("xiao_si_xi", "小四喜", "Little four winds", 5)  # 45 小四喜 5 32
+ZI_YI_SE = Fan("zi_yi_se", "字一色", "All honours", 6)  # 46 字一色 6 64
+QING_YAO_JIU = Fan("qing_yao_jiu", "清幺九", "All terminals", 6)  # 47 清幺九 6 64
+DA_SAN_YUAN = Fan("da_san_yuan", "大三元", "Big three dragons", 6)  # 48 大三元 6 64
+DA_SI_XI = Fan("da_si_xi", "大四喜", "Big four winds", 6)  # 49 大四喜 6 64
+JIU_LIAN_BAO_DENG = Fan("jiu_lian_bao_deng", "九莲宝灯", "Nine gates", 6)  # 50 九莲宝灯 6 64
+SHI_SAN_YAO_FAN = Fan("shi_san_yao", "十三幺", "Thirteen orphans", 6)  # 51 十三幺 6 64
+# 七.8-10 天和/地和/人和: RULINGS § guangdong, 6 each
+TIAN_HU = Fan("tian_hu", "天和", "Heavenly hand", 6)  # 73 庄家在发完牌就和牌
+DI_HU = Fan("di_hu", "地和", "Earthly hand", 6)  # 74 闲家摸到第一张牌就和牌
+REN_HU = Fan("ren_hu", "人和", "Human hand", 6)  # 75 第一轮中和别人出的牌
+
+# 七.特殊规则: 不满3番牌型，按照3番满计算，大于3番的牌型，按照实际牌型计算
+YI_PAO_SAN_XIANG = Fan("yi_pao_san_xiang", "一炮三响", "Three winners on one discard", 0)  # 63
+GANG_SHANG_KAI_HUA = Fan("gang_shang_kai_hua", "杠上开花", "Win on a kong replacement", 0)  # 64
+HAI_DI_LAO_YUE = Fan("hai_di_lao_yue", "海底捞月", "Win on the last tile", 0)  # 67
+QIANG_GANG = Fan("qiang_gang", "抢杠", "Robbing a kong", 0)  # 71 抢杠和等同杠开，当自摸
+
+ZI_MO_NOTES = {"kong_replacement": "杠上开花 is a self-draw",
+               "rob_kong": "抢杠和等同杠开，当自摸 (line 71)"}
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 50 同种牌形成 1112345678999
+
+
+@dataclass(frozen=True)
+class Situation:
+    """How the hand was won, as far as the fans care."""
+
+    win_type: str
+    seat_wind: int | None  # None: unknown (a non-dealer's seat wind was not given)
+    round_wind: int = EAST
+    flags: Flags = field(default_factory=Flags)
+    win_tile: int | None = None
+    nine_gates_pure: bool = True  # the `jiu_lian_pure` option
+
+
+@dataclass(frozen=True)
+class WholeHand:
+    """One reading of the concealed tiles together with the melds: the sets and the pair."""
+
+    shape: str
+    sets: tuple[tuple[str, int], ...]  # (chow | pung, lowest tile); kongs count as pungs
+    pair: int | None
+    held: tuple[int, ...]  # counts of every tile held, melds included
+    concealed: tuple[int, ...]  # counts of the concealed tiles
+    melds: int
+
+    @classmethod
+    def of(cls, reading: Reading, melds: tuple[Meld, ...],
+           concealed: tuple[int, ...]) -> WholeHand:
+        sets, pair = [], None
+        for group in reading.groups:
+            if group.kind == "pair":
+                pair = group.tiles[0]
+            elif group.kind in (CHOW, "pung"):
+                sets.append((group.kind, group.tiles[0]))
+        for meld in melds:
+            sets.append((CHOW, min(meld.tiles)) if meld.kind == CHOW else ("pung", meld.tiles[0]))
+        tiles = [t for t in range(len(concealed)) for _ in range(concealed[t])]
+        tiles += [t for m in melds for t in m.tiles]
+        return cls(reading.shape, tuple(sets), pair, to_counts(tiles), concealed, len(melds))
+
+    @property
+    def tiles(self) -> list[int]:
+        return [t for t, n in enumerate(self.held) if n]
+
+    @property
+    def suits(self) -> set[int]:
+        return {suit_of(t) for t in self.tiles if t < EAST}
+
+    @property
+    def has_honours(self) -> bool:
+        return any(t >= EAST for t in self.tiles)
+
+    @property
+    def pungs(self) -> list[int]:
+        return [t for kind, t in self.sets if kind == "pung"]
+
+    @property
+    def all_pungs(self) -> bool:
+        return self.shape == STANDARD and all(kind == "pung" for kind, _ in self.sets)
+
+    @property
+    def all_chows(self) -> bool:
+        return self.shape == STANDARD and all(kind == CHOW for kind, _ in self.sets)
+
+    def pungs_of(self, family: tuple[int, ...]) -> list[int]:
+        return [t for t in self.pungs if t in family]
+
+
+def _standard(h: WholeHand) -> bool:
+    return h.shape == STANDARD
+
+
+def _qing(h: WholeHand) -> bool:
+    """清: one suit, no honours."""
+    return _standard(h) and len(h.suits) == 1 and not h.has_honours
+
+
+def _hun(h: WholeHand) -> bool:
+    """混: honours and one single suit."""
+    return _standard(h) and len(h.suits) == 1 and h.has_honours
+
+
+def _yao_jiu(h: WholeHand) -> bool:
+    return _standard(h) and all(is_terminal_or_honour(t) for t in h.tiles)
+
+
+def _little(h: WholeHand, family: tuple[int, ...], pungs: int) -> bool:
+    """小三元 / 小四喜: all but one of the family as pungs, the last one the pair."""
+    return _standard(h) and len(h.pungs_of(family)) == pungs and h.pair in family
+
+
+def _nine_gates(h: WholeHand, s: Situation) -> bool:
+    """1112345678999 of one suit, concealed, plus any tile of that suit (line 50)."""
+    if not _qing(h) or h.melds:
+        return False
+    base = 9 * h.suits.pop()
+    ranks = h.concealed[base:base + 9]
+    if s.nine_gates_pure and s.win_tile is not None:
+        won = s.win_tile - base
+        before = tuple(n - (r == won) for r, n in enumerate(ranks))
+        return before == NINE_GATES
+    return all(n >= need for n, need in zip(ranks, NINE_GATES, strict=True))
+
+
+# 特殊牌型 in the seed's order; the first listed wins a tie of equal fan.
+SPECIAL_TABLE: tuple[tuple[Fan, Callable[[WholeHand, Situation], bool]], ...] = (
+    (QING_YI_SE, lambda h, s: _qing(h)),  # 40 整副牌由同一花色组成
+    (HUN_PENG, lambda h, s: _hun(h) and h.all_pungs),  # 41 混一色 + 碰碰和
+    (QING_PENG, lambda h, s: _qing(h) and h.all_pungs),  # 42 清一色 + 碰碰和
+    (HUN_YAO_JIU, lambda h, s: _yao_jiu(h) and h.has_honours and bool(h.suits)),  # 43
+    (XIAO_SAN_YUAN, lambda h, s: _little(h, DRAGONS, 2)),  # 44 其中一种是将
+    (XIAO_SI_XI, lambda h, s: _little(h, WINDS, 3)),  # 45 三组刻子，一组对子
+    (ZI_YI_SE, lambda h, s: _standard(h) and not h.suits),  # 46 由字牌组合成的刻子牌型
+    (QING_YAO_JIU, lambda h, s: _yao_jiu(h) and not h.has_honours),  # 47 只由幺九
+    (DA_SAN_YUAN, lambda h, s: len(h.pungs_of(DRAGONS)) == 3),  # 48 中、发、白三组刻子
+    (DA_SI_XI, lambda h, s: len(h.pungs_of(WINDS)) == 4),  # 49 东、南、西、北四组刻子
+    (JIU_LIAN_BAO_DENG, _nine_gates),  # 50 1112345678999 + 该种牌任何一张
+    (SHI_SAN_YAO_FAN, lambda h, s: h.shape == SHI_SAN_YAO),  # 51 十三幺
+    (TIAN_HU, lambda h, s: s.flags.heavenly),  # 73 天和
+    (DI_HU, lambda h, s: s.flags.earthly),  # 74 地和
+    (REN_HU, lambda h, s: s.flags.human),  # 75 人和
+)
+
+
+def specials(h: WholeHand, s: Situation) -> list[Fan]:
+    """Every special hand the reading qualifies for, highest first (ties in seed order)."""
+    found = [fan for fan, applies in SPECIAL_TABLE if applies(h, s)]
+    return sorted(found, key=lambda f: -f.fan)
+
+
+def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
+    """The fans of 六.一 and the additions, uncapped; empty for a shape that has none."""
+    if not _standard(h):
+        return []
+    if h.all_chows:
+        found = [PING_HU.pattern()]  # 平和: four chows, any pair (RULINGS)
+    elif h.all_pungs:
+        found = [PENG_PENG_HU.pattern()]
+    else:
+        found = [JI_HU.pattern()]
+    if _hun(h):
+        found.append(HUN_YI_SE.pattern())
+    if s.win_type != DISCARD:  # self-draw, kong replacement, and 抢杠 (当自摸, line 71)
+        found.append(ZI_MO.pattern(note=ZI_MO_NOTES.get(s.win_type, "")))
+    if s.seat_wind is not None and s.seat_wind in h.pungs:
+        found.append(MEN_FENG.pattern(note=f"pung of {code(s.seat_wind)}, the seat wind"))
+    if s.round_wind in h.pungs:
+        found.append(QUAN_FENG.pattern(note=f"pung of {code(s.round_wind)}, the round wind"))
+    found += [JIAN_KE.pattern(note=f"pung of {code(t)}") for t in h.pungs_of(DRAGONS)]
+    return found
+
+
+@dataclass
+class Count:
+    """The fan of one reading: the patterns (their values add up to ``fan``) and notes."""
+
+    fan: int
+    patterns: list[Pattern]
+    special: Fan | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def count(h: WholeHand, s: Situation, cap: int) -> Count:
+    """The better of the capped inside-cap sum and the single highest special hand."""
+    inner = inside_cap(h, s)
+    raw = sum(p.value or 0 for p in inner)
+    capped = min(raw, cap)
+    found = specials(h, s)
+    if found and (found[0].fan >= capped or not inner):
+        best, others = found[0], found[1:]
+        notes = ["特殊牌型: the single highest special hand counts; nothing is added"]
+        if others:
+            notes.append("also qualifies (not added): "
+                         + ", ".join(f"{f.name_zh} {f.fan}" for f in others))
+        return Count(best.fan, [best.pattern()], best, notes)
+    patterns = list(inner)
+    notes = []
+    if raw > cap:
+        patterns.append(BAO_HU.pattern(cap - raw, f"{raw} fan capped at {cap} (爆和)"))
+        notes.append(f"爆和: {raw} fan inside the cap counted as {cap}")
+    return Count(capped, patterns, None, notes)
+
+
+def raise_to_cap(counted: Count, reasons: list[Fan], cap: int) -> Count:
+    """七.特殊规则: a hand below the cap is counted as a full cap ("按照3番满计算")."""
+    if not reasons:
+        return counted
+    names = "、".join(r.name_zh for r in reasons)
+    if counted.fan >= cap:
+        counted.notes.append(f"{names}: {counted.fan} fan is not below the cap; it counts as is")
+        return counted
+    lift = cap - counted.fan
+    counted.patterns.append(reasons[0].pattern(lift, f"{names}: raised from {counted.fan} "
+                                               f"to {cap} fan (不满{cap}番按{cap}番计)"))
+    counted.patterns += [r.pattern(0, "raise already applied") for r in reasons[1:]]
+    return Count(cap, counted.patterns, counted.special, counted.notes)

@@ -1,0 +1,82 @@
+"""广东鸡平和: who pays a win (seed 004 七.特殊规则, RULINGS § guangdong "Payment").
+
+Self-draw: each other player pays the score. Discard: the discarder alone pays. 抢杠: the
+robbed player pays the three shares. A self-drawn win may make one seat liable (包) for all
+three shares: the seat that fed the last wind pung of an exposed 大四喜 or the last dragon
+pung of an exposed 大三元 (七.6), the seat that fed the kong whose replacement won
+(杠上开花包杠, 七.3), or the seat that fed the fourth exposed meld (十二张落地, 七.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.model import CHOW, DISCARD, KONG, ROB_KONG, SELF_DRAWN, Meld, Payment
+from rules.tiles import DRAGONS, WINDS
+
+SHARES = 3  # three other players
+
+
+@dataclass(frozen=True)
+class Liability:
+    """A seat that pays all three shares of a self-drawn win (包自摸)."""
+
+    rule: str  # da_si_xi, da_san_yuan, gang_shang_kai_hua_bao_gang, shi_er_zhang_luo_di
+    name_zh: str
+    meld: int  # index of the meld that was fed
+    seat: int | None  # None when the meld's `from` is not known
+
+    def describe(self) -> str:
+        who = f"seat {self.seat}" if self.seat is not None else "the seat that fed it"
+        return f"{self.name_zh}: {who} fed melds[{self.meld}] and pays all three shares"
+
+
+def _exposed(melds: tuple[Meld, ...], family: tuple[int, ...] | None = None) -> list[int]:
+    """Indices of the exposed melds (碰/吃/明杠), optionally only pungs/kongs of ``family``."""
+    return [i for i, m in enumerate(melds) if m.is_exposed
+            and (family is None or (m.kind != CHOW and m.tiles[0] in family))]
+
+
+def _fed_by(melds: tuple[Meld, ...], index: int, owner: int | None) -> int | None:
+    """Who discarded the claimed tile of ``melds[index]``; a chow can only come from 上家."""
+    meld = melds[index]
+    if meld.source is None and meld.kind == CHOW and owner is not None:
+        return (owner - 1) % 4
+    return meld.source
+
+
+# In order of precedence: the special-hand liabilities were incurred first (包先不包后),
+# then the kong whose replacement won, then the fourth meld.
+def liability(melds: tuple[Meld, ...], win_type: str, owner: int | None) -> Liability | None:
+    """The liable seat of a self-drawn win, or None (each other player pays)."""
+    if win_type not in SELF_DRAWN:
+        return None
+    winds = _exposed(melds, WINDS)
+    if len(winds) == 4:  # 七.6 大四喜: 已碰出东南西北任意3款, 有人打出余下一款
+        return Liability("da_si_xi", "大四喜包自摸", winds[-1], _fed_by(melds, winds[-1], owner))
+    dragons = _exposed(melds, DRAGONS)
+    if len(dragons) == 3:  # 七.6 大三元: 已碰出红中白板发财任意2款, 有人打出余下一款
+        return Liability("da_san_yuan", "大三元包自摸", dragons[-1],
+                         _fed_by(melds, dragons[-1], owner))
+    if win_type == SELF_DRAWN[1] and melds and melds[-1].kind == KONG:  # 七.3 杠上开花包杠
+        return Liability("gang_shang_kai_hua_bao_gang", "杠上开花包杠", len(melds) - 1,
+                         melds[-1].source)
+    exposed = _exposed(melds)
+    if len(exposed) == 4:  # 七.5 十二张落地包自摸
+        return Liability("shi_er_zhang_luo_di", "十二张落地包自摸", exposed[-1],
+                         _fed_by(melds, exposed[-1], owner))
+    return None
+
+
+def payments(score: int, formula: str, win_type: str,
+             liable: Liability | None) -> tuple[list[Payment], int]:
+    """The payments of one win by payer role, and what the winner collects in all."""
+    if win_type == DISCARD:
+        return [Payment("discarder", score, formula)], score
+    total = SHARES * score
+    if win_type == ROB_KONG:
+        return [Payment("robbed", total, f"{SHARES} × ({formula}): 抢杠, the robbed player "
+                        "pays all three shares")], total
+    if liable is not None:
+        return [Payment("liable", total, f"{SHARES} × ({formula}): {liable.describe()}")], total
+    return [Payment("each", score, formula)], total

@@ -1,0 +1,107 @@
+"""Unit tests of the guangdong fan tables (rules/variants/guangdong_fan.py), no HTTP."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.analysis import ShapeRules, readings
+from rules.model import DISCARD, SELF_DRAW, Flags
+from rules.tiles import EAST, SOUTH, WEST, parse_tiles, to_counts
+from rules.variants import guangdong_fan as fan
+
+RULES = ShapeRules(shi_san_yao=True)
+
+
+def best(hand: str, win_type: str = DISCARD, seat: int | None = SOUTH, cap: int = 3,
+         flags: Flags | None = None, win_tile: str | None = None, pure: bool = True):
+    """The best count over every reading of a concealed 14-tile hand."""
+    counts = to_counts(parse_tiles(hand))
+    situation = fan.Situation(win_type, seat, EAST, flags or Flags(),
+                              parse_tiles(win_tile)[0] if win_tile else None, pure)
+    found = readings(counts, 0, RULES, 0)
+    assert found, f"{hand} is not complete"
+    counts_ = [fan.count(fan.WholeHand.of(r, (), counts), situation, cap) for r in found]
+    return max(counts_, key=lambda c: c.fan)
+
+
+def ids(counted) -> list[str]:
+    return [p.id for p in counted.patterns]
+
+
+def test_pattern_values_add_up_to_the_fan():
+    counted = best("111m999pCCC555s22s", SELF_DRAW)
+    assert sum(p.value for p in counted.patterns) == counted.fan == 3
+    assert ids(counted) == ["peng_peng_hu", "zi_mo", "jian_ke", "bao_hu"]
+
+
+def test_ping_hu_with_an_honour_pair_is_still_ping_hu():
+    # RULINGS: 平和 is four chows with any pair
+    assert ids(best("123m456p789s234sEE")) == ["ping_hu"]
+
+
+def test_ping_hu_and_hun_yi_se_add_up():
+    counted = best("123m456m789m234mEE")
+    assert ids(counted) == ["ping_hu", "hun_yi_se"] and counted.fan == 3
+
+
+def test_seat_and_round_wind_on_the_same_pung_both_count():
+    counted = best("EEE123m456p789s55s", seat=EAST)
+    assert ids(counted) == ["ji_hu", "men_feng", "quan_feng"] and counted.fan == 2
+
+
+def test_a_wind_pung_that_is_neither_seat_nor_round_wind_scores_nothing():
+    assert best("WWW123m456p789s55s", seat=SOUTH).fan == 0
+
+
+def test_the_cap_option_moves_the_cap():
+    assert best("111m999pCCCFFF22s", SELF_DRAW, cap=3).fan == 3
+    # 碰碰和 2 + 自摸 1 + two dragon pungs 2 = 5
+    assert best("111m999pCCCFFF22s", SELF_DRAW, cap=6).fan == 5
+
+
+def test_special_hand_beats_a_capped_ordinary_reading():
+    counted = best("111m222m333mEEE99m", SELF_DRAW, seat=EAST)
+    # chow reading: 混一色 2 + 自摸 + 门风 + 圈风 (capped 3); pung reading: 混碰 4
+    assert ids(counted) == ["hun_peng"] and counted.fan == 4
+
+
+def test_only_the_highest_special_counts_and_the_others_are_noted():
+    counted = best("EEESSSWWWNNNCC")
+    assert ids(counted) == ["zi_yi_se"] and counted.fan == 6
+    assert any("大四喜" in n for n in counted.notes)
+
+
+def test_specials_in_a_tie_keep_the_seed_order():
+    counts = to_counts(parse_tiles("EEESSSWWWNNNCC"))
+    whole = fan.WholeHand.of(readings(counts, 0, RULES, 0)[0], (), counts)
+    found = [f.id for f in fan.specials(whole, fan.Situation(DISCARD, SOUTH))]
+    assert found == ["zi_yi_se", "da_si_xi"]  # both 6: 字一色 (line 46) before 大四喜 (49)
+
+
+@pytest.mark.parametrize(("win_tile", "pure", "expected"), [
+    ("2m", True, "jiu_lian_bao_deng"),  # 1112345678999 + 2m: the nine-way wait
+    ("9m", True, "qing_yi_se"),  # 1112234567899 + 9m: not the nine-way wait
+    (None, True, "jiu_lian_bao_deng"),  # winning tile unknown: the owner's best
+    ("9m", False, "jiu_lian_bao_deng"),  # jiu_lian_pure off: the 14-tile form is enough
+])
+def test_nine_gates_needs_the_nine_way_wait(win_tile, pure, expected):
+    counted = best("11122345678999m", win_tile=win_tile, pure=pure)
+    assert ids(counted) == [expected]
+
+
+def test_raise_to_cap_lifts_a_small_hand_and_keeps_a_big_one():
+    small = fan.raise_to_cap(best("123m456p789s555s22m"), [fan.GANG_SHANG_KAI_HUA], 3)
+    assert small.fan == 3 and ids(small) == ["ji_hu", "gang_shang_kai_hua"]
+    assert sum(p.value for p in small.patterns) == 3
+    big = fan.raise_to_cap(best("123m456m789m234m55m"), [fan.GANG_SHANG_KAI_HUA], 3)
+    assert big.fan == 4 and ids(big) == ["qing_yi_se"]
+
+
+def test_every_pattern_has_names():
+    for entry in vars(fan).values():
+        if isinstance(entry, fan.Fan):
+            assert entry.name_zh and entry.name_en and entry.id.islower()
+
+
+def test_west_seat_wind_pung():
+    assert ids(best("WWW123m456p789s55s", seat=WEST)) == ["ji_hu", "men_feng"]
