@@ -28,11 +28,13 @@ def main() -> None:
     win = core.win_check_vs_riichi()
     print("4 wilds vs 34^k substitution ...", flush=True)
     wild = core.wilds_vs_substitution()
+    print("scaling over 0-8 wilds ...", flush=True)
+    scaling = core.scaling_by_wilds()
     lines = ["# Performance", "",
              "Written by `make bench` (`python -m bench`); every number below comes from one "
              "run of that command, and every ratio compares two things timed side by side in "
              "that run (these machines are noisy: absolute times vary, ratios much less).", "",
-             *machine(), "", *core.render(win, wild)]
+             *machine(), "", *core.render(win, wild), *core.render_scaling(scaling)]
     OUT.write_text("\n".join(lines))
     print("\n".join(lines))
 

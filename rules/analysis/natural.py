@@ -8,6 +8,7 @@ no other count needs trying. That makes the check O(9) per suit with no search a
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 from rules.analysis.families import DRAGON, WIND, min_wilds
 
@@ -56,18 +57,18 @@ def standard(counts: tuple[int, ...], honour_chows: bool) -> bool:
             if not _honours_with_chows(family, part, size == 2):
                 return False
     else:
-        for n in counts[27:]:
-            if n % 3 == 2:  # a pair (and a pung, for the fifth copy a waits probe adds)
-                if has_pair:
-                    return False
-                has_pair = True
-            elif n % 3 == 1:
-                return False
+        honours = counts[27:]
+        if 1 in honours or 4 in honours:  # counts of 2 and 5 hold a pair, 0 and 3 none
+            return False
+        pairs = honours.count(2) + honours.count(5)
+        if pairs > 1:
+            return False
+        has_pair = pairs == 1
     for lo in (0, 9, 18):
         part = counts[lo:lo + 9]
-        kind = _SUIT_KIND.get(part)
-        if kind is None:
-            kind = _suit_kind(part)
+        kind = SUIT_KIND.get(part)
+        if kind is None:  # not in the table: no split, unless a waits probe made a 5th copy
+            kind = _classify(part) if max(part) > 4 else _BAD
         if kind == _PAIR:
             if has_pair:
                 return False
@@ -75,31 +76,6 @@ def standard(counts: tuple[int, ...], honour_chows: bool) -> bool:
         elif kind == _BAD:
             return False
     return has_pair
-
-
-_BAD, _SETS, _PAIR = 0, 1, 2
-_SUIT_KIND: dict[tuple[int, ...], int] = {}  # a suit's 9 counts → _BAD / _SETS / _PAIR
-_SUIT_KIND_MAX = 1 << 16
-
-
-def _suit_kind(part: tuple[int, ...]) -> int:
-    """Classify one suit and remember it (bounded: the table is emptied when full)."""
-    size = sum(part) % 3
-    if size == 0:
-        kind = _SETS if suit_sets(part) else _BAD
-    elif size == 2:
-        kind = _PAIR if suit_sets_and_pair(part) else _BAD
-    else:
-        kind = _BAD
-    if len(_SUIT_KIND) >= _SUIT_KIND_MAX:
-        _SUIT_KIND.clear()
-    _SUIT_KIND[part] = kind
-    return kind
-
-
-def cache_clear() -> None:
-    _SUIT_KIND.clear()
-    _honours_with_chows.cache_clear()
 
 
 def all_pungs(counts: tuple[int, ...]) -> bool:
@@ -111,3 +87,46 @@ def all_pungs(counts: tuple[int, ...]) -> bool:
         elif n % 3:
             return False
     return pairs == 1
+
+
+_BAD, _SETS, _PAIR = 0, 1, 2
+
+
+def _suit_table() -> dict[tuple[int, ...], int]:
+    """Every suit of up to 4 copies a rank that splits into sets (0-4 of them), with or
+    without one pair: 2,869 + 18,874 patterns, built once at import (~0.1 s). Anything else
+    with at most 4 copies a rank does not split. The table-lookup approach of the fast
+    wildcard algorithms, here for the natural case; :func:`suit_sets` is the check it is
+    tested against."""
+    sets = [(r, r, r) for r in range(9)] + [(r, r + 1, r + 2) for r in range(7)]
+    table: dict[tuple[int, ...], int] = {}
+    for n in range(5):
+        for combo in combinations_with_replacement(sets, n):
+            c = [0] * 9
+            for ranks in combo:
+                for r in ranks:
+                    c[r] += 1
+            if max(c) > 4:
+                continue
+            table[tuple(c)] = _SETS
+            for r in range(9):
+                if c[r] <= 2:
+                    table[tuple(c[:r] + [c[r] + 2] + c[r + 1:])] = _PAIR
+    return table
+
+
+SUIT_KIND = _suit_table()
+
+
+def _classify(part: tuple[int, ...]) -> int:
+    """Sets only, sets and a pair, or neither, by the mod-3 rule (for suits off the table)."""
+    size = sum(part) % 3
+    if size == 0:
+        return _SETS if suit_sets(part) else _BAD
+    if size == 2:
+        return _PAIR if suit_sets_and_pair(part) else _BAD
+    return _BAD
+
+
+def cache_clear() -> None:
+    _honours_with_chows.cache_clear()

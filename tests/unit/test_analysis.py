@@ -199,3 +199,16 @@ def _check_group(group, rules):
         else:
             assert rules.honour_chows and len(set(tiles)) == 3
             assert tuple(tiles) in WIND_CHOWS or tiles == [31, 32, 33]
+
+
+def test_suit_table_matches_the_mod3_rule_on_every_suit():
+    """The precomputed suit table agrees with the O(9) rule on all 5^9 suits (≤ 4 a rank)."""
+    from itertools import product
+
+    from rules.analysis import natural
+
+    for part in product(range(5), repeat=9):
+        if sum(part) > 14:
+            continue
+        expected = natural._classify(part)
+        assert natural.SUIT_KIND.get(part, natural._BAD) == expected, part
