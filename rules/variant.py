@@ -230,8 +230,11 @@ class Variant:
                                      request.result.win_type, "result")
         errors += _result_errors(self, request)
         sources = []
+        shared = _shared_win_tile(request)
         for seat, player in enumerate(request.players):
             prefix = f"players[{seat}]"
+            if seat in shared:  # 一炮多响: one discarded tile sits in every winner's hand
+                player = replace(player, concealed=_without(player.concealed, shared[seat]))
             sources += player_sources(player, prefix)
             for i, meld in enumerate(player.melds):
                 errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
@@ -255,6 +258,21 @@ class Variant:
                 raise InvalidInput.one("result.win_tile", f"{code(win_tile)} is not in the hand "
                                        f"of winner {seat}: a winner's hand includes it")
         return states
+
+
+def _shared_win_tile(request: SettleRequest) -> dict[int, int]:
+    """Winners after the first on one discard, each holding a copy of the same tile."""
+    result = request.result
+    if len(result.winners) < 2 or result.win_tile is None:
+        return {}
+    return {seat: result.win_tile for seat in result.winners[1:]}
+
+
+def _without(tiles: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    rest = list(tiles)
+    if tile in rest:
+        rest.remove(tile)
+    return tuple(rest)
 
 
 def not_complete() -> Evaluation:
@@ -309,6 +327,9 @@ def _result_errors(variant: Variant, request: SettleRequest) -> list[FieldError]
         elif not claimed:
             errors.append(FieldError("result.winners", "several winners only on one discard "
                                      "(一炮多响); a self-drawn win has one winner"))
+        if result.win_tile is None:
+            errors.append(FieldError("result.win_tile", "required when several players win "
+                                     "on one discard: it is in each winner's hand"))
     if claimed and result.discarder is None:
         errors.append(FieldError("result.discarder", f"required for a {result.win_type} win: "
                                  "the seat that discarded (or whose kong was robbed)"))

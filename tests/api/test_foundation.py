@@ -207,3 +207,24 @@ def test_not_found_and_method_not_allowed_are_problems(client):
     response = client.get("/evaluate")
     _problem(response, 405)
     assert "POST" in response.headers["Allow"]
+
+
+def _one_discard_two_winners(win_tile: str | None) -> dict:
+    # Seat 0 discards 5p; seats 1 and 2 each wait on it, so each hand holds a 5p, and seat 3
+    # holds the two other 5p: four in all, counted once for the two winners.
+    result = {"winners": [1, 2], "win_type": "discard", "discarder": 0}
+    if win_tile:
+        result["win_tile"] = win_tile
+    return {"variant": "guangdong", "dealer": 0, "result": result, "players": [
+        {"hand": "123m456m789m1s2s3sN"}, {"hand": "111s123p678p789s5p5p"},
+        {"hand": "22s34p5p678m789m111m"}, {"hand": "5p5pSSSWWWCCCFF"}]}
+
+
+def test_one_discard_in_several_winning_hands_counts_once(client):
+    response = client.post("/settle", json=_one_discard_two_winners("5p"))
+    assert response.status_code == 200, response.get_json()
+
+
+def test_several_winners_need_the_win_tile(client):
+    errors = _errors(client.post("/settle", json=_one_discard_two_winners(None)))
+    assert "required when several players win" in errors["result.win_tile"]

@@ -95,7 +95,7 @@ def test_three_winners_raise_each_to_three_fan(post):
 
 def test_several_winners_can_be_switched_off(post):
     body = round_body([DISCARDER, WIN_A, WIN_B, "666s888s9m9m5p5p6p6pF"], [1, 2], "discard", 0,
-                      rules={"yi_pao_duo_xiang": False})
+                      result={"win_tile": "4s"}, rules={"yi_pao_duo_xiang": False})
     status, answer = post("/settle", body)
     assert status == 422 and answer["errors"][0]["field"] == "result.winners"
 

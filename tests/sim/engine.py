@@ -1,0 +1,362 @@
+"""A game simulator: plays random legal rounds of any variant and writes each as /settle.
+
+It deals a shuffled 136-tile wall, flips jing (Jiangxi) and horses (qinzhou) where the
+variant does, and plays draw, discard, chow (previous seat only), pung, all three kongs,
+claims by priority (win > pung/kong > chow; first winner after the discarder, or several
+where the variant allows 一炮多响), robbing an added kong, self-draw and discard wins, and
+drawn rounds. Players discard semi-greedily (keeping a waiting hand when they can) so that
+rounds end in wins often enough to test scoring.
+
+Wins are found with the analysis core (shapes only). A shape-complete hand that the variant
+refuses for a stated reason (精吊 on a discard, 有精平胡 on a discard, …) is not declared;
+:class:`Round` records every such refusal so the tests can check that only rule reasons occur.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from rules.analysis import is_complete
+from rules.hand import HandView
+from rules.model import (
+    ADDED_KONG,
+    CHOW,
+    CONCEALED_KONG,
+    DISCARD,
+    KONG,
+    KONG_REPLACEMENT,
+    PUNG,
+    ROB_KONG,
+    SELF_DRAW,
+    EvaluateRequest,
+    Flags,
+    Jing,
+    Meld,
+    PlayerTiles,
+)
+from rules.tiles import CODES
+from rules.variants import VARIANTS
+
+HORSE_COUNTS = (0, 5, 10, 15, 20, 30)
+
+
+@dataclass
+class Seat:
+    hand: list[int] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+
+    def tiles(self) -> PlayerTiles:
+        return PlayerTiles(tuple(sorted(self.hand)), tuple(self.melds), tuple(self.discards))
+
+
+@dataclass
+class Round:
+    """The outcome of one simulated round."""
+
+    request: dict[str, Any]  # the /settle body
+    winners: list[int]
+    win_type: str | None
+    refused: list[str] = field(default_factory=list)  # reason codes of refused wins
+
+
+class Simulator:
+    def __init__(self, variant: str, seed: int, options: dict[str, Any] | None = None):
+        self.variant = VARIANTS[variant]
+        self.name = variant
+        self.rng = random.Random(seed)
+        self.options = options or {}
+        self.refused: list[str] = []
+
+    # ------------------------------------------------------------------ set-up
+    def play(self) -> Round:
+        rng = self.rng
+        self.wall = [t for t in range(34) for _ in range(4)]
+        rng.shuffle(self.wall)
+        self.dealer = rng.randrange(4)
+        self.jing = self._flip_jing()
+        self.wild = self.variant.wild_kinds(self.jing)
+        self.seats = [Seat() for _ in range(4)]
+        for _ in range(13):
+            for s in range(4):
+                self.seats[s].hand.append(self.wall.pop())
+        self.turns = 0
+        self.kong_chain = 0
+        outcome = self._loop()
+        return self._finish(outcome)
+
+    def _flip_jing(self) -> Jing:
+        if not self.variant.jing_fields:
+            return Jing()
+        upper = self.wall[-1]
+        if "indicator" in self.variant.out_of_play_jing:
+            self.wall.pop()  # xingguo: the flipped tile is out of play
+        lower = previous = None
+        if "lower_indicator" in self.variant.jing_fields and self.rng.random() < 0.7:
+            lower = self.wall.pop(0)  # 下精: flipped and out of play
+        if "previous_indicator" in self.variant.jing_fields and self.rng.random() < 0.3:
+            previous = self.rng.randrange(34)
+        return Jing(upper, lower, previous)
+
+    # ------------------------------------------------------------------ the loop
+    def _loop(self) -> dict[str, Any]:
+        """Turns until a win or the wall runs out. ``drawn`` is None when the seat acts
+        after claiming a discard (it may not self-win or kong from hand then)."""
+        seat = self.dealer
+        drawn: int | None = self._draw(seat, from_back=False)
+        replacement = False
+        while True:
+            if drawn is not None:
+                win = self._try_self_win(seat, drawn, replacement)
+                if win:
+                    return win
+                kong = self._maybe_kong_from_hand(seat)
+                if kong is not None:
+                    robbed = self._try_rob(seat, kong) if kong >= 0 else None
+                    if robbed:
+                        return robbed
+                    if not self.wall:
+                        return {"winners": []}
+                    drawn, replacement = self._draw(seat, from_back=True), True
+                    self.kong_chain += 1
+                    continue
+            tile = self._choose_discard(seat)
+            self.seats[seat].hand.remove(tile)
+            self.turns += 1
+            self.kong_chain = 0
+            claim = self._claims(seat, tile)
+            if claim.get("winners"):
+                return claim
+            if claim.get("claimer") is not None:
+                seat = claim["claimer"]
+                drawn, replacement = None, False
+                if claim.get("kong"):
+                    drawn, replacement = self._draw(seat, from_back=True), True
+                    self.kong_chain = 1
+                continue
+            self.seats[seat].discards.append(tile)
+            if not self.wall:
+                return {"winners": []}
+            seat = (seat + 1) % 4
+            drawn, replacement = self._draw(seat, from_back=False), False
+
+    def _draw(self, seat: int, from_back: bool) -> int:
+        tile = self.wall.pop(0) if from_back else self.wall.pop()
+        self.seats[seat].hand.append(tile)
+        return tile
+
+    # ------------------------------------------------------------------ decisions
+    def _complete(self, seat: int) -> bool:
+        view = HandView.of(self.seats[seat].tiles(), self.wild)
+        return is_complete(view.natural, view.wilds, self.variant.shapes, len(view.melds))
+
+    def _allowed(self, seat: int, win_tile: int, win_type: str, discarder: int | None,
+                 last: bool) -> bool:
+        """Ask the variant, as /settle will: a shape-complete hand may still be refused."""
+        flags = self._flags(seat, win_type, last, discarder)
+        request = EvaluateRequest(
+            self.name, self.seats[seat].tiles(), win_tile, win_type,
+            dealer=seat == self.dealer,
+            seat_wind=CODES.index("ESWN"[(seat - self.dealer) % 4]),
+            jing=self.jing, flags=flags, rules=dict(self.options))
+        try:
+            answer = rules.evaluate(request)
+        except rules.InvalidInput:
+            self.refused.append("invalid_flags")
+            return False
+        if not answer.winning:
+            self.refused.append(answer.reason or "unknown")
+        return answer.winning
+
+    def _flags(self, seat: int, win_type: str, last: bool, discarder: int | None) -> Flags:
+        supported = self.variant.flags
+        values = {
+            "last_tile": last and win_type == SELF_DRAW,
+            "kong_chain": self.kong_chain if win_type == KONG_REPLACEMENT else 0,
+            "heavenly": self.turns == 0 and seat == self.dealer and win_type == SELF_DRAW,
+        }
+        return Flags(**{k: v for k, v in values.items() if k in supported})
+
+    def _try_self_win(self, seat: int, drawn: int | None, replacement: bool):
+        if drawn is None or not self._complete(seat):
+            return None
+        win_type = KONG_REPLACEMENT if replacement else SELF_DRAW
+        if not self._allowed(seat, drawn, win_type, None, last=not self.wall):
+            return None
+        return {"winners": [seat], "win_tile": drawn, "win_type": win_type,
+                "flags": self._flags(seat, win_type, not self.wall, None)}
+
+    def _maybe_kong_from_hand(self, seat: int) -> int | None:
+        """A concealed kong of four in hand (-1: nothing to rob), or an added kong onto an
+        exposed pung (its tile, which others may rob). None: no kong."""
+        me = self.seats[seat]
+        if not self.wall or self.rng.random() > 0.6:
+            return None
+        for t in sorted(set(me.hand)):
+            if me.hand.count(t) == 4:
+                for _ in range(4):
+                    me.hand.remove(t)
+                me.melds.append(Meld(CONCEALED_KONG, (t,) * 4))
+                return -1
+        for i, meld in enumerate(me.melds):
+            if meld.kind == PUNG and meld.tiles[0] in me.hand:
+                t = meld.tiles[0]
+                me.hand.remove(t)
+                me.melds[i] = Meld(ADDED_KONG, (t,) * 4, meld.source)
+                return t
+        return None
+
+    def _try_rob(self, seat: int, tile: int):
+        for other in self._after(seat):
+            robber = self.seats[other]
+            robber.hand.append(tile)
+            if self._complete(other) and self._allowed(other, tile, ROB_KONG, seat, False):
+                # the robbed kong goes back to a pung: the added tile is the winner's
+                me = self.seats[seat]
+                me.melds = [Meld(PUNG, m.tiles[:3], m.source)
+                            if m.kind == ADDED_KONG and m.tiles[0] == tile else m
+                            for m in me.melds]
+                return {"winners": [other], "win_tile": tile, "win_type": ROB_KONG,
+                        "discarder": seat, "flags": Flags()}
+            robber.hand.remove(tile)
+        return None
+
+    def _after(self, seat: int) -> list[int]:
+        return [(seat + k) % 4 for k in (1, 2, 3)]
+
+    def _claims(self, discarder: int, tile: int) -> dict[str, Any]:
+        winners = []
+        for other in self._after(discarder):
+            self.seats[other].hand.append(tile)
+            if self._complete(other) and self._allowed(other, tile, DISCARD, discarder,
+                                                       not self.wall):
+                winners.append(other)
+                if self.variant.max_winners == 1 or not self._several_allowed():
+                    break
+            else:
+                self.seats[other].hand.remove(tile)
+        if winners:
+            return {"winners": winners, "win_tile": tile, "win_type": DISCARD,
+                    "discarder": discarder, "flags": Flags()}
+        return self._meld_claim(discarder, tile)
+
+    def _several_allowed(self) -> bool:
+        return self.options.get("yi_pao_duo_xiang", True)
+
+    def _meld_claim(self, discarder: int, tile: int) -> dict[str, Any]:
+        if tile in self.wild and self.rng.random() < 0.7:
+            return {}
+        for other in self._after(discarder):
+            hand = self.seats[other].hand
+            count = hand.count(tile)
+            if count == 3 and self.wall and self.rng.random() < 0.5:
+                for _ in range(3):
+                    hand.remove(tile)
+                self.seats[other].melds.append(Meld(KONG, (tile,) * 4, discarder))
+                return {"claimer": other, "kong": True}
+            if count >= 2 and self.rng.random() < 0.5 and len(self.seats[other].melds) < 4:
+                for _ in range(2):
+                    hand.remove(tile)
+                self.seats[other].melds.append(Meld(PUNG, (tile,) * 3, discarder))
+                return {"claimer": other}
+        nxt = (discarder + 1) % 4
+        chow = self._chow_for(nxt, tile)
+        if chow and self.rng.random() < 0.4 and len(self.seats[nxt].melds) < 4:
+            for t in chow:
+                if t != tile:
+                    self.seats[nxt].hand.remove(t)
+            self.seats[nxt].melds.append(Meld(CHOW, tuple(sorted(chow)), discarder))
+            return {"claimer": nxt}
+        return {}
+
+    def _chow_for(self, seat: int, tile: int) -> tuple[int, ...] | None:
+        if tile >= 27:
+            return None
+        hand = self.seats[seat].hand
+        rank = tile % 9
+        for start in (rank - 2, rank - 1, rank):
+            if 0 <= start <= 6:
+                tiles = tuple(tile - rank + start + i for i in range(3))
+                if all(t == tile or t in hand for t in tiles):
+                    return tiles
+        return None
+
+    def _choose_discard(self, seat: int) -> int:
+        """Keep a waiting hand when some discard allows it; otherwise drop a loose tile."""
+        hand = self.seats[seat].hand
+        candidates = sorted(set(hand), key=lambda t: (t in self.wild, self._neighbours(hand, t)))
+        if len(self.wall) < 60:
+            for t in candidates[:6]:
+                hand.remove(t)
+                view = HandView.of(self.seats[seat].tiles(), self.wild)
+                ready = rules.analysis.waits(view.natural, view.wilds, self.variant.shapes,
+                                             len(view.melds), self.wild)
+                hand.append(t)
+                if ready:
+                    return t
+        return candidates[0] if self.rng.random() < 0.85 else self.rng.choice(hand)
+
+    @staticmethod
+    def _neighbours(hand: list[int], t: int) -> int:
+        near = hand.count(t) * 3
+        if t < 27:
+            near += sum(hand.count(u) for u in (t - 2, t - 1, t + 1, t + 2)
+                        if 0 <= u < 27 and u // 9 == t // 9)
+        return near
+
+    # ------------------------------------------------------------------ the request
+    def _finish(self, outcome: dict[str, Any]) -> Round:
+        winners = outcome.get("winners", [])
+        result: dict[str, Any] = {"winners": winners}
+        if winners:
+            result["win_tile"] = CODES[outcome["win_tile"]]
+            result["win_type"] = outcome["win_type"]
+            if outcome.get("discarder") is not None:
+                result["discarder"] = outcome["discarder"]
+            flags = {k: v for k, v in outcome["flags"].__dict__.items() if v}
+            if flags:
+                result["flags"] = flags
+        request: dict[str, Any] = {
+            "variant": self.name, "dealer": self.dealer,
+            "players": [self._player(s) for s in self.seats], "result": result,
+        }
+        if self.options:
+            request["rules"] = dict(self.options)
+        if self.variant.jing_fields:
+            request["jing"] = {k: CODES[v] for k, v in self.jing.__dict__.items()
+                               if v is not None}
+        if self.variant.takes_horses and winners:
+            count = self.rng.choice(HORSE_COUNTS)
+            request["horses"] = [CODES[t] for t in self.wall[:count]]
+        events = self._events()
+        if events:
+            request["events"] = events
+        return Round(request, winners, outcome.get("win_type"), list(self.refused))
+
+    def _events(self) -> list[dict[str, Any]]:
+        events = []
+        if "follow_dealer" in self.variant_events() and self.rng.random() < 0.1:
+            events.append({"type": "follow_dealer", "rounds": self.rng.randint(1, 2)})
+        if "false_win" in self.variant_events() and self.rng.random() < 0.05:
+            events.append({"type": "false_win", "seat": self.rng.randrange(4)})
+        return events
+
+    def variant_events(self) -> tuple[str, ...]:
+        return {"xingguo": ("follow_dealer", "false_win"),
+                "nanchang": ("follow_dealer",)}.get(self.name, ())
+
+    @staticmethod
+    def _player(seat: Seat) -> dict[str, Any]:
+        player: dict[str, Any] = {"hand": "".join(CODES[t] for t in sorted(seat.hand))}
+        if seat.melds:
+            player["melds"] = [
+                {"type": m.kind, "tiles": "".join(CODES[t] for t in m.tiles),
+                 **({"from": m.source} if m.source is not None else {})}
+                for m in seat.melds]
+        if seat.discards:
+            player["discards"] = "".join(CODES[t] for t in seat.discards)
+        return player
+
