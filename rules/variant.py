@@ -26,6 +26,8 @@ from rules.model import (
     Jing,
     JingAnswer,
     JingRequest,
+    PlayerTiles,
+    Result,
     Settlement,
     SettleRequest,
     Wait,
@@ -232,7 +234,8 @@ class Variant:
         sources = []
         for seat, player in enumerate(request.players):
             prefix = f"players[{seat}]"
-            sources += player_sources(player, prefix)
+            sources += player_sources(_shared_win_tile_once(request.result, seat, player),
+                                      prefix)
             for i, meld in enumerate(player.melds):
                 errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
                 errors += _claim_errors(meld, seat, f"{prefix}.melds[{i}]")
@@ -255,6 +258,17 @@ class Variant:
                 raise InvalidInput.one("result.win_tile", f"{code(win_tile)} is not in the hand "
                                        f"of winner {seat}: a winner's hand includes it")
         return states
+
+
+def _shared_win_tile_once(result: Result, seat: int, player: PlayerTiles) -> PlayerTiles:
+    """一炮多响: every winner's hand includes the one discarded (or robbed) tile; for the
+    four-copies rule it is counted once, in the first winner's hand listed."""
+    if (result.win_tile is None or seat not in result.winners[1:]
+            or result.win_tile not in player.concealed):
+        return player
+    concealed = list(player.concealed)
+    concealed.remove(result.win_tile)
+    return replace(player, concealed=tuple(concealed))
 
 
 def not_complete() -> Evaluation:

@@ -135,7 +135,7 @@ OUTCOMES = ("self_draw", "kong_replacement", "discard", "discard", "discard", "r
 def random_round(rng: random.Random) -> dict[str, Any]:
     """A valid round; the outcome is chosen first so that retries do not bias it."""
     outcome = rng.choice(OUTCOMES)
-    winners = rng.choice((1, 1, 2, 3)) if outcome == "discard" else 1
+    winners = rng.choice({"discard": (1, 1, 2, 3), "rob_kong": (1, 1, 2)}.get(outcome, (1,)))
     for _ in range(500):
         try:
             return _attempt(rng, outcome, winners)
@@ -164,7 +164,8 @@ def _attempt(rng: random.Random, outcome: str, count: int) -> dict[str, Any]:
                 robbed = {"type": "pung", "tiles": code(tile) * 3,
                           "from": rng.choice([s for s in range(4) if s != discarder])}
                 players[discarder] = loser_hand(rng, pool, discarder, robbed)
-        for seat in winners:
+        for i, seat in enumerate(winners):
+            pool.left[tile] += i > 0  # 一炮多响: the discarded tile is counted once
             players[seat] = winner_hand(rng, pool, seat, tile, outcome == "kong_replacement",
                                         count > 1)
     for seat in range(4):
@@ -292,7 +293,7 @@ def test_the_generator_covers_every_outcome():
         for flag in result["flags"]:
             seen[flag] += 1
     for key in [("self_draw", 1), ("kong_replacement", 1), ("discard", 1), ("discard", 2),
-                ("discard", 3), ("rob_kong", 1), ("drawn", 0), "last_tile", "heavenly",
-                "earthly", "after_kong_discard"]:
+                ("discard", 3), ("rob_kong", 1), ("rob_kong", 2), ("drawn", 0), "last_tile",
+                "heavenly", "earthly", "after_kong_discard"]:
         assert seen[key] >= 3, (key, seen)
     assert len(CODES) == 34

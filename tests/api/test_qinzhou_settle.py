@@ -324,6 +324,28 @@ def test_three_winners_rotate(post):
     check_rotation(lambda b: settle(post, b), three_winners(1, "4m8m3m1p2pE"))
 
 
+def test_the_shared_discard_is_one_tile_for_the_four_copies(post):
+    """例B with 北 holding the fourth 8s: 南 and 西 both hold the one discarded 8s."""
+    players = [*EXAMPLE_B["players"][:3], {"hand": "CCCFFFPPP999s8s"}]
+    assert settle(post, {**EXAMPLE_B, "players": players})["deltas"] == [-12, -2, 14, 0]
+
+
+def test_two_winners_rob_one_kong(post):
+    """Seat 1's added 5p is robbed by seats 2 and 3; seat 2 (first after seat 1) owns the
+    horses, and 3m is on its numbers (dealer 0: seat 2 is 3/7)."""
+    body = round_body(0, [
+        None,
+        {"hand": "123m456m789sS", "melds": [{"type": "pung", "tiles": "555p", "from": 0}]},
+        "456p234m567m789mSS",
+        "1p2p3p4p5p6p789s111sEE",
+    ], {"winners": [3, 2], "win_type": "rob_kong", "discarder": 1, "win_tile": "5p"},
+        horses="3m")
+    answer = settle(post, body)
+    assert [w["seat"] for w in answer["winners"]] == [2, 3]
+    assert answer["deltas"] == [0, -(2 + 2 + 2), 2 + 2, 2]
+    check_rotation(lambda b: settle(post, b), body)
+
+
 # ---------------------------------------------------------------- refusals
 
 
@@ -358,7 +380,7 @@ def test_horses_in_a_drawn_round_are_refused(post):
 
 
 def test_horse_copies_count_against_the_four(post):
-    status, answer = post("/settle", {**EXAMPLE_B, "horses": "8s"})
+    status, answer = post("/settle", {**EXAMPLE_B, "horses": "8s8s"})  # 3 held + 2
     assert status == 422
     assert fields(answer) == ["horses"]
     assert "5 copies of 8s" in answer["errors"][0]["message"]
