@@ -160,7 +160,7 @@ def _horse_notes(request: SettleRequest, on_seat: list[list[int]],
                  owner: int | None) -> list[str]:
     """Which horses hit whose numbers, how many were bought, who owns them."""
     bought, flipped = request.rules["horse_count"], len(request.horses)
-    notes = [f"奖马: {flipped} horse(s) flipped of {bought} bought"]
+    notes = [f"奖马: {horses.count_horses(flipped)} flipped of {bought} bought"]
     if flipped < bought:
         notes[0] += " (fewer: the wall ran short, 剩下的牌全為買的馬)"
     for seat, tiles in enumerate(on_seat):

@@ -60,8 +60,12 @@ def _shown(tiles: Sequence[int]) -> str:
     return " ".join(code(t) for t in tiles)
 
 
+def count_horses(n: int) -> str:
+    return f"{n} horse" if n == 1 else f"{n} horses"
+
+
 def _horse_detail(tiles: Sequence[int], win: Win, base: int, whose: str) -> str:
-    return (f"{len(tiles)} horse(s) {_shown(tiles)} on {whose} × {win.fan} fan "
+    return (f"{count_horses(len(tiles))} {_shown(tiles)} on {whose} × {win.fan} fan "
             f"(seat {win.seat}) × base {base}")
 
 

@@ -87,7 +87,7 @@ def test_example_b_deltas(post, seat, delta):
 
 
 # Each term of the seed's formulas: 南風位 = 1*2 + 1*2*2 + 1*2*2 - 1*2*6; 西風位 = 1*2 + 1*2*6.
-DISCARDER_HORSES = "6 horse(s) 1m 5m 9m 1p 5p 9p on the discarder's (seat 0) numbers × 2 fan"
+DISCARDER_HORSES = "6 horses 1m 5m 9m 1p 5p 9p on the discarder's (seat 0) numbers × 2 fan"
 EXAMPLE_B_TERMS = [
     ((0, 1, 2, "hu"), "对对胡: 2 fan × base 1", "003 例B 南 1 * 2（對對胡番值）"),
     ((0, 1, 4, "horse"), "2m 6m on seat 1's numbers × 2 fan",
@@ -183,7 +183,7 @@ def test_fewer_horses_than_bought_is_the_wall_running_short(post):
                       horses="1m")
     answer = settle(post, body)
     assert answer["deltas"] == [6, -2, -2, -2]
-    assert answer["notes"][0].startswith("奖马: 1 horse(s) flipped of 10 bought (fewer: the "
+    assert answer["notes"][0].startswith("奖马: 1 horse flipped of 10 bought (fewer: the "
                                          "wall ran short")
 
 
