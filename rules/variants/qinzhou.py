@@ -95,10 +95,13 @@ class Qinzhou(Variant):
 
     # ------------------------------------------------------------------ settle
     def validate_settle(self, request: SettleRequest) -> list[str]:
+        """qinzhou's own refusals first (horses, robbed kong, flags), so that e.g. a robbed
+        kong listed as a kong is named as such rather than as a fifth copy of its tile."""
         raise_if(settle_errors(request, request.rules["horse_count"]))
         return super().validate_settle(request)
 
     def settle(self, request: SettleRequest) -> Settlement:
+        """Kongs first (paid whether or not anyone wins), then the hu and the horses."""
         base = request.rules["base"]
         ledger = Ledger()
         _pay_kongs(request, base, ledger)
