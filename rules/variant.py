@@ -26,6 +26,8 @@ from rules.model import (
     Jing,
     JingAnswer,
     JingRequest,
+    PlayerTiles,
+    Result,
     Settlement,
     SettleRequest,
     Wait,
@@ -230,12 +232,10 @@ class Variant:
                                      request.result.win_type, "result")
         errors += _result_errors(self, request)
         sources = []
-        shared = _shared_win_tile(request)
         for seat, player in enumerate(request.players):
             prefix = f"players[{seat}]"
-            if seat in shared:  # 一炮多响: one discarded tile sits in every winner's hand
-                player = replace(player, concealed=_without(player.concealed, shared[seat]))
-            sources += player_sources(player, prefix)
+            sources += player_sources(_shared_win_tile_once(request.result, seat, player),
+                                      prefix)
             for i, meld in enumerate(player.melds):
                 errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
                 errors += _claim_errors(meld, seat, f"{prefix}.melds[{i}]")
@@ -260,19 +260,15 @@ class Variant:
         return states
 
 
-def _shared_win_tile(request: SettleRequest) -> dict[int, int]:
-    """Winners after the first on one discard, each holding a copy of the same tile."""
-    result = request.result
-    if len(result.winners) < 2 or result.win_tile is None:
-        return {}
-    return {seat: result.win_tile for seat in result.winners[1:]}
-
-
-def _without(tiles: tuple[int, ...], tile: int) -> tuple[int, ...]:
-    rest = list(tiles)
-    if tile in rest:
-        rest.remove(tile)
-    return tuple(rest)
+def _shared_win_tile_once(result: Result, seat: int, player: PlayerTiles) -> PlayerTiles:
+    """一炮多响: every winner's hand includes the one discarded (or robbed) tile; for the
+    four-copies rule it is counted once, in the first winner's hand listed."""
+    if (result.win_tile is None or seat not in result.winners[1:]
+            or result.win_tile not in player.concealed):
+        return player
+    concealed = list(player.concealed)
+    concealed.remove(result.win_tile)
+    return replace(player, concealed=tuple(concealed))
 
 
 def not_complete() -> Evaluation:

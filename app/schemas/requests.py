@@ -161,8 +161,10 @@ class SettleSchema(Schema):
     result = fields.Nested(ResultSchema, required=True)
     events = fields.List(fields.Nested(EventSchema), load_default=list,
                          validate=validate.Length(max=16))
-    horses = Tiles(maximum=30, load_default=tuple,
-                   metadata={"description": "qinzhou: the flipped 奖马 tiles (0-30)."})
+    horses = Tiles(maximum=30, load_default=tuple, error_messages={
+        "too_many": "at most {maximum} horses (奖马) can be flipped (seed 003: 最多可以買30個馬), "
+                    "got {count}; send the tiles actually flipped, 0-30"},
+        metadata={"description": "qinzhou: the flipped 奖马 tiles (0-30)."})
     round_wind = Tile(load_default=None, allow_none=True)
     rules = _rules_field()
 

@@ -1,9 +1,57 @@
-"""欽州 qinzhou (seed 003_104020ae0064156a.txt, RULINGS.md § qinzhou)."""
+"""欽州 qinzhou (seed 003_104020ae0064156a.txt, RULINGS.md § qinzhou).
+
+No wild tiles and no honour chows; a win is four sets + a pair or seven pairs. Its value is
+the fan of the seed's list, added together (:mod:`qinzhou_fan`); a win pays `fan × base` per
+payer plus `fan × base` per 奖马 horse on the winner's numbers (:mod:`qinzhou_horses`); every
+kong takes `base` from each other player at once. Requests that contradict themselves are
+refused by :mod:`qinzhou_checks`.
+"""
 
 from __future__ import annotations
 
 from rules.analysis import ShapeRules
-from rules.variant import Variant
+from rules.errors import InvalidInput
+from rules.hand import present
+from rules.ledger import Ledger
+from rules.model import (
+    DISCARD,
+    ROB_KONG,
+    SELF_DRAW,
+    EvaluateRequest,
+    Evaluation,
+    JingAnswer,
+    JingRequest,
+    Payment,
+    Settlement,
+    SettleRequest,
+    WinnerResult,
+)
+from rules.options import RuleOption
+from rules.tiles import code
+from rules.validation import raise_if
+from rules.variant import Context, NotSupported, Variant, not_complete
+from rules.variants import qinzhou_horses as horses
+from rules.variants.qinzhou_checks import HORSE_CHOICES, flag_errors, settle_errors
+from rules.variants.qinzhou_fan import ADD, MULTIPLY, Win, best_reading
+
+OPTIONS = (
+    RuleOption("base", "integer", 1, "底数: the unit of every payment (hu, horse and kong)",
+               "003 §7 記分方法 (番數*底數); §3.2 例B 基礎銀兩假定為1兩", minimum=1,
+               maximum=1_000_000),
+    RuleOption("horse_count", "integer", 10, "奖马 bought per win (0 = 不买): at most this "
+               "many horses may be sent; fewer means the wall ran short",
+               "003 §3.2 獎馬 (以設置為獎10個馬為例; 最多可以買30個馬; 不夠…剩下的牌全為買的馬)",
+               choices=HORSE_CHOICES),
+    RuleOption("fan_combination", "string", ADD, "How the fan of several patterns combine: "
+               "add (RULINGS) or multiply", "RULINGS.md § qinzhou: Fan (番), added together",
+               choices=(ADD, MULTIPLY)),
+    RuleOption("zi_yi_se_qi_dui", "boolean", True, "字一色 also counts for seven pairs of "
+               "honours (the seed describes it with pungs/kongs and a pair)",
+               "003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌"),
+)
+
+# Who pays a single win, by win type (the Payment.payer role of /evaluate).
+PAYER = {DISCARD: "discarder", ROB_KONG: "robbed"}  # anything else: self-drawn, "each"
 
 
 class Qinzhou(Variant):
@@ -13,6 +61,116 @@ class Qinzhou(Variant):
     seed = "003_104020ae0064156a.txt"
     # 6 可胡牌形: AA + 4 sets, or seven pairs (豪华七对: two of the pairs the same tile)
     shapes = ShapeRules(seven_pairs=True, four_as_two_pairs=True)
+    options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "last_tile", "after_kong_discard"})
     max_winners = 3  # 2.5 有一炮多響
     takes_horses = True
+    scored = True
+
+    # ------------------------------------------------------------------ evaluate
+    def evaluate(self, request: EvaluateRequest) -> Evaluation:
+        """Refuse flags that contradict the hand (天胡 for a non-dealer, …), then score."""
+        raise_if(flag_errors(request.flags, request.win_type or SELF_DRAW, request.dealer,
+                             request.hand.melds, ""))
+        return super().evaluate(request)
+
+    def score(self, ctx: Context) -> Evaluation:
+        """Score every reading (a few at most: no wilds) and keep the one worth most."""
+        found = ctx.hand.readings(self.shapes)
+        if not found:
+            return not_complete()
+        rules = ctx.request.rules
+        wins = [Win(r, ctx.hand.natural, ctx.hand.melds, ctx.win_type, ctx.request.flags,
+                    rules["zi_yi_se_qi_dui"]) for r in found]
+        best = best_reading(wins, rules["fan_combination"])
+        payment = _payment(best.fan, rules["base"], ctx.win_type)
+        payers = 1 if ctx.win_type in PAYER else 3
+        return Evaluation(
+            winning=True, shape=best.reading.shape, patterns=best.patterns, fan=best.fan,
+            decomposition=present(best.reading, (), ctx.hand.melds), payments=[payment],
+            total=payment.amount * payers, readings=len(found),
+            notes=[f"without horses: each 奖马 on the winner's numbers adds {best.fan} fan × "
+                   f"base {rules['base']} = {payment.amount} per payer (POST /settle counts "
+                   "them)"])
+
+    # ------------------------------------------------------------------ settle
+    def validate_settle(self, request: SettleRequest) -> list[str]:
+        """qinzhou's own refusals first (horses, robbed kong, flags), so that e.g. a robbed
+        kong listed as a kong is named as such rather than as a fifth copy of its tile."""
+        raise_if(settle_errors(request, request.rules["horse_count"]))
+        return super().validate_settle(request)
+
+    def settle(self, request: SettleRequest) -> Settlement:
+        """Kongs first (paid whether or not anyone wins), then the hu and the horses."""
+        base = request.rules["base"]
+        ledger = Ledger()
+        _pay_kongs(request, base, ledger)
+        result = request.result
+        if not result.winners:
+            return ledger.settlement(notes=["drawn round (荒庄): no hu is paid; kongs are "
+                                            "paid all the same (杠牌后直接得分而無須胡牌)"])
+        claimed = result.discarder is not None
+        order = (horses.turn_order(result.winners, result.discarder) if claimed
+                 else list(result.winners))
+        winners = [WinnerResult(seat, self._winner(request, seat)) for seat in order]
+        wins = [horses.Win(w.seat, w.evaluation.fan or 0, _label(w.evaluation))
+                for w in winners]
+        on_seat = horses.horses_by_seat(request.horses, request.dealer)
+        if claimed:
+            horses.pay_discard(ledger, wins, result.discarder, on_seat, base)
+        else:
+            horses.pay_self_draw(ledger, wins[0], on_seat, base)
+        notes = _horse_notes(request, on_seat, order[0] if claimed and len(order) > 1 else None)
+        return ledger.settlement(winners=winners, notes=notes)
+
+    def _winner(self, request: SettleRequest, seat: int) -> Evaluation:
+        result = request.result
+        query = EvaluateRequest(self.name, request.players[seat], result.win_tile,
+                                result.win_type, dealer=seat == request.dealer,
+                                flags=result.flags, rules=request.rules)
+        evaluation = self.evaluate(query)
+        if not evaluation.winning:
+            raise InvalidInput.one(f"players[{seat}].hand", f"winner {seat}'s tiles do not "
+                                   "form a winning hand (four sets + a pair, or seven pairs; "
+                                   "no honour chows in qinzhou)")
+        return evaluation
+
+    def jing_answer(self, request: JingRequest) -> JingAnswer:
+        raise NotSupported("variant", "qinzhou (钦州麻将) has no jing (精): no tile is wild "
+                           "and nothing is paid for jing; /jing serves xingguo and nanchang")
+
+
+def _payment(fan: int, base: int, win_type: str) -> Payment:
+    """What one payer owes before horses: fan × base (§7 番數*底數)."""
+    return Payment(PAYER.get(win_type, "each"), fan * base,
+                   f"{fan} fan × base {base} × (1 + horses)")
+
+
+def _label(evaluation: Evaluation) -> str:
+    return " + ".join(p.name_zh for p in evaluation.patterns)
+
+
+def _pay_kongs(request: SettleRequest, base: int, ledger: Ledger) -> None:
+    """§7 杠牌: 其余三家被扣分為（底數），杠牌者得分（底數*3）; a robbed kong is not listed."""
+    for seat, player in enumerate(request.players):
+        for meld in player.melds:
+            if meld.is_kong:
+                ledger.each_pays(seat, base, "kong", f"{meld.kind} of {code(meld.tiles[0])}: "
+                                 f"base {base} from each other player")
+
+
+def _horse_notes(request: SettleRequest, on_seat: list[list[int]],
+                 owner: int | None) -> list[str]:
+    """Which horses hit whose numbers, how many were bought, who owns them."""
+    bought, flipped = request.rules["horse_count"], len(request.horses)
+    notes = [f"奖马: {horses.count_horses(flipped)} flipped of {bought} bought"]
+    if flipped < bought:
+        notes[0] += " (fewer: the wall ran short, 剩下的牌全為買的馬)"
+    for seat, tiles in enumerate(on_seat):
+        numbers = "/".join(map(str, horses.numbers_of(seat, request.dealer)))
+        shown = " ".join(code(t) for t in tiles) or "none"
+        notes.append(f"seat {seat} ({numbers}): {shown}")
+    if owner is not None:
+        notes.append(f"一炮多响: seat {owner}, the first winner after the discarder, owns the "
+                     "horses (只允許一家買馬，按胡牌者的順序)")
+    return notes

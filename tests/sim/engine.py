@@ -68,7 +68,9 @@ class Simulator:
         self.variant = VARIANTS[variant]
         self.name = variant
         self.rng = random.Random(seed)
-        self.options = options or {}
+        self.options = dict(options or {})
+        if self.variant.takes_horses:  # the table buys a number of horses (奖马)
+            self.options.setdefault("horse_count", self.rng.choice(HORSE_COUNTS))
         self.refused: list[str] = []
 
     # ------------------------------------------------------------------ set-up
@@ -329,7 +331,7 @@ class Simulator:
             request["jing"] = {k: CODES[v] for k, v in self.jing.__dict__.items()
                                if v is not None}
         if self.variant.takes_horses and winners:
-            count = self.rng.choice(HORSE_COUNTS)
+            count = self.options["horse_count"]  # fewer when the wall has run short
             request["horses"] = [CODES[t] for t in self.wall[:count]]
         events = self._events()
         if events:

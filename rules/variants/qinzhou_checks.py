@@ -1,0 +1,126 @@
+"""钦州 request checks the base class cannot know: flags that contradict the win, horses,
+the robbed kong, events.
+
+Each check returns :class:`FieldError` s naming the field and the fix, so that a round that
+cannot have happened is a precise 422 and never a silently wrong score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.errors import FieldError
+from rules.model import (
+    DISCARD,
+    KONG_REPLACEMENT,
+    PUNG,
+    ROB_KONG,
+    SELF_DRAW,
+    SELF_DRAWN,
+    Flags,
+    Meld,
+    SettleRequest,
+)
+from rules.tiles import code
+from rules.validation import at
+
+HORSE_CHOICES = (0, 5, 10, 15, 20, 25, 30)  # 003 §3.2 最多可以買30個馬 (不買，5個馬，10個馬…)
+
+
+def flag_errors(flags: Flags, win_type: str, dealer: bool, melds: Sequence[Meld],
+                prefix: str, who: str = "the hand") -> list[FieldError]:
+    """Flags (and kong_replacement) that contradict the winner or the win type."""
+    def field(name: str) -> str:
+        return at(prefix, f"flags.{name}")
+
+    errors = []
+    if flags.heavenly:
+        if not dealer:
+            errors.append(FieldError(field("heavenly"), f"天胡 belongs to the dealer only "
+                                     f"(只屬于莊家的特權), and {who} is not the dealer; a "
+                                     "non-dealer's is 地胡 (flags.earthly)"))
+        if win_type != SELF_DRAW:
+            errors.append(FieldError(field("heavenly"), "天胡 is the dealer's dealt hand "
+                                     "complete before the first discard: win_type must be "
+                                     f"self_draw, got {win_type}"))
+        if any(m.is_exposed for m in melds):
+            errors.append(FieldError(field("heavenly"), "天胡 is won before the first discard, "
+                                     "so no chow, pung or exposed kong can have been made"))
+    if flags.earthly and dealer:
+        errors.append(FieldError(field("earthly"), f"地胡 is for a non-dealer (非莊家), and "
+                                 f"{who} is the dealer; the dealer's is 天胡 (flags.heavenly)"))
+    if flags.last_tile and win_type not in SELF_DRAWN:
+        errors.append(FieldError(field("last_tile"), "海底捞月 is a self-drawn win on the "
+                                 "wall's last tile (自摸牌墻上最后一張牌, whose drawer does not "
+                                 f"discard): win_type must be self_draw or kong_replacement, "
+                                 f"got {win_type}"))
+    if flags.after_kong_discard and win_type != DISCARD:
+        errors.append(FieldError(field("after_kong_discard"), "杠上炮 is a win on the discard "
+                                 "that follows the discarder's own kong: win_type must be "
+                                 f"discard, got {win_type}"))
+    if win_type == KONG_REPLACEMENT and not any(m.is_kong for m in melds):
+        errors.append(FieldError(at(prefix, "win_type"), f"kong_replacement (杠上开花) needs a "
+                                 f"kong among the melds of {who}; it has none"))
+    return errors
+
+
+def settle_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
+    """Everything qinzhou refuses in a /settle request, beyond the base checks."""
+    errors = [FieldError(f"events[{i}].type", f"qinzhou has no {e.type} payment (seed 003 "
+                         "knows no 跟庄 or 诈胡): leave 'events' out")
+              for i, e in enumerate(request.events)]
+    errors += horse_errors(request, horse_count)
+    result = request.result
+    if not result.winners or result.win_type is None:
+        return errors
+    for seat in result.winners:
+        player = request.players[seat]
+        errors += flag_errors(result.flags, result.win_type, seat == request.dealer,
+                              player.melds, "result", f"winner {seat}")
+    if result.flags.earthly and len(result.winners) > 1:
+        errors.append(FieldError("result.flags.earthly", "the flags are shared by every winner, "
+                                 "so 地胡 cannot be given to one winner of a 一炮多响; settle "
+                                 "several winners without it"))
+    d = result.discarder
+    if d is not None and result.flags.after_kong_discard \
+            and not any(m.is_kong for m in request.players[d].melds):
+        errors.append(FieldError("result.flags.after_kong_discard", f"杠上炮 follows the "
+                                 f"discarder's own kong, but players[{d}].melds lists none"))
+    if d is not None and result.win_type == ROB_KONG:
+        errors += robbed_errors(request, d)
+    return list(dict.fromkeys(errors))
+
+
+def horse_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
+    """Horses are flipped only for a win, and never more than the table bought."""
+    flipped = len(request.horses)
+    if not flipped:
+        return []
+    if not request.result.winners:
+        return [FieldError("horses", "horses (奖马) are flipped only when a player wins "
+                           "(有玩家胡牌…翻開公示); a drawn round has none: leave 'horses' out")]
+    if flipped > horse_count:
+        return [FieldError("horses", f"{flipped} horses (奖马) given but the table buys "
+                           f"{horse_count} (rules.horse_count): send at most {horse_count}, "
+                           f"or set rules.horse_count to one of "
+                           f"{', '.join(map(str, HORSE_CHOICES))}")]
+    return []
+
+
+def robbed_errors(request: SettleRequest, robbed: int) -> list[FieldError]:
+    """A robbed kong is listed as the pung it was extending (so it earns nothing)."""
+    tile = request.result.win_tile
+    if tile is None:
+        return [FieldError("result.win_tile", "required for a rob_kong win: the tile robbed "
+                           "from the added kong (搶杠胡)")]
+    melds = request.players[robbed].melds
+    field = f"players[{robbed}].melds"
+    if any(m.kind == PUNG and m.tiles[0] == tile for m in melds):
+        return []
+    if any(m.is_kong and m.tiles[0] == tile for m in melds):
+        return [FieldError(field, f"the robbed kong never stands: list it as the pung of "
+                           f"{code(tile)} it was extending (the 4th tile is the winner's "
+                           "win_tile; a robbed kong earns nothing)")]
+    return [FieldError(field, f"a kong is robbed while it is being added to a pung, but seat "
+                       f"{robbed} (result.discarder) has no pung of {code(tile)} among its "
+                       "melds")]
