@@ -28,10 +28,11 @@ YEAR = 365 * 24 * 3600
 SHORT = 300  # an asset asked for without (or with an old) hash: five minutes
 _ASSET_REF = re.compile(r"\{\{\s*asset\s+([\w.-]+)\s*\}\}")
 
-# The API is same-origin; nothing is loaded from anywhere else. The widget may be framed by
-# any site; the full page only by itself.
+# The API is same-origin; nothing is loaded from anywhere else. The full page may be framed
+# only by itself; the widget by any page at all (no frame-ancestors: "*" would still refuse
+# hosts on non-network schemes).
 _CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors {frames}")
+        "connect-src 'self'; base-uri 'none'; form-action 'self'")
 
 bp = Blueprint("playground", __name__)
 
@@ -86,12 +87,13 @@ def render(template: str) -> tuple[str, str]:
     return html, etag
 
 
-def _page(template: str, frames: str) -> Response:
+def _page(template: str, frame_ancestors: str | None) -> Response:
     html, etag = render(template)
     response = Response(html, mimetype="text/html")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
-    response.headers["Content-Security-Policy"] = _CSP.format(frames=frames)
+    csp = _CSP if frame_ancestors is None else f"{_CSP}; frame-ancestors {frame_ancestors}"
+    response.headers["Content-Security-Policy"] = csp
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     return response.make_conditional(request)
@@ -106,7 +108,7 @@ def index() -> Response:
 @bp.get("/embed")
 def embed() -> Response:
     """The compact widget; any site may put it in an iframe."""
-    return _page("embed.html", "*")
+    return _page("embed.html", None)
 
 
 @bp.get("/playground/<path:name>")
