@@ -48,10 +48,25 @@ def value_text(value, unit: str) -> str:
         unit, f"{value} {unit}" if unit else str(value))
 
 
+def answers(page) -> int:
+    return int(page.evaluate("document.body.dataset.answers || 0"))
+
+
+def wait_for_answer(page, seen: int = 0) -> None:
+    """Wait until the page has shown more than ``seen`` answers."""
+    page.wait_for_function("n => Number(document.body.dataset.answers || 0) > n", arg=seen)
+
+
 def score(page) -> None:
+    seen = answers(page)
     page.click("#submit")
-    page.wait_for_selector("#answer .evaluation, #answer .problem, #answer .settlement, "
-                           "#answer .jing-answer")
+    wait_for_answer(page, seen)
+
+
+def example(page) -> None:
+    seen = answers(page)
+    page.click("#example")
+    wait_for_answer(page, seen)
 
 
 def shown_request(page) -> dict:
@@ -183,12 +198,42 @@ def test_the_case_is_kept_in_the_url(page, browser, live_server):
 
     again = browser.new_page(base_url=live_server)
     again.goto(url)
-    again.wait_for_selector("#answer .evaluation, #answer .problem")
+    wait_for_answer(again)
     assert again.input_value("#hand") == "123m456p789s11sECC"
     assert again.input_value('[data-field="melds[0].tiles"]') == "9999p"
     assert again.input_value('[data-field="melds[0].type"]') == "concealed_kong"
     assert again.is_checked('[data-field="dealer"]')
     assert json.loads(again.text_content("#request")) == sent
+    again.close()
+
+
+def test_a_settle_case_is_kept_in_the_url(page, browser, live_server):
+    open_playground(page)
+    page.select_option("#variant", "qinzhou")
+    page.click("#tab-settle")
+    example(page)
+    page.select_option('[data-field="dealer"]', "2")
+    page.locator('[data-field="players[1]"]').get_by_text("+ Add meld").click()
+    page.fill('[data-field="players[1].melds[0].tiles"]', "EEE")
+    page.select_option('[data-field="players[1].melds[0].from"]', "3")
+    page.fill('[data-field="horses"]', "1m5m9m")
+    page.fill("#follow-dealer", "2")
+    page.check("text=诈胡 false win: Seat 3 (南 S)")
+    score(page)
+    sent = shown_request(page)
+    assert sent["dealer"] == 2 and sent["horses"] == "1m5m9m"
+    assert sent["players"][1]["melds"] == [{"type": "pung", "tiles": "EEE", "from": 3}]
+    assert sent["events"] == [{"type": "follow_dealer", "rounds": 2},
+                              {"type": "false_win", "seat": 3}]
+    assert sent["result"] == {"winners": [0], "win_type": "self_draw"}
+
+    again = browser.new_page(base_url=live_server)
+    again.goto(page.url)
+    wait_for_answer(again)
+    assert json.loads(again.text_content("#request")) == sent
+    assert again.get_attribute("#tab-settle", "aria-selected") == "true"
+    assert again.input_value('[data-field="players[1].melds[0].tiles"]') == "EEE"
+    assert again.is_checked('[data-field="result.winners[0]"]')
     again.close()
 
 
@@ -212,8 +257,7 @@ def test_settle_error_is_shown_next_to_the_result_field(page, live_server):
     open_playground(page)
     page.select_option("#variant", "qinzhou")
     page.click("#tab-settle")
-    page.click("#example")
-    page.wait_for_selector("#answer .settlement, #answer .problem")
+    example(page)
     page.select_option('[data-field="result.win_type"]', "discard")
     page.select_option('[data-field="result.discarder"]', "0")  # the winner itself
     score(page)
@@ -229,8 +273,7 @@ def test_settle_shows_what_the_api_answers(page, live_server):
     open_playground(page)
     page.select_option("#variant", "guangdong")
     page.click("#tab-settle")
-    page.click("#example")
-    page.wait_for_selector("#answer .settlement, #answer .problem")
+    example(page)
     status, answer = api(live_server, "/settle", shown_request(page))
     if status == 200:
         assert table_rows(page, "table.deltas") == [
@@ -263,8 +306,7 @@ def test_the_ledger_is_a_table(page):
     open_playground(page)
     page.select_option("#variant", "qinzhou")
     page.click("#tab-settle")
-    page.click("#example")
-    page.wait_for_selector("#answer .settlement")
+    example(page)
     assert table_rows(page, "table.deltas") == [
         ["Seat 0 (东 E)", "-12"], ["Seat 1 (南 S)", "-2"], ["Seat 2 (西 W)", "+14"],
         ["Seat 3 (北 N)", "0"]]
@@ -366,7 +408,7 @@ def test_every_control_has_a_label(page):
     open_playground(page)
     for mode in ("evaluate", "settle", "jing"):
         page.click(f"#tab-{mode}")
-        page.click("#example")
+        example(page)
         unlabelled = page.evaluate("""() => [...document.querySelectorAll(
             'input:not([type=hidden]), select, textarea')].filter(c =>
             !(c.labels && c.labels.length) && !c.getAttribute('aria-label'))

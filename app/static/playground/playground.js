@@ -345,7 +345,8 @@
 
   function number(labelText, get, set, opts) {
     const o = opts || {};
-    const control = el("input", { type: "number", "data-field": o.field, min: String(o.min ?? 0),
+    const control = el("input", { type: "number", id: o.id, "data-field": o.field,
+      min: String(o.min ?? 0),
       max: o.max === undefined ? null : String(o.max), value: String(get()), inputmode: "numeric" });
     control.addEventListener("input", () => {
       set(control.value === "" ? 0 : Number(control.value)); saveUrl();
@@ -525,7 +526,7 @@
         flagsFieldset(t.flags, "result.flags")),
       el("fieldset", { class: "events", "data-field": "events" }, el("legend", { text: "Events" }),
         number("跟庄 follow dealer: rounds", () => t.follow_dealer, (v) => { t.follow_dealer = v; },
-          { field: "events", max: 100 }),
+          { id: "follow-dealer", max: 100 }),
         [0, 1, 2, 3].map((seat) => checkbox(`诈胡 false win: ${MJ.seatName(seat, t.dealer)}`,
           () => t.false_win.includes(seat), (on) => toggleIn(t.false_win, seat, on)))),
       variant().horses ? tileInput("Horses 奖马", () => t.horses, (v) => { t.horses = v; },
@@ -635,11 +636,18 @@
       out.replaceChildren(MJ.renderProblem(answer.data, answer.status, unplaced));
       const first = document.querySelector("#form [aria-invalid=true]");
       if (first) first.focus();
+      answered();
       return;
     }
     if (state.mode === "evaluate") out.replaceChildren(MJ.evaluation(answer.data));
     else if (state.mode === "settle") out.replaceChildren(MJ.settlement(answer.data, body.dealer));
     else out.replaceChildren(MJ.jingAnswer(answer.data, body.dealer));
+    answered();
+  }
+
+  /** Count the answers shown, so that a test (or a user script) can wait for the next one. */
+  function answered() {
+    document.body.dataset.answers = String(Number(document.body.dataset.answers || 0) + 1);
   }
 
   function pretty(text) {
