@@ -237,6 +237,19 @@ def test_a_settle_case_is_kept_in_the_url(page, browser, live_server):
     again.close()
 
 
+def test_a_crafted_link_cannot_pollute_the_page(page):
+    open_playground(page, "#mode=evaluate&variant=qinzhou&hand=%3Cimg%20src=x%20onerror=alert(1)%3E"
+                    "&rules.__proto__.polluted=1&constructor.prototype.bad=1&melds.0.__proto__.x=1")
+    wait_for_answer(page)
+    assert page.evaluate("({}).polluted === undefined && ({}).bad === undefined "
+                         "&& ({}).x === undefined")
+    assert page.locator("img[src=x]").count() == 0
+    assert page.input_value("#hand") == "<img src=x onerror=alert(1)>"
+    assert page.get_attribute("#hand", "aria-invalid") == "true"
+    assert "unknown tile character '<' at index 0" in page.locator(
+        ".tiles-field .field-error").inner_text()
+
+
 def test_the_curl_command_gives_the_same_answer(page, live_server):
     open_playground(page)
     page.select_option("#variant", "qinzhou")

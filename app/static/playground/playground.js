@@ -237,10 +237,13 @@
     return numeric && /^-?\d+$/.test(text) ? Number(text) : text;
   }
 
+  const UNSAFE_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+
   function unflatten(params) {
     const root = {};
     for (const [key, text] of params) {
       const parts = key.split(".");
+      if (parts.some((part) => UNSAFE_KEYS.has(part) || part === "")) continue;
       let node = root;
       parts.forEach((part, i) => {
         const isLast = i === parts.length - 1;
@@ -355,7 +358,8 @@
   }
 
   const seatChoices = (blank) => [...(blank ? [["", blank]] : []),
-    ...[0, 1, 2, 3].map((s) => [s, MJ.seatName(s, state.table.dealer)])];
+    ...[0, 1, 2, 3].map((s) => [s, MJ.seatName(s, state.mode === "evaluate" ? null
+      : state.table.dealer)])];
 
   /** Meld rows: type, tiles, the seat it was claimed from; add and remove. */
   function meldsEditor(melds, prefix) {
