@@ -45,7 +45,15 @@ class _Asset:
 
 
 _assets: dict[str, _Asset] = {}
-_pages: dict[str, tuple[tuple[float, ...], str, str]] = {}  # template → (mtimes, html, etag)
+@dataclass(frozen=True)
+class _Page:
+    mtime: float  # of the template
+    assets: tuple[tuple[str, str], ...]  # (name, digest) of every asset it links
+    html: str
+    etag: str
+
+
+_pages: dict[str, _Page] = {}
 
 
 def asset(name: str) -> _Asset | None:
@@ -71,19 +79,19 @@ def _linked(name: str) -> _Asset:
 def render(template: str) -> tuple[str, str]:
     """The page with ``{{ asset app.js }}`` replaced by versioned URLs, and its ETag.
 
-    Kept in memory until the template or one of its assets changes on disk.
+    Kept in memory; rebuilt when the template changes or one of its assets gets a new hash.
     """
     source = STATIC / template
-    text = source.read_text(encoding="utf-8")
-    linked = {name: _linked(name) for name in _ASSET_REF.findall(text)}
-    mtimes = (source.stat().st_mtime, *(a.mtime for a in linked.values()))
+    mtime = source.stat().st_mtime
     cached = _pages.get(template)
-    if cached is not None and cached[0] == mtimes:
-        return cached[1], cached[2]
-    html = _ASSET_REF.sub(
-        lambda m: f"/playground/{m.group(1)}?v={linked[m.group(1)].digest}", text)
+    if cached is not None and cached.mtime == mtime and all(
+            _linked(name).digest == digest for name, digest in cached.assets):
+        return cached.html, cached.etag
+    text = source.read_text(encoding="utf-8")
+    linked = {name: _linked(name).digest for name in _ASSET_REF.findall(text)}
+    html = _ASSET_REF.sub(lambda m: f"/playground/{m.group(1)}?v={linked[m.group(1)]}", text)
     etag = hashlib.sha256(html.encode()).hexdigest()[:16]
-    _pages[template] = (mtimes, html, etag)
+    _pages[template] = _Page(mtime, tuple(linked.items()), html, etag)
     return html, etag
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -85,3 +86,32 @@ def test_the_sprite_has_every_tile():
 def test_the_api_still_answers_beside_the_page(post):
     status, body = post("/evaluate", {"variant": "qinzhou", "hand": "123m456p789s111sEE"})
     assert status == 200 and body["winning"] is True
+
+
+def test_a_changed_asset_gets_a_new_url_and_the_page_a_new_etag(tmp_path, monkeypatch):
+    for path in STATIC.iterdir():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(playground, "STATIC", tmp_path)
+    monkeypatch.setattr(playground, "_assets", {})
+    monkeypatch.setattr(playground, "_pages", {})
+    before, etag_before = playground.render("index.html")
+    assert playground.render("index.html") == (before, etag_before)  # served from memory
+    script = tmp_path / "common.js"
+    script.write_text(script.read_text(encoding="utf-8") + "\n// changed\n", encoding="utf-8")
+    stat = script.stat()
+    os.utime(script, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    after, etag_after = playground.render("index.html")
+    old = re.search(r"common\.js\?v=(\w+)", before).group(1)
+    new = re.search(r"common\.js\?v=(\w+)", after).group(1)
+    assert old != new and etag_before != etag_after
+    assert re.search(r"style\.css\?v=(\w+)", before).group(1) == \
+        re.search(r"style\.css\?v=(\w+)", after).group(1)
+
+
+def test_a_page_that_links_a_missing_asset_fails_loudly(tmp_path, monkeypatch):
+    (tmp_path / "index.html").write_text('<script src="{{ asset gone.js }}"></script>',
+                                         encoding="utf-8")
+    monkeypatch.setattr(playground, "STATIC", tmp_path)
+    monkeypatch.setattr(playground, "_pages", {})
+    with pytest.raises(LookupError, match=r"gone\.js"):
+        playground.render("index.html")
