@@ -361,6 +361,37 @@ def test_patterns_and_payments_are_shown_as_people_read_them(page):
     assert page.inner_text('dd[data-fact="Total"]') == "48"
 
 
+JING = {
+    "variant": "xingguo",
+    "jing": [{"indicator": "indicator", "zheng": "C", "fu": "F", "seats": [
+        {"seat": 0, "count": 5, "score": 10, "chong_guan": True, "ba_jing": False},
+        {"seat": 1, "count": 0, "score": 0, "chong_guan": False, "ba_jing": False}]}],
+    "deltas": [30, -10, -10, -10],
+    "ledger": [{"from": 1, "to": 0, "amount": 10, "reason": "jing"}],
+    "ruleset": {"variant": "xingguo", "options": {}, "version": "1"},
+}
+
+
+def test_jing_scores_are_shown(page):
+    """A /jing answer (stubbed): 正精/副精 drawn as tiles, the seats' counts, 冲关, deltas."""
+    page.route("**/jing", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(JING)))
+    open_playground(page)
+    page.select_option("#variant", "xingguo")
+    page.click("#tab-jing")
+    example(page)
+    sent = shown_request(page)
+    assert sent["indicator"] == "C" and len(sent["players"]) == 4 and sent["dealer"] == 0
+    heading = page.locator(".jing-scores h3")
+    assert heading.locator(".tile").evaluate_all("ts => ts.map(t => t.dataset.tile)") == \
+        ["C", "F"]
+    assert table_rows(page, "table.jing-seats") == [["Seat 0 (东 E)", "5", "10", "✓", ""],
+                                                    ["Seat 1 (南 S)", "0", "0", "", ""]]
+    assert [r[1] for r in table_rows(page, "table.deltas")] == ["+30", "-10", "-10", "-10"]
+    assert table_rows(page, "table.ledger") == [
+        ["Seat 1 (南 S)", "Seat 0 (东 E)", "10", "jing", ""]]
+
+
 def test_waits_show_their_value(page):
     answer = {"variant": "qinzhou", "winning": False, "reason": "waiting", "message": "m",
               "waits": [{"tile": "1m", "total": 6, "patterns": ["qing_yi_se"], "note": ""},
@@ -444,7 +475,9 @@ def test_the_widget_scores_a_hand_inside_an_iframe(page, live_server):
     """GET /embed may be framed by any site; it scores the hand given in its URL."""
     src = f"{live_server}/embed?variant=qinzhou&hand=123m456p789s111sEE"
     page.set_content(f'<iframe src="{src}" width="540" height="520" title="scorer" '
-                     'style="border:1px solid #ccc"></iframe>')
+                     'style="border:1px solid #ccc"></iframe><script>window.heights = [];'
+                     'addEventListener("message", e => e.data.type === '
+                     '"mahjong-scoring:height" && heights.push(e.data.height));</script>')
     frame = page.frame_locator("iframe")
     frame.locator(".evaluation").wait_for()
     assert frame.locator(".verdict strong").inner_text() == "胡 Winning hand"
@@ -456,6 +489,8 @@ def test_the_widget_scores_a_hand_inside_an_iframe(page, live_server):
     shown = frame.locator(".groups figure").evaluate_all(
         "figs => figs.map(f => [...f.querySelectorAll('.tile')].map(t => t.dataset.tile))")
     assert shown == [g["held"] for g in expected["decomposition"]]
+    page.wait_for_function("window.heights.length > 0")
+    assert max(page.evaluate("window.heights")) > 300  # the host can size the iframe
     frame.locator("#hand").fill("123m456p789s111s")  # 12 tiles
     frame.locator("#submit").click()
     frame.locator(".field-error").wait_for()
