@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from app import problems, views
+from app import playground, problems, views
 from app.config import Config
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -23,4 +23,5 @@ def create_app(config: Config | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     problems.register(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(playground.bp)  # GET / and /embed: the playground page
     return app

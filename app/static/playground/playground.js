@@ -1,0 +1,744 @@
+/* The playground page (GET /): a form for /evaluate, /settle and /jing, a tile palette, the
+ * answer as people read it, the raw request/response with a curl command, and the whole case
+ * kept in the URL (#mode=…&variant=…&hand=…) so that it can be shared.
+ *
+ * The state is one object; the form is drawn from it and every input writes back into it.
+ * The request body is built from the state, and the URL holds that request body, flattened
+ * (melds.0.tiles=EEE), so a shared link replays exactly the same request. */
+"use strict";
+
+(function () {
+  const { el, tile, parse, compact, nameZh } = window.MJ;
+  const $ = (id) => document.getElementById(id);
+
+  const MELD_TYPES = { chow: "吃 chow", pung: "碰 pung", kong: "明杠 kong",
+                       added_kong: "补杠 added kong", concealed_kong: "暗杠 concealed kong" };
+  const WIN_TYPES = { self_draw: "自摸 self-draw", discard: "点炮 on a discard",
+                      rob_kong: "抢杠 robbing a kong", kong_replacement: "杠上开花 kong replacement" };
+  const FLAGS = { heavenly: "天胡 heavenly", earthly: "地胡 earthly", human: "人和 human",
+                  last_tile: "海底 last tile", after_kong_discard: "杠上炮 after the discarder's kong",
+                  kong_chain: "连杠 kongs in the chain", no_jing_held: "霸胡 no player holds jing",
+                  others_no_jing: "德中德 the other three hold no jing" };
+  const JING_FIELDS = { indicator: "精 indicator (上精)", lower_indicator: "下精 lower indicator",
+                        previous_indicator: "回头一笑 previous indicator" };
+  const WINDS = ["E", "S", "W", "N"];
+  const ENDPOINT = { evaluate: "/evaluate", settle: "/settle", jing: "/jing" };
+
+  // Cases for the Example button: valid for every variant (jing added where it is required).
+  const EXAMPLE_HANDS = ["123m456p789s11sECC", "1112345678999m", "1112345678999p",
+                         "2233445566sSSS"];
+
+  let variants = {};
+  let state = null;
+  let target = null; // the tile input the palette types into
+  let urlTimer = null;
+
+  // --------------------------------------------------------------------------- state
+  function emptyPlayer() {
+    return { hand: "", melds: [], discards: "" };
+  }
+
+  function freshState(variant) {
+    return {
+      mode: "evaluate", variant,
+      evaluate: { hand: "", melds: [], win_tile: "", win_type: "", dealer: false, seat_wind: "",
+                  round_wind: "", flags: {} },
+      table: { dealer: 0, players: [0, 1, 2, 3].map(emptyPlayer), winners: [], win_tile: "",
+               win_type: "", discarder: "", flags: {}, follow_dealer: 0, false_win: [],
+               horses: "", round_wind: "", with_players: false },
+      jing: { indicator: "", lower_indicator: "", previous_indicator: "" },
+      rules: {},
+    };
+  }
+
+  const variant = () => variants[state.variant] || {};
+  const wildJing = () => Boolean(variant().shapes && variant().shapes.wild_jing);
+
+  function exampleState(name, mode) {
+    const s = freshState(name);
+    s.mode = mode;
+    const needsJing = (variants[name].jing || []).includes("indicator");
+    if (needsJing) s.jing.indicator = "C";
+    s.evaluate.hand = needsJing ? "123m456p789s11sECC" : "123m456p789s111sEE";
+    s.evaluate.win_type = "self_draw";
+    s.table.players.forEach((p, seat) => { p.hand = EXAMPLE_HANDS[seat]; });
+    if (!needsJing) s.table.players[0].hand = "123m456p789s111sEE";
+    s.table.winners = mode === "settle" ? [0] : [];
+    s.table.win_type = "self_draw";
+    s.table.with_players = true;
+    return s;
+  }
+
+  // --------------------------------------------------------------------------- request
+  const clean = (text) => (text || "").trim();
+
+  function meldsOut(melds) {
+    return melds.map((m) => {
+      const out = { type: m.type, tiles: clean(m.tiles) };
+      if (m.from !== "" && m.from !== undefined) out.from = Number(m.from);
+      return out;
+    });
+  }
+
+  function flagsOut(flags) {
+    const out = {};
+    for (const name of variant().flags || []) {
+      if (name === "kong_chain" && Number(flags[name]) > 0) out[name] = Number(flags[name]);
+      else if (name !== "kong_chain" && flags[name]) out[name] = true;
+    }
+    return out;
+  }
+
+  function jingOut() {
+    const out = {};
+    for (const name of variant().jing || []) {
+      if (clean(state.jing[name])) out[name] = clean(state.jing[name]);
+    }
+    return out;
+  }
+
+  function rulesOut() {
+    const out = {};
+    for (const option of variant().options || []) {
+      const value = state.rules[option.name];
+      if (value !== undefined && value !== "" && value !== option.default) out[option.name] = value;
+    }
+    return out;
+  }
+
+  function playersOut() {
+    return state.table.players.map((p) => {
+      const out = { hand: clean(p.hand) };
+      if (p.melds.length) out.melds = meldsOut(p.melds);
+      if (clean(p.discards)) out.discards = clean(p.discards);
+      return out;
+    });
+  }
+
+  /** The request body for the current mode, leaving out what the user left empty. */
+  function buildRequest() {
+    const body = { variant: state.variant };
+    const rules = rulesOut();
+    const jing = jingOut();
+    if (state.mode === "evaluate") {
+      const e = state.evaluate;
+      body.hand = clean(e.hand);
+      if (e.melds.length) body.melds = meldsOut(e.melds);
+      if (clean(e.win_tile)) body.win_tile = clean(e.win_tile);
+      if (e.win_type) body.win_type = e.win_type;
+      if (e.dealer) body.dealer = true;
+      if (e.seat_wind) body.seat_wind = e.seat_wind;
+      if (e.round_wind) body.round_wind = e.round_wind;
+      if (Object.keys(jing).length) body.jing = jing;
+      const flags = flagsOut(e.flags);
+      if (Object.keys(flags).length) body.flags = flags;
+    } else if (state.mode === "settle") {
+      const t = state.table;
+      body.dealer = Number(t.dealer);
+      body.players = playersOut();
+      if (Object.keys(jing).length) body.jing = jing;
+      const result = { winners: [...t.winners].sort() };
+      if (t.win_type) result.win_type = t.win_type;
+      if (clean(t.win_tile)) result.win_tile = clean(t.win_tile);
+      if (t.discarder !== "") result.discarder = Number(t.discarder);
+      const flags = flagsOut(t.flags);
+      if (Object.keys(flags).length) result.flags = flags;
+      body.result = result;
+      const events = [];
+      if (Number(t.follow_dealer) > 0) events.push({ type: "follow_dealer", rounds: Number(t.follow_dealer) });
+      for (const seat of [...t.false_win].sort()) events.push({ type: "false_win", seat });
+      if (events.length) body.events = events;
+      if (variant().horses && clean(t.horses)) body.horses = clean(t.horses);
+      if (t.round_wind) body.round_wind = t.round_wind;
+    } else {
+      Object.assign(body, { indicator: clean(state.jing.indicator) }, jing);
+      if (state.table.with_players) {
+        body.players = playersOut();
+        body.dealer = Number(state.table.dealer);
+      }
+    }
+    if (Object.keys(rules).length) body.rules = rules;
+    return body;
+  }
+
+  function tilesText(value) {
+    return Array.isArray(value) ? value.join(" ") : (value === undefined || value === null ? "" : String(value));
+  }
+
+  function meldsIn(list) {
+    return (Array.isArray(list) ? list : []).map((m) => ({
+      type: MELD_TYPES[m.type] ? m.type : "pung", tiles: tilesText(m.tiles),
+      from: m.from === undefined || m.from === null ? "" : String(m.from) }));
+  }
+
+  function playersIn(s, list) {
+    (Array.isArray(list) ? list : []).slice(0, 4).forEach((p, seat) => {
+      s.table.players[seat] = { hand: tilesText(p.hand), melds: meldsIn(p.melds),
+                                discards: tilesText(p.discards) };
+    });
+  }
+
+  /** The inverse of buildRequest: a shared request body back into the form's state. */
+  function stateFromRequest(mode, body) {
+    const name = variants[body.variant] ? body.variant : Object.keys(variants)[0];
+    const s = freshState(name);
+    s.mode = ENDPOINT[mode] ? mode : "evaluate";
+    s.rules = body.rules && typeof body.rules === "object" ? { ...body.rules } : {};
+    const jing = s.mode === "jing" ? body : body.jing || {};
+    for (const f of Object.keys(JING_FIELDS)) s.jing[f] = tilesText(jing[f]);
+    if (s.mode === "evaluate") {
+      Object.assign(s.evaluate, { hand: tilesText(body.hand), melds: meldsIn(body.melds),
+        win_tile: tilesText(body.win_tile), win_type: body.win_type || "",
+        dealer: body.dealer === true, seat_wind: body.seat_wind || "",
+        round_wind: body.round_wind || "", flags: { ...(body.flags || {}) } });
+    } else {
+      const t = s.table;
+      t.dealer = Number.isInteger(body.dealer) ? body.dealer : 0;
+      playersIn(s, body.players);
+      t.with_players = Array.isArray(body.players);
+      const r = body.result || {};
+      t.winners = Array.isArray(r.winners) ? r.winners.filter(Number.isInteger) : [];
+      t.win_type = r.win_type || "";
+      t.win_tile = tilesText(r.win_tile);
+      t.discarder = Number.isInteger(r.discarder) ? String(r.discarder) : "";
+      t.flags = { ...(r.flags || {}) };
+      for (const event of Array.isArray(body.events) ? body.events : []) {
+        if (event.type === "follow_dealer") t.follow_dealer = Number(event.rounds) || 1;
+        if (event.type === "false_win" && Number.isInteger(event.seat)) t.false_win.push(event.seat);
+      }
+      t.horses = tilesText(body.horses);
+      t.round_wind = body.round_wind || "";
+    }
+    return s;
+  }
+
+  // --------------------------------------------------------------------------- URL
+  const NUMERIC = new Set(["dealer", "discarder", "from", "rounds", "seat", "kong_chain"]);
+
+  function flatten(value, prefix, out) {
+    if (Array.isArray(value)) {
+      if (!value.length) out.push([prefix, "[]"]);
+      value.forEach((item, i) => flatten(item, `${prefix}.${i}`, out));
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) flatten(item, prefix ? `${prefix}.${key}` : key, out);
+    } else {
+      out.push([prefix, String(value)]);
+    }
+    return out;
+  }
+
+  function typed(key, text) {
+    const parts = key.split(".");
+    const last = parts[parts.length - 1];
+    if (text === "[]") return [];
+    if (text === "true" || text === "false") return text === "true";
+    const numeric = NUMERIC.has(last) || parts[parts.length - 2] === "winners"
+      || (parts[0] === "rules" && /^-?\d+$/.test(text));
+    return numeric && /^-?\d+$/.test(text) ? Number(text) : text;
+  }
+
+  const UNSAFE_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+
+  function unflatten(params) {
+    const root = {};
+    for (const [key, text] of params) {
+      const parts = key.split(".");
+      if (parts.some((part) => UNSAFE_KEYS.has(part) || part === "")) continue;
+      let node = root;
+      parts.forEach((part, i) => {
+        const isLast = i === parts.length - 1;
+        const nextIsIndex = !isLast && /^\d+$/.test(parts[i + 1]);
+        if (isLast) node[part] = typed(key, text);
+        else node = node[part] = node[part] || (nextIsIndex ? [] : {});
+      });
+    }
+    return root;
+  }
+
+  function hashFor(body) {
+    const params = new URLSearchParams([["mode", state.mode], ...flatten(body, "", [])]);
+    return "#" + params.toString();
+  }
+
+  function saveUrl() {
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {
+      history.replaceState(null, "", hashFor(buildRequest()));
+    }, 150);
+  }
+
+  function stateFromUrl() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (!params.has("variant")) return null;
+    const mode = params.get("mode") || "evaluate";
+    params.delete("mode");
+    return stateFromRequest(mode, unflatten(params));
+  }
+
+  // --------------------------------------------------------------------------- controls
+  let uid = 0;
+  const nextId = (base) => `${base}-${++uid}`;
+
+  function field(labelText, control, extra) {
+    const id = control.id || nextId("f");
+    control.id = id;
+    return el("div", { class: `field ${extra || ""}` },
+      el("label", { for: id, text: labelText }), control);
+  }
+
+  /** A text field for tiles, with the parsed tiles drawn under it (click one to remove it). */
+  function tileInput(labelText, get, set, opts) {
+    const o = opts || {};
+    const input = el("input", { type: "text", id: o.id || nextId("tiles"), value: get(),
+      autocomplete: "off", spellcheck: "false", autocapitalize: "off",
+      "data-field": o.field, "data-tiles": o.single ? "one" : "many",
+      "data-jing-marks": o.jingMarks ? "" : null,
+      placeholder: o.placeholder || (o.single ? "e.g. 5m" : "e.g. 123m456p789sEEECC"),
+      class: o.single ? "one-tile" : "" });
+    const strip = el("div", { class: "strip", "aria-live": "off" });
+    const count = el("span", { class: "count" });
+    const draw = () => {
+      const parsed = parse(input.value);
+      const wild = o.jingMarks ? jingKinds() : new Set();
+      strip.replaceChildren(...parsed.tiles.map((code, i) => tile(code, {
+        tag: "button", small: true, wild: wild.has(code), extra: "removable",
+        label: `Remove ${nameZh(code)} ${code}`,
+        onclick: () => { removeAt(input, i); } })));
+      if (parsed.error) strip.append(el("span", { class: "hint", text: `(${parsed.error})` }));
+      count.textContent = o.single || !parsed.tiles.length ? "" : `${parsed.tiles.length} tiles`;
+      if (o.after) o.after(parsed);
+    };
+    input.addEventListener("input", () => { set(input.value); draw(); saveUrl(); });
+    input.addEventListener("focus", () => setTarget(input, labelText));
+    input.redraw = draw;
+    draw();
+    const wrapper = field(labelText, input, "tiles-field");
+    wrapper.querySelector("label").append(" ", count);
+    if (!o.noStrip) wrapper.append(strip);
+    if (o.hint) wrapper.append(el("p", { class: "hint", text: o.hint }));
+    return wrapper;
+  }
+
+  function removeAt(input, index) {
+    const parsed = parse(input.value);
+    if (parsed.error) return;
+    parsed.tiles.splice(index, 1);
+    input.value = input.dataset.tiles === "one" ? (parsed.tiles[0] || "") : compact(parsed.tiles);
+    input.dispatchEvent(new Event("input"));
+    input.focus();
+  }
+
+  function select(labelText, choices, get, set, opts) {
+    const o = opts || {};
+    const control = el("select", { "data-field": o.field },
+      choices.map(([value, text]) => el("option", { value: String(value), text })));
+    control.value = String(get());
+    control.addEventListener("change", () => { set(control.value); saveUrl(); if (o.redraw) draw(); });
+    return field(labelText, control, o.extra);
+  }
+
+  function checkbox(labelText, get, set, opts) {
+    const o = opts || {};
+    const control = el("input", { type: "checkbox", id: nextId("cb"), "data-field": o.field });
+    control.checked = Boolean(get());
+    control.addEventListener("change", () => { set(control.checked); saveUrl(); if (o.redraw) draw(); });
+    return el("div", { class: "field check" }, control,
+      el("label", { for: control.id, text: labelText }));
+  }
+
+  function number(labelText, get, set, opts) {
+    const o = opts || {};
+    const control = el("input", { type: "number", id: o.id, "data-field": o.field,
+      min: String(o.min ?? 0),
+      max: o.max === undefined ? null : String(o.max), value: String(get()), inputmode: "numeric" });
+    control.addEventListener("input", () => {
+      set(control.value === "" ? 0 : Number(control.value)); saveUrl();
+    });
+    return field(labelText, control, "number");
+  }
+
+  const seatChoices = (blank) => [...(blank ? [["", blank]] : []),
+    ...[0, 1, 2, 3].map((s) => [s, MJ.seatName(s, state.mode === "evaluate" ? null
+      : state.table.dealer)])];
+
+  /** Meld rows: type, tiles, the seat it was claimed from; add and remove. */
+  function meldsEditor(melds, prefix) {
+    const box = el("fieldset", { class: "melds", "data-field": prefix },
+      el("legend", { text: "Melds 副露 / 暗杠" }));
+    melds.forEach((meld, i) => {
+      const path = `${prefix}[${i}]`;
+      box.append(el("div", { class: "meld-row" },
+        select("Type", Object.entries(MELD_TYPES), () => meld.type, (v) => { meld.type = v; },
+          { field: `${path}.type` }),
+        tileInput(`Meld ${i + 1} tiles`, () => meld.tiles, (v) => { meld.tiles = v; },
+          { field: `${path}.tiles`, placeholder: "e.g. EEE" }),
+        select("From seat", seatChoices("—"), () => meld.from, (v) => { meld.from = v; },
+          { field: `${path}.from` }),
+        el("button", { type: "button", class: "remove", text: "Remove",
+          "aria-label": `Remove meld ${i + 1}`,
+          onclick: () => { melds.splice(i, 1); saveUrl(); draw(); } })));
+    });
+    if (melds.length < 4) {
+      box.append(el("button", { type: "button", class: "add", text: "+ Add meld",
+        onclick: () => {
+          melds.push({ type: "pung", tiles: "", from: "" });
+          saveUrl();
+          draw();
+          const added = document.querySelector(
+            `[data-field="${CSS.escape(`${prefix}[${melds.length - 1}].tiles`)}"]`);
+          if (added) added.focus();
+        } }));
+    }
+    return box;
+  }
+
+  function jingKinds() {
+    if (!wildJing()) return new Set();
+    const parsed = parse(state.jing.indicator);
+    if (parsed.error || parsed.tiles.length !== 1) return new Set();
+    return new Set([parsed.tiles[0], MJ.nextTile(parsed.tiles[0])]);
+  }
+
+  function jingFieldset() {
+    const names = variant().jing || [];
+    const shown = state.mode === "jing" && !names.length ? ["indicator"] : names;
+    if (!shown.length) return null;
+    return el("fieldset", { class: "jing" }, el("legend", { text: "Jing 精" }),
+      shown.map((name) => {
+        const preview = el("span", { class: "jing-preview", "aria-live": "polite" });
+        const box = tileInput(JING_FIELDS[name], () => state.jing[name],
+          (v) => { state.jing[name] = v; },
+          { single: true, noStrip: true, field: state.mode === "jing" ? name : `jing.${name}`,
+            after: (parsed) => {
+              const one = !parsed.error && parsed.tiles.length === 1 ? parsed.tiles[0] : null;
+              preview.replaceChildren(...(one ? ["正精 ", tile(one, { small: true }), " 副精 ",
+                tile(MJ.nextTile(one), { small: true })] : []));
+              if (name === "indicator") {
+                document.querySelectorAll("[data-jing-marks]").forEach((i) => i.redraw && i.redraw());
+              }
+            } });
+        box.append(preview);
+        return box;
+      }));
+  }
+
+  function flagsFieldset(flags, prefix) {
+    const names = [...(variant().flags || [])].sort((a, b) =>
+      (a === "kong_chain") - (b === "kong_chain"));
+    if (!names.length) return null;
+    return el("fieldset", { class: "flags" }, el("legend", { text: "Flags" }),
+      names.map((name) => name === "kong_chain"
+        ? number(FLAGS[name] || name, () => flags[name] || 0, (v) => { flags[name] = v; },
+          { field: `${prefix}.${name}`, max: 8 })
+        : checkbox(FLAGS[name] || name, () => flags[name], (v) => { flags[name] = v; },
+          { field: `${prefix}.${name}` })));
+  }
+
+  function rulesFieldset() {
+    const options = variant().options || [];
+    if (!options.length) return null;
+    return el("fieldset", { class: "rules" }, el("legend", { text: "Rule options 规则" }),
+      options.map((o) => {
+        const get = () => (state.rules[o.name] === undefined ? o.default : state.rules[o.name]);
+        const set = (v) => { state.rules[o.name] = v; };
+        const opts = { field: `rules.${o.name}`, min: o.minimum, max: o.maximum };
+        const label = `${o.name}: ${o.description}`;
+        let control;
+        if (o.choices && o.choices.length) {
+          control = select(label, o.choices.map((c) => [c, String(c)]), get,
+            (v) => set(o.type === "integer" ? Number(v) : v), opts);
+        } else if (o.type === "boolean") control = checkbox(label, get, set, opts);
+        else if (o.type === "integer") control = number(label, get, set, opts);
+        else {
+          const input = el("input", { type: "text", value: get(), "data-field": opts.field });
+          input.addEventListener("input", () => { set(input.value); saveUrl(); });
+          control = field(label, input);
+        }
+        control.append(el("p", { class: "hint", text: `default ${JSON.stringify(o.default)} · seed ${o.seed}` }));
+        return control;
+      }));
+  }
+
+  const windChoices = (blank) => [["", blank], ...WINDS.map((w) => [w, `${nameZh(w)} ${w}`])];
+  const winTypeChoices = () => [["", "—"], ...(variant().win_types || Object.keys(WIN_TYPES))
+    .map((w) => [w, WIN_TYPES[w] || w])];
+
+  function evaluateFields() {
+    const e = state.evaluate;
+    return [
+      tileInput("Hand 手牌", () => e.hand, (v) => { e.hand = v; },
+        { field: "hand", id: "hand", jingMarks: true,
+          hint: "Concealed tiles, with the winning tile: 14 (+1 per kong) to score, 13 to "
+            + "list the waits. Any notation: 123m456p789sEEECC, 1z-7z, 一万 东风, Unicode tiles." }),
+      meldsEditor(e.melds, "melds"),
+      el("div", { class: "row" },
+        tileInput("Winning tile", () => e.win_tile, (v) => { e.win_tile = v; },
+          { field: "win_tile", single: true, id: "win_tile" }),
+        select("Win type 胡法", winTypeChoices(), () => e.win_type, (v) => { e.win_type = v; },
+          { field: "win_type" })),
+      el("div", { class: "row" },
+        checkbox("Dealer 庄家", () => e.dealer, (v) => { e.dealer = v; }, { field: "dealer" }),
+        select("Seat wind 门风", windChoices("—"), () => e.seat_wind,
+          (v) => { e.seat_wind = v; }, { field: "seat_wind" }),
+        select("Round wind 圈风", windChoices("— (E)"), () => e.round_wind,
+          (v) => { e.round_wind = v; }, { field: "round_wind" })),
+      jingFieldset(),
+      flagsFieldset(e.flags, "flags"),
+    ];
+  }
+
+  function seatsFields() {
+    const t = state.table;
+    return el("div", { class: "seats" }, t.players.map((p, seat) => {
+      const prefix = `players[${seat}]`;
+      return el("fieldset", { class: `seat ${t.winners.includes(seat) ? "winner" : ""}`,
+        "data-field": prefix }, el("legend", { text: MJ.seatName(seat, t.dealer) }),
+        tileInput("Hand 手牌", () => p.hand, (v) => { p.hand = v; },
+          { field: `${prefix}.hand`, id: `p${seat}-hand`, jingMarks: true }),
+        meldsEditor(p.melds, `${prefix}.melds`),
+        tileInput("Discards 弃牌", () => p.discards, (v) => { p.discards = v; },
+          { field: `${prefix}.discards`, placeholder: "optional" }));
+    }));
+  }
+
+  function toggleIn(list, item, on) {
+    const i = list.indexOf(item);
+    if (on && i < 0) list.push(item);
+    if (!on && i >= 0) list.splice(i, 1);
+  }
+
+  function settleFields() {
+    const t = state.table;
+    const winners = el("fieldset", { class: "winners", "data-field": "result.winners" },
+      el("legend", { text: "Winners 胡牌 (none = drawn round)" }),
+      [0, 1, 2, 3].map((seat) => checkbox(MJ.seatName(seat, t.dealer), () => t.winners.includes(seat),
+        (on) => toggleIn(t.winners, seat, on), { field: `result.winners[${seat}]`, redraw: true })));
+    return [
+      select("Dealer 庄家", seatChoices(), () => t.dealer, (v) => { t.dealer = Number(v); },
+        { field: "dealer", redraw: true }),
+      jingFieldset(),
+      seatsFields(),
+      el("fieldset", { class: "result" }, el("legend", { text: "Result 结果" }),
+        winners,
+        el("div", { class: "row" },
+          select("Win type 胡法", winTypeChoices(), () => t.win_type, (v) => { t.win_type = v; },
+            { field: "result.win_type" }),
+          select("Discarder 放炮", seatChoices("—"), () => t.discarder,
+            (v) => { t.discarder = v; }, { field: "result.discarder" }),
+          tileInput("Winning tile", () => t.win_tile, (v) => { t.win_tile = v; },
+            { field: "result.win_tile", single: true })),
+        flagsFieldset(t.flags, "result.flags")),
+      el("fieldset", { class: "events", "data-field": "events" }, el("legend", { text: "Events" }),
+        number("跟庄 follow dealer: rounds", () => t.follow_dealer, (v) => { t.follow_dealer = v; },
+          { id: "follow-dealer", max: 100 }),
+        [0, 1, 2, 3].map((seat) => checkbox(`诈胡 false win: ${MJ.seatName(seat, t.dealer)}`,
+          () => t.false_win.includes(seat), (on) => toggleIn(t.false_win, seat, on)))),
+      variant().horses ? tileInput("Horses 奖马", () => t.horses, (v) => { t.horses = v; },
+        { field: "horses", placeholder: "flipped horse tiles, e.g. 1m5m9m2m" }) : null,
+      select("Round wind 圈风", windChoices("— (E)"), () => t.round_wind,
+        (v) => { t.round_wind = v; }, { field: "round_wind" }),
+    ];
+  }
+
+  function jingFields() {
+    const t = state.table;
+    return [
+      jingFieldset(),
+      checkbox("Score the jing held by four players", () => t.with_players,
+        (on) => { t.with_players = on; }, { redraw: true }),
+      t.with_players ? select("Dealer 庄家", seatChoices(), () => t.dealer,
+        (v) => { t.dealer = Number(v); }, { field: "dealer", redraw: true }) : null,
+      t.with_players ? seatsFields() : null,
+    ];
+  }
+
+  // --------------------------------------------------------------------------- palette
+  function setTarget(input, labelText) {
+    target = input;
+    $("target-name").textContent = labelText;
+  }
+
+  function defaultTarget() {
+    const input = document.querySelector("#fields input[data-tiles]");
+    if (input) setTarget(input, input.closest(".field").querySelector("label").firstChild.textContent);
+  }
+
+  function addTile(code) {
+    if (!target || !target.isConnected) defaultTarget();
+    if (!target) return;
+    if (target.dataset.tiles === "one") {
+      target.value = code;
+    } else {
+      const parsed = parse(target.value);
+      target.value = parsed.error ? `${target.value}${code}` : compact([...parsed.tiles, code]);
+    }
+    target.dispatchEvent(new Event("input"));
+  }
+
+  function buildPalette() {
+    const rows = [MJ.CODES.slice(0, 9), MJ.CODES.slice(9, 18), MJ.CODES.slice(18, 27),
+                  MJ.CODES.slice(27, 31), MJ.CODES.slice(31)];
+    $("palette").replaceChildren(...rows.map((codes) => el("div", { class: "palette-row" },
+      codes.map((code) => tile(code, { tag: "button", extra: "pick",
+        label: `Add ${nameZh(code)} ${code}`, onclick: () => addTile(code) })))));
+    $("backspace").addEventListener("click", () => {
+      if (!target) defaultTarget();
+      const parsed = target ? parse(target.value) : { tiles: [] };
+      if (target && parsed.tiles.length && !parsed.error) removeAt(target, parsed.tiles.length - 1);
+    });
+    $("clear-field").addEventListener("click", () => {
+      if (!target) defaultTarget();
+      if (target) { target.value = ""; target.dispatchEvent(new Event("input")); target.focus(); }
+    });
+  }
+
+  // --------------------------------------------------------------------------- drawing
+  function draw() {
+    const v = variant();
+    $("variant").value = state.variant;
+    $("variant-info").textContent = v.name ? `${v.title_zh} · ${v.title_en}`
+      + (v.scored ? "" : " · shape analysis only (scoring not implemented yet)") : "";
+    document.querySelectorAll("[role=tab]").forEach((tab) => {
+      const on = tab.dataset.mode === state.mode;
+      tab.setAttribute("aria-selected", String(on));
+      tab.tabIndex = on ? 0 : -1;
+    });
+    const builders = { evaluate: evaluateFields, settle: settleFields, jing: jingFields };
+    const targetField = target && target.dataset.field;
+    const active = document.activeElement;
+    const focused = active && $("fields").contains(active) ? active.dataset.field : null;
+    $("fields").replaceChildren(...builders[state.mode]().flat().filter(Boolean), rulesFieldset() || "");
+    $("fields").setAttribute("aria-labelledby", `tab-${state.mode}`);
+    $("submit").textContent = { evaluate: "Score 计算", settle: "Settle 结算",
+                                jing: "Jing scores 算精" }[state.mode];
+    const again = targetField && document.querySelector(`#fields [data-field="${CSS.escape(targetField)}"][data-tiles]`);
+    if (again) target = again; else { target = null; defaultTarget(); }
+    const refocus = focused && document.querySelector(`#fields [data-field="${CSS.escape(focused)}"]`);
+    if (refocus) refocus.focus();
+  }
+
+  // --------------------------------------------------------------------------- submit
+  let inFlight = 0;
+  async function submit() {
+    const body = buildRequest();
+    const path = ENDPOINT[state.mode];
+    const ticket = ++inFlight;
+    history.replaceState(null, "", hashFor(body));
+    $("results").setAttribute("aria-busy", "true");
+    const answer = await MJ.call(path, body);
+    if (ticket !== inFlight) return; // a newer request was sent meanwhile
+    $("results").removeAttribute("aria-busy");
+    MJ.clearErrors($("form"));
+    $("curl").textContent = MJ.curl(path, body);
+    $("request").textContent = JSON.stringify(body, null, 2);
+    $("response").textContent = answer.text ? pretty(answer.text) : JSON.stringify(answer.data, null, 2);
+    $("status").textContent = `${answer.status || "no answer"}`;
+    $("status").className = answer.ok ? "ok" : "bad";
+    const out = $("answer");
+    if (!answer.ok) {
+      const unplaced = MJ.placeErrors($("form"), answer.data);
+      out.replaceChildren(MJ.renderProblem(answer.data, answer.status, unplaced));
+      const first = document.querySelector("#form [aria-invalid=true]");
+      if (first) first.focus();
+      answered();
+      return;
+    }
+    if (state.mode === "evaluate") out.replaceChildren(MJ.evaluation(answer.data));
+    else if (state.mode === "settle") out.replaceChildren(MJ.settlement(answer.data, body.dealer));
+    else out.replaceChildren(MJ.jingAnswer(answer.data, body.dealer));
+    answered();
+  }
+
+  /** Count the answers shown, so that a test (or a user script) can wait for the next one. */
+  function answered() {
+    document.body.dataset.answers = String(Number(document.body.dataset.answers || 0) + 1);
+  }
+
+  function pretty(text) {
+    try { return JSON.stringify(JSON.parse(text), null, 2); } catch (err) { return text; }
+  }
+
+  async function copy(text, button) {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (err) {
+      const area = el("textarea", { class: "offscreen" });
+      area.value = text;
+      document.body.append(area);
+      area.select();
+      document.execCommand("copy");
+      area.remove();
+    }
+    const was = button.textContent;
+    button.textContent = "Copied";
+    setTimeout(() => { button.textContent = was; }, 1200);
+  }
+
+  // --------------------------------------------------------------------------- start
+  function wire() {
+    $("variant").addEventListener("change", () => {
+      const keep = state;
+      state = freshState($("variant").value);
+      state.mode = keep.mode;
+      state.evaluate = keep.evaluate;
+      state.table = keep.table;
+      state.jing = keep.jing;
+      saveUrl();
+      draw();
+    });
+    const tabs = [...document.querySelectorAll("[role=tab]")];
+    tabs.forEach((tab, i) => {
+      tab.addEventListener("click", () => { state.mode = tab.dataset.mode; saveUrl(); draw(); });
+      tab.addEventListener("keydown", (event) => {
+        const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+        if (!step) return;
+        const next = tabs[(i + step + tabs.length) % tabs.length];
+        next.focus();
+        next.click();
+      });
+    });
+    $("form").addEventListener("submit", (event) => { event.preventDefault(); submit(); });
+    $("example").addEventListener("click", () => {
+      state = exampleState(state.variant, state.mode);
+      saveUrl();
+      draw();
+      submit();
+    });
+    $("reset").addEventListener("click", () => {
+      const mode = state.mode;
+      state = freshState(state.variant);
+      state.mode = mode;
+      history.replaceState(null, "", location.pathname);
+      MJ.clearErrors($("form"));
+      $("answer").replaceChildren();
+      draw();
+    });
+    $("copy-link").addEventListener("click", (event) => {
+      history.replaceState(null, "", hashFor(buildRequest()));
+      copy(location.href, event.currentTarget);
+    });
+    $("copy-curl").addEventListener("click", (event) => copy($("curl").textContent, event.currentTarget));
+    window.addEventListener("hashchange", () => {
+      const shared = stateFromUrl();
+      if (shared) { state = shared; draw(); submit(); }
+    });
+  }
+
+  async function start() {
+    const response = await fetch("/variants");
+    const data = await response.json();
+    variants = Object.fromEntries(data.variants.map((v) => [v.name, v]));
+    $("variant").replaceChildren(...data.variants.map((v) =>
+      el("option", { value: v.name, text: `${v.name} · ${v.title_zh}` })));
+    $("rules-version").textContent = data.rules_version;
+    buildPalette();
+    wire();
+    const shared = stateFromUrl();
+    state = shared || freshState(data.variants[0].name);
+    draw();
+    document.body.dataset.ready = "true";
+    if (shared) submit();
+  }
+
+  start();
+})();

@@ -1,0 +1,99 @@
+"""Browser tests: the real app on a live local server, driven by Debian's chromium.
+
+Playwright's own browser downloads are never used (``playwright install`` is not run): the
+tests launch the system chromium through ``executable_path``. When it is missing the tests
+FAIL with a message saying how to install it (``.ci/browser-deps``); set
+``SKIP_BROWSER_TESTS=1`` to skip them instead, on a machine that cannot run a browser.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from app import create_app
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+VIEWPORT = {"width": 1400, "height": 1000}
+
+
+def _skip_or_fail(reason: str) -> None:
+    if os.environ.get("SKIP_BROWSER_TESTS") == "1":
+        pytest.skip(f"SKIP_BROWSER_TESTS=1: {reason}")
+    pytest.fail(f"browser tests cannot run: {reason}. Install it with `bash .ci/browser-deps` "
+                "(apt-get install chromium), or set SKIP_BROWSER_TESTS=1 to skip them.",
+                pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """The real app, served by werkzeug on a free port of 127.0.0.1 in a background thread."""
+    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if os.environ.get("SKIP_BROWSER_TESTS") == "1":
+        pytest.skip("SKIP_BROWSER_TESTS=1")
+    if not CHROMIUM.exists():
+        _skip_or_fail(f"chromium is not installed at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _skip_or_fail("the playwright package is missing (make dev installs "
+                      "requirements-dev.txt)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def page(browser, live_server):
+    """A fresh page on the live server that fails the test on any script error."""
+    context = browser.new_context(viewport=VIEWPORT, base_url=live_server)
+    new_page = context.new_page()
+    new_page.set_default_timeout(10_000)
+    errors: list[str] = []
+    new_page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield new_page
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def open_playground(page, fragment: str = "") -> None:
+    """Load GET / (optionally with a shared case) and wait until the page is ready."""
+    page.goto("/" + fragment)
+    page.wait_for_selector("body[data-ready=true]")
+
+
+def save_screenshot(page, name: str, element=None) -> Path:
+    """Save a PNG of the page (or of one element) under build/screenshots/, and into docs/
+    when UPDATE_SCREENSHOTS=1 (how the README's pictures are made; see docs/playground.md).
+    """
+    out = ROOT / "build" / "screenshots" / name
+    out.parent.mkdir(parents=True, exist_ok=True)
+    targets = [out] + ([ROOT / "docs" / name] if os.environ.get("UPDATE_SCREENSHOTS") == "1"
+                       else [])
+    for path in targets:
+        if element is not None:
+            element.screenshot(path=str(path))
+        else:
+            page.screenshot(path=str(path), full_page=True)
+    return out
