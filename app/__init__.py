@@ -15,7 +15,7 @@ OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 def create_app(config: Config | None = None) -> Flask:
     """Build the app; ``gunicorn 'app:create_app()'`` and the tests both start here."""
     config = config or Config.from_env()
-    app = Flask(__name__)
+    app = Flask(__name__, static_folder=None)  # the playground serves its own assets
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     app.config["APP_CONFIG"] = config
     app.config["OPENAPI_YAML"] = OPENAPI_PATH.read_text(encoding="utf-8") \
