@@ -8,6 +8,7 @@ hand sharing a family with it, reuses work across requests and across variants.
 * :func:`is_complete` — the win check (fast: per-family minimum-wild tables).
 * :func:`readings` — every reading of a complete hand, all shapes.
 * :func:`shapes_of` — which shapes a complete hand can take, without enumerating.
+* :func:`best_readings` — one reading per shape (most wilds left free), without enumerating.
 * :func:`waits` — the tile kinds that complete a hand one tile short.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.analysis import families, natural, special, standard
+from rules.analysis import best, families, natural, special, standard, waiting
 from rules.analysis.model import (
     QI_XING_SHI_SAN_LAN,
     SEVEN_PAIRS,
@@ -39,6 +40,7 @@ __all__ = [
     "Group",
     "Reading",
     "ShapeRules",
+    "best_readings",
     "cache_stats",
     "clear_caches",
     "is_complete",
@@ -139,6 +141,38 @@ def readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
 
 
 @lru_cache(maxsize=1 << 12)
+def best_readings(counts: Counts, wilds: int, rules: ShapeRules,
+                  melds: int = 0) -> tuple[Reading, ...]:
+    """One reading for each shape of :func:`shapes_of`, found without enumerating readings.
+
+    In order: the standard reading with the fewest wilds beside natural tiles (the others form free
+    groups, readable as any set or pair), then, when the hand is also all pungs and that reading is
+    not already one, the best all-pungs reading (碰碰胡 / 大七), then seven pairs,
+    十三烂 (or 七星十三烂) and 十三幺. Empty when the hand is not complete.
+
+
+    This is "the best reading" for a scorer whose value depends on the shape rather than on
+    what each wild stands for; :func:`readings` remains for a scorer that needs them all.
+    """
+    shapes = shapes_of(counts, wilds, rules, melds)
+    if not shapes:
+        return ()
+    out = []
+    if STANDARD in shapes:
+        standard_reading = best.best_standard(counts, wilds, rules.honour_chows)
+        out.append(standard_reading)
+        if "all_pungs" in shapes and not standard_reading.all_pungs:
+            out.append(best.best_standard(counts, wilds, rules.honour_chows, pung_only=True))
+    if SEVEN_PAIRS in shapes:
+        out.append(special.seven_pairs(counts, wilds, rules.four_as_two_pairs))
+    if SHI_SAN_LAN in shapes or QI_XING_SHI_SAN_LAN in shapes:
+        out.append(special.shi_san_lan(counts, wilds))
+    if SHI_SAN_YAO in shapes:
+        out.append(special.shi_san_yao(counts, wilds))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
 def waits(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
           wild_kinds: frozenset[int] = frozenset()) -> tuple[int, ...]:
     """Tile kinds that complete a hand one tile short (a drawn wild kind adds a wild).
@@ -148,23 +182,22 @@ def waits(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
     """
     if sum(counts) + wilds != _concealed_size(melds) - 1:
         return ()
-    found = []
-    for tile in range(len(counts)):
-        if tile in wild_kinds:
-            ok = is_complete(counts, wilds + 1, rules, melds)
-        else:
-            plus = (*counts[:tile], counts[tile] + 1, *counts[tile + 1:])
-            ok = is_complete(plus, wilds, rules, melds)
-        if ok:
-            found.append(tile)
-    return tuple(found)
+    if wilds and not is_complete(counts, wilds + 1, rules, melds):
+        return ()  # a drawn tile never does better than a wild, which may stand for it
+    found = waiting.standard_waits(counts, wilds, rules.honour_chows)
+    if melds == 0:
+        found |= waiting.special_waits(counts, wilds, rules)
+    found.difference_update(wild_kinds)
+    if wild_kinds and is_complete(counts, wilds + 1, rules, melds):
+        found |= wild_kinds  # a drawn jing is one more wild
+    return tuple(sorted(found))
 
 
 def cache_stats() -> dict[str, dict[str, int]]:
     """Hits, misses and size of every cache of the core (for /metrics and benchmarks)."""
     stats = {name: {"hits": h, "misses": m, "size": s}
              for name, (h, m, s) in families.cache_stats().items()}
-    for fn in (shapes_of, readings, waits):
+    for fn in (shapes_of, readings, best_readings, waits):
         info = fn.cache_info()
         stats[fn.__name__] = {"hits": info.hits, "misses": info.misses, "size": info.currsize}
     return stats
@@ -172,7 +205,7 @@ def cache_stats() -> dict[str, dict[str, int]]:
 
 def clear_caches() -> None:
     """Empty every cache of the core (benchmarks measure cold starts with it)."""
-    for fn in (shapes_of, readings, waits, families.min_wilds, families.groupings,
-               standard._absolute):
+    for fn in (shapes_of, readings, best_readings, waits, families.min_wilds,
+               families.groupings, standard.absolute):
         fn.cache_clear()
     natural.cache_clear()

@@ -44,7 +44,7 @@ _TEMPLATES = {
 }
 
 
-def _first(counts: tuple[int, ...]) -> int:
+def first_tile(counts: tuple[int, ...]) -> int:
     for i, c in enumerate(counts):
         if c:
             return i
@@ -59,7 +59,7 @@ def min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> 
     of wilds alone and is counted as free by the caller). A natural tile available for a chow
     position is always used: swapping it for a wild never saves a wild.
     """
-    i = _first(counts)
+    i = first_tile(counts)
     if i < 0:
         return INF if pair else 0
     best = INF
@@ -86,7 +86,7 @@ def min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> 
     return best
 
 
-def _options(counts: tuple[int, ...], i: int, family: int, pair: bool, chows: bool):
+def options(counts: tuple[int, ...], i: int, family: int, pair: bool, chows: bool):
     """Every group that can hold the lowest natural tile ``i``: (group, rest, wilds, is_pair)."""
     ci = counts[i]
     for take in range(min(3, ci), 0, -1):
@@ -115,13 +115,13 @@ def _options(counts: tuple[int, ...], i: int, family: int, pair: bool, chows: bo
 def groupings(family: int, counts: tuple[int, ...], wilds: int, pair: bool,
               chows: bool) -> tuple[Grouping, ...]:
     """Every grouping of ``counts`` using exactly ``wilds`` wilds, sorted and deduplicated."""
-    i = _first(counts)
+    i = first_tile(counts)
     if i < 0:
         return ((),) if wilds == 0 and not pair else ()
     if min_wilds(family, counts, pair, chows) > wilds:
         return ()
     found: set[Grouping] = set()
-    for group, rest, need, is_pair in _options(counts, i, family, pair, chows):
+    for group, rest, need, is_pair in options(counts, i, family, pair, chows):
         if need > wilds:
             continue
         for tail in groupings(family, rest, wilds - need, pair and not is_pair, chows):

@@ -10,13 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import NamedTuple
 
 from rules.analysis.families import DRAGON, INF, NUM, WIND, groupings, min_wilds
 from rules.analysis.model import PAIR, PUNG, STANDARD, Group, Reading
 
 # (family, first tile id, last tile id + 1)
 FAMILIES = ((NUM, 0, 9), (NUM, 9, 18), (NUM, 18, 27), (WIND, 27, 31), (DRAGON, 31, 34))
-_FREE = len(FAMILIES)  # pair position meaning "the pair is two wilds"
+FREE_PAIR = len(FAMILIES)  # pair position meaning "the pair is two wilds"
+
+
+class Part(NamedTuple):
+    """One family's slice of a hand, and whether its tiles may form chows."""
+
+    family: int
+    offset: int  # tile id of the family's first kind
+    counts: tuple[int, ...]
+    chows: bool
 
 
 def _chows_allowed(family: int, honour_chows: bool, pung_only: bool) -> bool:
@@ -25,35 +35,48 @@ def _chows_allowed(family: int, honour_chows: bool, pung_only: bool) -> bool:
     return family == NUM or honour_chows
 
 
-def _slices(counts: tuple[int, ...], honour_chows: bool, pung_only: bool):
-    return [(family, lo, counts[lo:hi], _chows_allowed(family, honour_chows, pung_only))
+def slices(counts: tuple[int, ...], honour_chows: bool, pung_only: bool) -> list[Part]:
+    return [Part(family, lo, counts[lo:hi], _chows_allowed(family, honour_chows, pung_only))
             for family, lo, hi in FAMILIES]
+
+
+
+def pair_choice(parts: list[Part]) -> tuple[int, int]:
+    """(fewest wilds, where the pair goes) for four sets + a pair over these families.
+
+    The pair is two wilds (``FREE_PAIR``) unless a family takes it strictly cheaper (then the first
+    such family): on a tie, two free wilds leave a scorer more freedom. Sets alone never fail (a
+    wild pung takes any tile), so the cost is finite unless every family refuses a pair and there
+    are not two wilds.
+
+    """
+    plain = [min_wilds(p.family, p.counts, False, p.chows) for p in parts]
+    base = sum(plain)
+    best, at = base + 2, FREE_PAIR
+    for k, (part, without) in enumerate(zip(parts, plain, strict=True)):
+        with_pair = min_wilds(part.family, part.counts, True, part.chows)
+        cost = base - without + with_pair
+        if with_pair < INF and cost < best:
+            best, at = cost, k
+    return best, at
 
 
 def min_wilds_standard(counts: tuple[int, ...], honour_chows: bool = False,
                        pung_only: bool = False) -> int:
     """Fewest wilds needed to make ``counts`` four-sets-and-a-pair shaped (any number of sets).
 
-    ``INF`` when no number of wilds helps. The hand is complete with ``w`` wilds exactly when
-    this is ``<= w`` and the tile count is 3k + 2 (the spare wilds then form free pungs).
+    The hand is complete with ``w`` wilds exactly when this is ``<= w`` and the tile count is
+    3k + 2 (the spare wilds then form free pungs).
     """
-    parts = _slices(counts, honour_chows, pung_only)
-    plain = [min_wilds(f, c, False, ch) for f, _, c, ch in parts]
-    base = sum(plain)
-    if base >= INF:
-        return INF
-    best = base + 2  # the pair made of two wilds
-    for (f, _, c, ch), without in zip(parts, plain, strict=True):
-        with_pair = min_wilds(f, c, True, ch)
-        if with_pair < INF:
-            best = min(best, base - without + with_pair)
-    return best
+    return pair_choice(slices(counts, honour_chows, pung_only))[0]
 
 
 @lru_cache(maxsize=1 << 12)
-def _absolute(grouping: tuple, offset: int) -> tuple[Group, ...]:
+def absolute(grouping: tuple, offset: int) -> tuple[Group, ...]:
+    """A family's grouping (local positions) as groups of tile ids."""
     return tuple(Group(kind, tuple(offset + p for p in positions), mask)
                  for kind, positions, mask in grouping)
+
 
 
 def standard_readings(counts: tuple[int, ...], wilds: int, honour_chows: bool = False,
@@ -65,16 +88,16 @@ def standard_readings(counts: tuple[int, ...], wilds: int, honour_chows: bool = 
     """
     if min_wilds_standard(counts, honour_chows, pung_only) > wilds:
         return
-    parts = _slices(counts, honour_chows, pung_only)
+    parts = slices(counts, honour_chows, pung_only)
     for pair_at in range(len(parts) + 1):
-        spare = wilds - (2 if pair_at == _FREE else 0)
+        spare = wilds - (2 if pair_at == FREE_PAIR else 0)
         if spare < 0:
             continue
         for groups, left in _combine(parts, 0, spare, pair_at):
             if left % 3:
                 continue
             free = (Group(PUNG, (None,) * 3, (True,) * 3),) * (left // 3)
-            if pair_at == _FREE:
+            if pair_at == FREE_PAIR:
                 free += (Group(PAIR, (None, None), (True, True)),)
             yield Reading(STANDARD, groups + free)
 
@@ -89,6 +112,6 @@ def _combine(parts, k: int, wilds: int, pair_at: int) -> Iterator[tuple[tuple[Gr
     low = min_wilds(family, counts, pair, chows)
     for used in range(low, wilds + 1, 3):
         for grouping in groupings(family, counts, used, pair, chows):
-            head = _absolute(grouping, offset)
+            head = absolute(grouping, offset)
             for tail, left in _combine(parts, k + 1, wilds - used, pair_at):
                 yield head + tail, left
