@@ -15,7 +15,9 @@ A hand is usually handled as a 34-long tuple of counts (see :func:`to_counts`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from rules.errors import TileError
 
@@ -150,6 +152,21 @@ def parse_tile(text: str) -> int:
     return tiles[0]
 
 
+# The canonical compact notation ("123m456pEE"), by far the most common input, is read by
+# the regex engine token by token: runs of digits 1-9 closed by m/p/s, and honour letters.
+_COMPACT = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP])+")
+_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
+
+
+@lru_cache(maxsize=1024)
+def _token_tiles(token: str) -> tuple[int, ...]:
+    """The tiles of one compact token (``"123m"``, ``"E"``); tokens repeat across requests."""
+    if token in _CODE_INDEX and not token[0].isdigit():
+        return (_CODE_INDEX[token],)
+    base = _SUIT_LETTERS.index(token[-1]) * 9
+    return tuple(base + int(digit) - 1 for digit in token[:-1])
+
+
 def parse_tiles(text: str) -> list[int]:
     """Read a tile string in any accepted notation, mixed freely.
 
@@ -157,6 +174,8 @@ def parse_tiles(text: str) -> list[int]:
     Chinese names (``一万``, ``東風``, ``红中``), Unicode tiles (``🀇``). Spaces and commas are
     ignored. Errors name the 0-based character index and the character.
     """
+    if _COMPACT.fullmatch(text):
+        return [t for token in _TOKEN.findall(text) for t in _token_tiles(token)]
     tiles: list[int] = []
     pending: list[tuple[int, str]] = []  # (index, digit) waiting for a suit letter
     i, n = 0, len(text)

@@ -1,0 +1,184 @@
+"""The request and response schemas, walked once into plain functions for the hot path.
+
+Profiles of /settle and /evaluate under gunicorn showed marshmallow's machinery (error
+stores, hook lookups, ``Nested`` and ``List`` wrappers, one call chain per field) taking
+most of a request: more than the scoring itself. The schemas stay the single source of the
+contract and of every error message; this module only reads their fields once and calls
+the same field objects, without the per-call machinery:
+
+* :class:`FastLoader` handles a body that loads cleanly. At the first sign of trouble
+  (an unknown key, a missing required field, any ``ValidationError``, anything unusual) it
+  gives up and calls the schema's own ``load``, so every error answer (422 with the field
+  paths and messages) is produced by marshmallow itself, unchanged.
+* :class:`FastDumper` produces exactly what ``schema.dump`` produces (the tests compare the
+  two on simulated rounds of every variant).
+
+A schema with hooks this module does not mirror (pre_load, field or schema validators,
+pre/post dump) is not walked: its own ``load``/``dump`` is used for that part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from marshmallow import RAISE, Schema, fields, missing
+from marshmallow.decorators import (
+    POST_DUMP,
+    POST_LOAD,
+    PRE_DUMP,
+    PRE_LOAD,
+    VALIDATES,
+    VALIDATES_SCHEMA,
+)
+
+Loader = Callable[[Any], Any]
+Dumper = Callable[[Any], Any]
+
+
+class _GiveUp(Exception):
+    """The fast path cannot vouch for this input: let marshmallow decide."""
+
+
+# ---------------------------------------------------------------------------- loading
+
+class FastLoader:
+    """``load`` with the schema's result, fast for a valid body (see the module doc)."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+        self._load = _schema_loader(schema)
+
+    def load(self, data: Any) -> Any:
+        try:
+            return self._load(data)
+        except Exception:  # any doubt: marshmallow's own answer, errors included
+            return self.schema.load(data)
+
+
+def _schema_loader(schema: Schema) -> Loader:
+    hooks = schema._hooks  # marshmallow's resolved hook table (pinned version)
+    if (schema.many or schema.partial or schema.unknown != RAISE
+            or hooks[PRE_LOAD] or hooks[VALIDATES] or hooks[VALIDATES_SCHEMA]
+            or any(f.attribute for f in schema.load_fields.values())
+            or any(many or kw.get("pass_original") for _, many, kw in hooks[POST_LOAD])):
+        return _whole(schema)
+    steps = [(name, field.data_key or name, _field_loader(field))
+             for name, field in schema.load_fields.items()]
+    known = frozenset(key for _, key, _ in steps)
+    post = [getattr(schema, name) for name, _, _ in hooks[POST_LOAD]]
+
+    def load(data: Any) -> Any:
+        if type(data) is not dict or not known.issuperset(data):
+            raise _GiveUp
+        out = {}
+        for name, key, field_loader in steps:
+            value = field_loader(data.get(key, missing))
+            if value is not missing:
+                out[name] = value
+        for hook in post:
+            out = hook(out, many=False, partial=None, unknown=RAISE)
+        return out
+
+    return load
+
+
+def _whole(schema: Schema) -> Loader:
+    """A schema this module does not walk: its own load (errors make the caller give up)."""
+    return schema.load
+
+
+def _field_loader(field: fields.Field) -> Loader:
+    """Missing values, None and the field's validators go through the field itself."""
+    if isinstance(field, fields.Nested) and _plain_nested(field):
+        inner = _schema_loader(field.schema)
+        return _container(field, inner)
+    if isinstance(field, fields.List):
+        item = _field_loader(field.inner)
+
+        def each(value: Any) -> list:
+            if type(value) is not list:
+                raise _GiveUp
+            return [item(v) for v in value]
+
+        return _container(field, each)
+    if field.pre_load or field.post_load:
+        return field.deserialize
+    return _container(field, lambda value: field._deserialize(value, None, None))
+
+
+def _container(field: fields.Field, load_value: Loader) -> Loader:
+    """What ``Field.deserialize`` does around ``_deserialize`` (a field without pre_load or
+    post_load functions): missing and None as declared, then the validators, if any."""
+    validate = field._validate if field.validators else None
+
+    def load(value: Any) -> Any:
+        if value is missing or value is None:
+            return field.deserialize(value)  # required / default / allow_none, as declared
+        out = load_value(value)
+        if validate:
+            validate(out)
+        return out
+
+    return load
+
+
+def _plain_nested(field: fields.Nested) -> bool:
+    return not (field.many or field.unknown or field.only or field.exclude)
+
+
+# ---------------------------------------------------------------------------- dumping
+
+class FastDumper:
+    """``dump`` with exactly the schema's output, without marshmallow's per-call machinery."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+        self._dump = _schema_dumper(schema)
+
+    def dump(self, obj: Any) -> Any:
+        return self._dump(obj)
+
+
+def _schema_dumper(schema: Schema) -> Dumper:
+    hooks = schema._hooks
+    if schema.many or hooks[PRE_DUMP] or hooks[POST_DUMP]:
+        return schema.dump
+    steps = [(field.data_key or name, field.attribute or name, field, _field_dumper(field))
+             for name, field in schema.dump_fields.items()]
+
+    def dump(obj: Any) -> dict:
+        out = {}
+        mapping = isinstance(obj, dict)
+        for key, attr, field, field_dumper in steps:
+            value = obj.get(attr, missing) if mapping else getattr(obj, attr, missing)
+            if value is missing:  # marshmallow's rule: dump_default, else leave it out
+                value = field.serialize(attr, obj, accessor=schema.get_attribute)
+                if value is not missing:
+                    out[key] = value
+                continue
+            out[key] = field_dumper(value, attr, obj)
+        return out
+
+    return dump
+
+
+def _field_dumper(field: fields.Field) -> Callable[[Any, str, Any], Any]:
+    """``field._serialize`` for one present value, with the common cases done inline."""
+    if isinstance(field, fields.Nested) and not (field.many or field.schema.many):
+        inner = _schema_dumper(field.schema)
+        return lambda value, attr, obj: None if value is None else inner(value)
+    if isinstance(field, fields.List):
+        item = _field_dumper(field.inner)
+        return lambda value, attr, obj: (None if value is None else
+                                         [item(v, attr, obj) for v in value])
+    exact = _IDENTITY.get(type(field))
+    if exact is not None and not getattr(field, "as_string", False):
+        slow = field._serialize
+        return lambda value, attr, obj: value if type(value) is exact \
+            else slow(value, attr, obj)
+    return field._serialize
+
+
+# Field types whose dump of a value of exactly this type is the value itself.
+_IDENTITY: dict[type, type] = {fields.String: str, fields.Integer: int, fields.Boolean: bool}

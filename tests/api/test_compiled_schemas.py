@@ -1,0 +1,164 @@
+"""The walked schemas (app/schemas/compiled.py) against marshmallow's own load and dump.
+
+Loading must give the same request objects for valid bodies and the very same
+ValidationError (messages and field paths) for invalid ones; dumping must give the same
+JSON-ready dicts, on simulated rounds of every variant and on mutated bodies.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from marshmallow import ValidationError
+
+import rules
+from app.schemas import requests as req
+from app.schemas import responses as out
+from app.schemas.compiled import FastDumper, FastLoader
+from rules.variants import NAMES
+from tests.sim.engine import Simulator
+
+SCHEMAS = {"settle": req.SettleSchema, "evaluate": req.EvaluateSchema,
+           "jing": req.JingRequestSchema}
+
+
+def _rounds(variant: str, n: int = 12) -> list[dict]:
+    return [Simulator(variant, seed).play().request for seed in range(n)]
+
+
+def _evaluate_bodies(settle: dict) -> list[dict]:
+    """Each player's tiles as an /evaluate body (winners complete, the others waiting)."""
+    bodies = []
+    for seat, player in enumerate(settle["players"]):
+        body = {"variant": settle["variant"], "hand": player["hand"],
+                "melds": player.get("melds", []), "dealer": seat == settle["dealer"]}
+        if settle.get("jing"):
+            body["jing"] = {"indicator": settle["jing"]["indicator"]}
+        bodies.append(body)
+    return bodies
+
+
+def _jing_body(settle: dict) -> dict | None:
+    if not settle.get("jing"):
+        return None
+    return {"variant": settle["variant"], "indicator": settle["jing"]["indicator"],
+            "players": settle["players"], "dealer": settle["dealer"]}
+
+
+BODIES: dict[str, list[dict]] = {"settle": [], "evaluate": [], "jing": []}
+for _variant in NAMES:
+    for _settle in _rounds(_variant):
+        BODIES["settle"].append(_settle)
+        BODIES["evaluate"] += _evaluate_bodies(_settle)
+        if (_jing := _jing_body(_settle)) is not None:
+            BODIES["jing"].append(_jing)
+
+
+def _load_both(kind: str, body: object):
+    """(marshmallow's result or error messages, the fast loader's)."""
+    schema = SCHEMAS[kind]()
+    answers = []
+    for loader in (schema.load, FastLoader(SCHEMAS[kind]()).load):
+        try:
+            answers.append(("ok", loader(copy.deepcopy(body))))
+        except ValidationError as exc:
+            answers.append(("error", exc.messages))
+    return answers
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMAS))
+def test_valid_bodies_load_the_same(kind):
+    assert BODIES[kind], kind
+    for body in BODIES[kind]:
+        slow, fast = _load_both(kind, body)
+        assert slow[0] == "ok", (body, slow)
+        assert fast == slow
+
+
+def _answers():
+    settle_out, eval_out = out.SettlementSchema(), out.EvaluationSchema()
+    for body in BODIES["settle"]:
+        try:
+            answer = rules.settle(req.SettleSchema().load(body))
+        except (rules.InvalidInput, rules.NotSupported):
+            continue
+        yield settle_out, answer
+    for body in BODIES["evaluate"]:
+        try:
+            answer = rules.evaluate(req.EvaluateSchema().load(body))
+        except (rules.InvalidInput, rules.NotSupported):
+            continue
+        yield eval_out, answer
+
+
+def test_answers_dump_the_same():
+    dumped = 0
+    for schema, answer in _answers():
+        assert FastDumper(schema).dump(answer) == schema.dump(answer)
+        dumped += 1
+    assert dumped > 50
+
+
+def test_a_missing_attribute_is_left_out_as_marshmallow_does():
+    schema = out.PatternSchema()
+    partial = {"id": "ji_hu", "name_zh": "鸡和", "name_en": "Chicken hand"}
+    assert FastDumper(schema).dump(partial) == schema.dump(partial)
+
+
+# ------------------------------------------------------------------ mutated bodies
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.text(max_size=6),
+                 st.sampled_from(["1m", "E", "123m", "中", "🀇", "10m", "self_draw", "x"]),
+                 st.lists(st.sampled_from(["1m", "E", 3, None]), max_size=3),
+                 st.dictionaries(st.sampled_from(["type", "tiles", "from", "zz"]),
+                                 st.sampled_from(["pung", "111m", 0, None]), max_size=2))
+
+
+def _paths(node, prefix=()):
+    """Every (container path, key) in a JSON body."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield prefix, key
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield prefix, i
+            yield from _paths(value, (*prefix, i))
+
+
+@st.composite
+def mutated(draw):
+    kind = draw(st.sampled_from(sorted(SCHEMAS)))
+    body = copy.deepcopy(draw(st.sampled_from(BODIES[kind])))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = list(_paths(body))
+        if not paths:
+            break
+        where, key = draw(st.sampled_from(paths))
+        parent = body
+        for step in where:
+            parent = parent[step]
+        action = draw(st.sampled_from(["replace", "delete", "add"]))
+        if action == "replace":
+            parent[key] = draw(JUNK)
+        elif action == "delete":
+            del parent[key]
+        elif isinstance(parent, dict):
+            parent[draw(st.sampled_from(["zz", "from", "type", "rules"]))] = draw(JUNK)
+        else:
+            parent.append(draw(JUNK))
+    return kind, body
+
+
+@settings(max_examples=int(os.environ.get("SCHEMA_EXAMPLES", 300)), deadline=None,
+          derandomize=not os.environ.get("SCHEMA_RANDOM"),
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(mutated())
+def test_mutated_bodies_load_or_fail_the_same(case):
+    kind, body = case
+    slow, fast = _load_both(kind, body)
+    assert fast == slow
