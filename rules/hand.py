@@ -24,9 +24,12 @@ class HandView:
 
     @classmethod
     def of(cls, player: PlayerTiles, wild_kinds: frozenset[int] = frozenset()) -> HandView:
+        counts = to_counts(player.concealed)
+        if not wild_kinds:  # three variants out of four: nothing to split off
+            return cls(counts, (), counts, player.melds)
         wild = tuple(sorted(t for t in player.concealed if t in wild_kinds))
         natural = to_counts(t for t in player.concealed if t not in wild_kinds)
-        return cls(natural, wild, to_counts(player.concealed), player.melds)
+        return cls(natural, wild, counts, player.melds)
 
     @property
     def wilds(self) -> int:
@@ -61,6 +64,10 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
     pool = list(wild_tiles)
     views = []
     for group in sorted(reading.groups, key=_display_order):
+        if True not in group.wild:  # all natural: held as it stands
+            views.append(GroupView(group.kind, list(group.tiles), list(group.tiles),
+                                   list(group.wild)))
+            continue
         held = []
         for stands_for, wild in zip(group.tiles, group.wild, strict=True):
             held.append(pool.pop(0) if wild and pool else stands_for)

@@ -87,6 +87,13 @@ def count_state(player: PlayerTiles, field: str) -> str:
 
 def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldError]:
     """At most 4 of any tile across everything given: (field, tiles) pairs."""
+    sources = list(sources)
+    totals_fast = [0] * 34
+    for _, tiles in sources:  # the common case, no error: one plain count
+        for tile in tiles:
+            totals_fast[tile] += 1
+    if max(totals_fast) <= 4:
+        return []
     totals: Counter[int] = Counter()
     where: dict[int, list[str]] = {}
     for field, tiles in sources:

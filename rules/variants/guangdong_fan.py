@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
 from rules.model import CHOW, DISCARD, Flags, Meld, Pattern
-from rules.tiles import DRAGONS, EAST, WINDS, code, is_terminal_or_honour, suit_of, to_counts
+from rules.tiles import DRAGONS, EAST, WINDS, code, is_terminal_or_honour, suit_of
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,11 @@ class Situation:
 
 @dataclass(frozen=True)
 class WholeHand:
-    """One reading of the concealed tiles together with the melds: the sets and the pair."""
+    """One reading of the concealed tiles together with the melds: the sets and the pair.
+
+    The views the fan tests ask for many times over (kinds held, suits, pungs) are worked
+    out once, in :meth:`of`.
+    """
 
     shape: str
     sets: tuple[tuple[str, int], ...]  # (chow | pung, lowest tile); kongs count as pungs
@@ -96,6 +100,10 @@ class WholeHand:
     held: tuple[int, ...]  # counts of every tile held, melds included
     concealed: tuple[int, ...]  # counts of the concealed tiles
     melds: int
+    tiles: tuple[int, ...]  # the kinds held, melds included
+    suits: frozenset[int]  # the number suits among them (0, 1, 2)
+    has_honours: bool
+    pungs: tuple[int, ...]  # the tile of each pung or kong
 
     @classmethod
     def of(cls, reading: Reading, melds: tuple[Meld, ...],
@@ -108,25 +116,15 @@ class WholeHand:
                 sets.append((group.kind, group.tiles[0]))
         for meld in melds:
             sets.append((CHOW, min(meld.tiles)) if meld.kind == CHOW else ("pung", meld.tiles[0]))
-        tiles = [t for t in range(len(concealed)) for _ in range(concealed[t])]
-        tiles += [t for m in melds for t in m.tiles]
-        return cls(reading.shape, tuple(sets), pair, to_counts(tiles), concealed, len(melds))
-
-    @property
-    def tiles(self) -> list[int]:
-        return [t for t, n in enumerate(self.held) if n]
-
-    @property
-    def suits(self) -> set[int]:
-        return {suit_of(t) for t in self.tiles if t < EAST}
-
-    @property
-    def has_honours(self) -> bool:
-        return any(t >= EAST for t in self.tiles)
-
-    @property
-    def pungs(self) -> list[int]:
-        return [t for kind, t in self.sets if kind == "pung"]
+        held = list(concealed)
+        for meld in melds:
+            for t in meld.tiles:
+                held[t] += 1
+        kinds = tuple(t for t, n in enumerate(held) if n)
+        suits = frozenset(suit_of(t) for t in kinds if t < EAST)
+        pungs = tuple(t for kind, t in sets if kind == "pung")
+        return cls(reading.shape, tuple(sets), pair, tuple(held), concealed, len(melds),
+                   kinds, suits, bool(kinds) and kinds[-1] >= EAST, pungs)
 
     @property
     def all_pungs(self) -> bool:
@@ -167,7 +165,7 @@ def _nine_gates(h: WholeHand, s: Situation) -> bool:
     """1112345678999 of one suit, concealed, plus any tile of that suit (line 50)."""
     if not _qing(h) or h.melds:
         return False
-    base = 9 * h.suits.pop()
+    base = 9 * next(iter(h.suits))
     ranks = h.concealed[base:base + 9]
     if s.nine_gates_pure and s.win_tile is not None:
         won = s.win_tile - base

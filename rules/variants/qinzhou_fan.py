@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from math import prod
 
 from rules.analysis import SEVEN_PAIRS, STANDARD, Reading
@@ -64,10 +65,11 @@ class Win:
     flags: Flags
     zi_yi_se_qi_dui: bool  # rule option: 字一色 also for seven pairs of honours
 
-    @property
-    def every_tile(self) -> list[int]:
+    @cached_property
+    def every_tile(self) -> tuple[int, ...]:
+        """Concealed and meld tiles (computed once: several fan tests look at them)."""
         held = [t for t, c in enumerate(self.counts) for _ in range(c)]
-        return held + [t for m in self.melds for t in m.tiles]
+        return (*held, *(t for m in self.melds for t in m.tiles))
 
 
 def _all_pungs(w: Win) -> bool:
