@@ -6,6 +6,9 @@ No scoring happens here; every rule lives in :mod:`rules`.
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -78,28 +81,78 @@ def ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
             "version": rules.RULES_VERSION}
 
 
+def _evaluate(data: dict[str, Any]) -> bytes:
+    query = _EVALUATE_IN.load(data)
+    answer = rules.evaluate(query)
+    return orjson.dumps({"variant": query.variant, **_EVALUATION_OUT.dump(answer),
+                         "ruleset": ruleset(query.variant, query.rules)})
+
+
+def _settle(data: dict[str, Any]) -> bytes:
+    query = _SETTLE_IN.load(data)
+    answer = rules.settle(query)
+    return orjson.dumps({"variant": query.variant, **_SETTLEMENT_OUT.dump(answer),
+                         "ruleset": ruleset(query.variant, query.rules)})
+
+
+def _jing(data: dict[str, Any]) -> bytes:
+    query = _JING_IN.load(data)
+    answer = rules.jing(query)
+    return orjson.dumps({"variant": query.variant, **_JING_OUT.dump(answer),
+                         "ruleset": ruleset(query.variant, query.rules)})
+
+
+# Answers kept per worker, keyed on the canonical request (its JSON with sorted keys): the
+# service is stateless, so a request asked again (a client re-asking for the waits of the
+# same hand, a retried /settle) gets the same bytes without being scored again.
+# RESPONSE_CACHE entries per worker (0 turns it off); docs/PERFORMANCE.md has numbers
+# with and without it.
+RESPONSE_CACHE = int(os.environ.get("RESPONSE_CACHE", 1024))
+
+
+class AnswerCache:
+    """A bounded LRU of answer bodies; only successful answers are kept."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._cached = lru_cache(maxsize=size)(self._compute) if size > 0 else None
+
+    @staticmethod
+    def _compute(endpoint: Callable[[dict[str, Any]], bytes], canonical: bytes) -> bytes:
+        return endpoint(orjson.loads(canonical))
+
+    def answer(self, endpoint: Callable[[dict[str, Any]], bytes],
+               data: dict[str, Any]) -> bytes:
+        if self._cached is None:
+            return endpoint(data)
+        try:
+            key = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+        except orjson.JSONEncodeError:  # e.g. an integer beyond 64 bits: no key, no cache
+            return endpoint(data)
+        return self._cached(endpoint, key)
+
+
+def _answer(endpoint: Callable[[dict[str, Any]], bytes]) -> Response:
+    data = json_body()
+    extensions = current_app.extensions
+    cache = extensions.get("answer_cache") or extensions.setdefault(
+        "answer_cache", AnswerCache(RESPONSE_CACHE))
+    return Response(cache.answer(endpoint, data), mimetype="application/json")
+
+
 @bp.post("/evaluate")
 def evaluate() -> Response:
-    query = _EVALUATE_IN.load(json_body())
-    answer = rules.evaluate(query)
-    return respond({"variant": query.variant, **_EVALUATION_OUT.dump(answer),
-                    "ruleset": ruleset(query.variant, query.rules)})
+    return _answer(_evaluate)
 
 
 @bp.post("/settle")
 def settle() -> Response:
-    query = _SETTLE_IN.load(json_body())
-    answer = rules.settle(query)
-    return respond({"variant": query.variant, **_SETTLEMENT_OUT.dump(answer),
-                    "ruleset": ruleset(query.variant, query.rules)})
+    return _answer(_settle)
 
 
 @bp.post("/jing")
 def jing() -> Response:
-    query = _JING_IN.load(json_body())
-    answer = rules.jing(query)
-    return respond({"variant": query.variant, **_JING_OUT.dump(answer),
-                    "ruleset": ruleset(query.variant, query.rules)})
+    return _answer(_jing)
 
 
 @bp.get("/variants")

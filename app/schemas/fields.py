@@ -104,7 +104,7 @@ class StrictInt(fields.Integer):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.make_error("invalid")
-        return super()._deserialize(value, attr, data, **kwargs)
+        return int(value)  # all that marshmallow's strict Integer makes of a plain int
 
 
 class Seat(StrictInt):

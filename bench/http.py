@@ -1,0 +1,251 @@
+"""HTTP benchmarks (issue 8, targets 3 and 4): gunicorn as `make run` starts it, wrk on the
+same machine, varied bodies; and a long mixed load with every worker's resident memory
+sampled from /proc.
+
+The server is started exactly as the Makefile's `run` target does (the project's
+gunicorn.conf.py, `app:create_app()`), on a free port of 127.0.0.1, and stopped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+from bench import bodies
+
+ROOT = Path(__file__).resolve().parent.parent
+LUA = Path(__file__).resolve().parent / "cycle.lua"
+CONNECTIONS, THREADS = 32, 2
+
+
+# ---------------------------------------------------------------------------- tools
+
+def find_wrk() -> str:
+    """The wrk binary; installed from Debian's packages when missing and we are root."""
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if shutil.which("apt-get") and os.geteuid() == 0:
+        print("installing wrk (apt-get install -y wrk) ...", flush=True)
+        subprocess.run(["apt-get", "install", "-y", "-q", "wrk"], check=False,
+                       stdout=subprocess.DEVNULL)
+        found = shutil.which("wrk")
+        if found:
+            return found
+    raise SystemExit("make bench needs the load generator wrk: install it with "
+                     "`apt-get install -y wrk` (Debian/Ubuntu) or `brew install wrk`, "
+                     "then run make bench again")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ---------------------------------------------------------------------------- server
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    url: str
+
+    def workers(self) -> list[int]:
+        """The worker processes' pids (children of the gunicorn master)."""
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+@contextmanager
+def server(**env: str) -> Iterator[Server]:
+    """gunicorn with the project's config file, like `make run`, on a free local port."""
+    port = free_port()
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    environment = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", **env}
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(
+            [str(gunicorn), "-c", "gunicorn.conf.py", "app:create_app()"], cwd=ROOT,
+            env=environment, stdout=subprocess.DEVNULL, stderr=log)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_up(process, url, log)
+            yield Server(process, url)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _wait_until_up(process: subprocess.Popen, url: str, log) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            log.seek(0)
+            raise SystemExit(f"gunicorn exited: {log.read().decode()[-2000:]}")
+        try:
+            if requests.get(f"{url}/healthz", timeout=1).ok:
+                return
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("gunicorn did not answer /healthz within 30 s")
+
+
+# ---------------------------------------------------------------------------- wrk
+
+@dataclass
+class Run:
+    """One wrk run: throughput, latency percentiles, and every kind of error."""
+
+    name: str
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    requests: int
+    errors: int  # non-2xx answers plus socket errors (connect, read, write, timeout)
+    command: str = ""
+
+
+def wrk(url: str, path: str, seconds: float, lines: Path | None = None,
+        connections: int = CONNECTIONS) -> Run:
+    """wrk against ``url + path`` (GET), or cycling through the POST bodies of ``lines``."""
+    cmd = [find_wrk(), f"-t{THREADS}", f"-c{connections}", f"-d{seconds:g}s", "--latency"]
+    env = dict(os.environ)
+    if lines is not None:
+        cmd += ["-s", str(LUA)]
+        env["BODIES"] = str(lines)
+    cmd.append(url + (path if lines is None else ""))
+    text = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
+    shown = ("BODIES=<bodies> " if lines is not None else "") + " ".join(
+        ["wrk", *cmd[1:-1], "http://127.0.0.1:$PORT" + (path if lines is None else "")])
+    return _parse(path, text, shown)
+
+
+def _parse(name: str, text: str, command: str) -> Run:
+    def latency(label: str) -> float:
+        match = re.search(rf"^\s*{label}\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+        if not match:
+            raise SystemExit(f"wrk printed no {label} latency:\n{text}")
+        return float(match[1]) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[match[2]]
+
+    done = re.search(r"(\d+) requests in", text)
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    if not done or not rps:
+        raise SystemExit(f"could not read wrk's output:\n{text}")
+    errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", text))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    errors += int(non2xx[1]) if non2xx else 0
+    return Run(name, float(rps[1]), latency("50%"), latency("99%"), int(done[1]), errors,
+               command)
+
+
+# ---------------------------------------------------------------------------- benchmarks
+
+@dataclass
+class Bodies:
+    evaluate: Path
+    settle: Path
+    mixed: Path
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def prepare_bodies(workdir: Path, per_variant: int) -> Bodies:
+    """Write the request files: /evaluate and /settle bodies, and both mixed."""
+    from app import create_app
+
+    settles = bodies.rounds(per_variant)
+    queries = bodies.evaluations(settles)
+    client = create_app().test_client()  # keep only what the service answers with 200
+    settles = [b for b in settles if client.post("/settle", json=b).status_code == 200]
+    queries = [b for b in queries if client.post("/evaluate", json=b).status_code == 200]
+    mixed = [("/evaluate", b) for b in queries] + [("/settle", b) for b in settles]
+    random.Random(bodies.SEED).shuffle(mixed)  # interleaved, the same way every run
+    return Bodies(
+        bodies.write_lines(queries, workdir / "evaluate.jsonl", "/evaluate"),
+        bodies.write_lines(settles, workdir / "settle.jsonl", "/settle"),
+        bodies.write_mixed(mixed, workdir / "mixed.jsonl"),
+        {"evaluate": len(queries), "settle": len(settles)})
+
+
+def throughput(files: Bodies, seconds: float, rounds: int = 3) -> dict:
+    """healthz, evaluate and settle, interleaved ``rounds`` times; medians of each."""
+    with server() as srv:
+        wrk(srv.url, "", 5, files.mixed)  # warm-up: imports, caches, allocator
+        runs: dict[str, list[Run]] = {"/healthz": [], "/evaluate": [], "/settle": []}
+        for _ in range(rounds):
+            runs["/healthz"].append(wrk(srv.url, "/healthz", seconds))
+            runs["/evaluate"].append(wrk(srv.url, "/evaluate", seconds, files.evaluate))
+            runs["/settle"].append(wrk(srv.url, "/settle", seconds, files.settle))
+        workers = len(srv.workers())
+    return {"runs": runs, "workers": workers, "seconds": seconds, "rounds": rounds,
+            "load": os.getloadavg()}
+
+
+def median_run(runs: list[Run]) -> Run:
+    """The run with the median throughput (its own latencies and errors go with it)."""
+    ordered = sorted(runs, key=lambda r: r.rps)
+    middle = ordered[len(ordered) // 2]
+    return Run(middle.name, middle.rps, middle.p50_ms, middle.p99_ms,
+               sum(r.requests for r in runs), sum(r.errors for r in runs), middle.command)
+
+
+def soak(files: Bodies, seconds: float, warmup: float, sample_every: float = 5.0) -> dict:
+    """Mixed /evaluate + /settle load for ``warmup`` then ``seconds``; every worker's VmRSS
+    sampled every ``sample_every`` seconds during the measured part."""
+    with server() as srv:
+        wrk(srv.url, "", warmup, files.mixed)
+        pids = srv.workers()
+        samples: dict[int, list[tuple[float, int]]] = {pid: [] for pid in pids}
+        load = subprocess.Popen(
+            [find_wrk(), f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{seconds:g}s", "--latency",
+             "-s", str(LUA), srv.url], env={**os.environ, "BODIES": str(files.mixed)},
+            stdout=subprocess.PIPE, text=True)
+        start = time.monotonic()
+        while load.poll() is None:
+            for pid in pids:
+                samples[pid].append((time.monotonic() - start, rss_kib(pid)))
+            time.sleep(sample_every)
+        run = _parse("mixed", load.stdout.read(), "")
+        for pid in pids:
+            samples[pid].append((time.monotonic() - start, rss_kib(pid)))
+        restarted = sorted(srv.workers()) != sorted(pids)
+    return {"run": run, "samples": samples, "seconds": seconds, "warmup": warmup,
+            "restarted": restarted, "load": os.getloadavg()}
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process (VmRSS in /proc/<pid>/status), in KiB; 0 if gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except FileNotFoundError:
+        pass
+    return 0
+
+
+def growth(samples: list[tuple[float, int]]) -> dict:
+    """First, last, min, max RSS and the last sample's growth over the first, in %."""
+    values = [kib for _, kib in samples if kib]
+    first, last = values[0], values[-1]
+    return {"first": first, "last": last, "min": min(values), "max": max(values),
+            "growth_pct": (last - first) / first * 100,
+            "spread_pct": (max(values) - min(values)) / first * 100,
+            "median": statistics.median(values)}
