@@ -1,42 +1,106 @@
-"""`make bench`: run every benchmark and rewrite docs/PERFORMANCE.md."""
+"""`make bench`: run every benchmark of issue 8 and rewrite docs/PERFORMANCE.md.
+
+Knobs (environment): BENCH_HTTP_SECONDS (each wrk run, default 10), BENCH_SOAK_SECONDS (the
+memory run, default 600), BENCH_SOAK_WARMUP (default 60), BENCH_SKIP_HTTP=1 (core only,
+e.g. where wrk cannot run). The defaults are what the committed document was made with.
+"""
 
 from __future__ import annotations
 
 import os
 import platform
 import sys
+import tempfile
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import core
+from bench import core, http, plot, report
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "PERFORMANCE.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+OUT = DOCS / "PERFORMANCE.md"
+PLOT = "perf-wilds.png"
 
 
-def machine() -> list[str]:
+def machine(started: tuple[float, float, float]) -> list[str]:
     cpu = next((line.split(":", 1)[1].strip() for line in
                 Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor() or "unknown")
+    now = os.getloadavg()
     return [f"- machine: {cpu}, {os.cpu_count()} cores, {platform.system()} "
             f"{platform.release()}",
-            f"- Python {platform.python_version()} ({sys.executable})",
-            f"- run: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC"]
+            f"- Python {platform.python_version()}",
+            f"- run: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; load average (1, 5, 15 min) "
+            f"{started[0]:.2f} {started[1]:.2f} {started[2]:.2f} at the start, "
+            f"{now[0]:.2f} {now[1]:.2f} {now[2]:.2f} at the end (this machine is shared: "
+            "a load above 2 means other work competed for the 2 cores)"]
+
+
+def commands(seconds: float, soak: float, warmup: float) -> list[str]:
+    return ["## How to reproduce", "",
+            "```sh",
+            "make bench        # = .venv/bin/python -m bench; installs wrk (Debian) if missing",
+            f"BENCH_HTTP_SECONDS={seconds:g} BENCH_SOAK_SECONDS={soak:g} "
+            f"BENCH_SOAK_WARMUP={warmup:g} make bench   # the values used here",
+            "BENCH_SKIP_HTTP=1 make bench   # the core and domain parts only",
+            "```", "",
+            "Each wrk run is `wrk -t2 -c32 -d<seconds>s --latency -s bench/cycle.lua "
+            "http://127.0.0.1:<port>` with `BODIES=<file>` naming the request file (one "
+            "`<path> <json>` a line), or `wrk -t2 -c32 -d<seconds>s --latency "
+            "http://127.0.0.1:<port>/healthz`. To see where the time goes: "
+            "`.venv/bin/py-spy record --gil -p <worker pid>` during a run (py-spy is a "
+            "pinned dev dependency).", ""]
 
 
 def main() -> None:
-    print("win check vs riichi ...", flush=True)
-    win = core.win_check_vs_riichi()
-    print("4 wilds vs 34^k substitution ...", flush=True)
-    wild = core.wilds_vs_substitution()
-    print("scaling over 0-8 wilds ...", flush=True)
-    scaling = core.scaling_by_wilds()
+    started = os.getloadavg()
+    seconds = float(os.environ.get("BENCH_HTTP_SECONDS", 10))
+    soak_seconds = float(os.environ.get("BENCH_SOAK_SECONDS", 600))
+    warmup = float(os.environ.get("BENCH_SOAK_WARMUP", 60))
+    results: dict = {}
+    step("domain vs riichi estimate_hand_value")
+    results["evaluate"] = core.evaluate_vs_riichi()
+    step("win check vs riichi is_agari")
+    results["win"] = core.win_check_vs_riichi()
+    step("4 wilds vs 34^k substitution")
+    results["substitution"] = core.wilds_vs_substitution()
+    step("scaling over 0-8 wilds")
+    results["scaling"] = core.scaling_by_wilds()
+    plot.wilds_plot(results["scaling"], results["substitution"]["per_substituted_ns"],
+                    DOCS / PLOT)
+    sections = [*report.evaluate_section(results["evaluate"], results["win"]),
+                *report.wilds_section(results["scaling"], results["substitution"], PLOT)]
+    if not os.environ.get("BENCH_SKIP_HTTP"):
+        http.find_wrk()
+        with tempfile.TemporaryDirectory() as tmp:
+            workdir = Path(tmp)
+            step("HTTP: request bodies from simulated rounds")
+            files = http.prepare_bodies(workdir, per_variant=100)
+            results["http"] = {}
+            for label, env in (("with the answer cache (as shipped)", {}),
+                               ("without the answer cache (RESPONSE_CACHE=0)",
+                                {"RESPONSE_CACHE": "0"})):
+                step(f"HTTP throughput, {label}")
+                results["http"][label] = http.throughput(files, seconds, env=env)
+            step("memory: bodies for the long run")
+            big = http.prepare_bodies(workdir / "soak", per_variant=600)
+            step(f"memory: {warmup:g} s warm-up + {soak_seconds:g} s mixed load")
+            results["soak"] = http.soak(big, soak_seconds, warmup)
+        workers = next(iter(results["http"].values()))["workers"]
+        sections += [*report.http_section(results["http"], files.counts, workers),
+                     *report.soak_section(results["soak"])]
     lines = ["# Performance", "",
              "Written by `make bench` (`python -m bench`); every number below comes from one "
-             "run of that command, and every ratio compares two things timed side by side in "
-             "that run (these machines are noisy: absolute times vary, ratios much less).", "",
-             *machine(), "", *core.render(win, wild), *core.render_scaling(scaling)]
-    OUT.write_text("\n".join(lines))
+             "run of that command, and every ratio compares things timed side by side in "
+             "that run. Absolute times move with the machine's load; ratios much less.", "",
+             *machine(started), "", *report.targets(results), *sections,
+             *commands(seconds, soak_seconds, warmup)]
+    OUT.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
+
+
+def step(what: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {what} ...", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -47,12 +47,13 @@ def plain_hands(n: int = 300) -> list[list[int]]:
     return out
 
 
-def wild_hands(wilds: int, n: int = 100, short: bool = False) -> list[tuple[tuple[int, ...], int]]:
+def wild_hands(wilds: int, n: int = 100, short: bool = False,
+               seed: int = SEED) -> list[tuple[tuple[int, ...], int]]:
     """Complete hands with ``wilds`` tiles replaced by wilds: (natural counts, wilds).
 
     With ``short`` one more natural tile is dropped: a hand one tile short (for waits).
     """
-    rng = random.Random(SEED + wilds * 7919 + short)
+    rng = random.Random(seed + wilds * 7919 + short)
     out = []
     for _ in range(n):
         tiles = complete_hand(rng)

@@ -70,6 +70,19 @@ class Server:
         path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         return [int(p) for p in path.read_text().split()] if path.exists() else []
 
+    def settled_workers(self, timeout: float = 10) -> list[int]:
+        """The workers, once their number has stopped changing for a second."""
+        deadline = time.monotonic() + timeout
+        last, since = self.workers(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.2)
+            now = self.workers()
+            if now != last:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= 1:
+                break
+        return last
+
 
 @contextmanager
 def server(**env: str) -> Iterator[Server]:
@@ -170,6 +183,7 @@ def prepare_bodies(workdir: Path, per_variant: int) -> Bodies:
     """Write the request files: /evaluate and /settle bodies, and both mixed."""
     from app import create_app
 
+    workdir.mkdir(parents=True, exist_ok=True)
     settles = bodies.rounds(per_variant)
     queries = bodies.evaluations(settles)
     client = create_app().test_client()  # keep only what the service answers with 200
@@ -184,16 +198,17 @@ def prepare_bodies(workdir: Path, per_variant: int) -> Bodies:
         {"evaluate": len(queries), "settle": len(settles)})
 
 
-def throughput(files: Bodies, seconds: float, rounds: int = 3) -> dict:
+def throughput(files: Bodies, seconds: float, rounds: int = 3,
+               env: dict[str, str] | None = None) -> dict:
     """healthz, evaluate and settle, interleaved ``rounds`` times; medians of each."""
-    with server() as srv:
+    with server(**(env or {})) as srv:
         wrk(srv.url, "", 5, files.mixed)  # warm-up: imports, caches, allocator
         runs: dict[str, list[Run]] = {"/healthz": [], "/evaluate": [], "/settle": []}
         for _ in range(rounds):
             runs["/healthz"].append(wrk(srv.url, "/healthz", seconds))
             runs["/evaluate"].append(wrk(srv.url, "/evaluate", seconds, files.evaluate))
             runs["/settle"].append(wrk(srv.url, "/settle", seconds, files.settle))
-        workers = len(srv.workers())
+        workers = len(srv.settled_workers())
     return {"runs": runs, "workers": workers, "seconds": seconds, "rounds": rounds,
             "load": os.getloadavg()}
 
@@ -211,7 +226,7 @@ def soak(files: Bodies, seconds: float, warmup: float, sample_every: float = 5.0
     sampled every ``sample_every`` seconds during the measured part."""
     with server() as srv:
         wrk(srv.url, "", warmup, files.mixed)
-        pids = srv.workers()
+        pids = srv.settled_workers()
         samples: dict[int, list[tuple[float, int]]] = {pid: [] for pid in pids}
         load = subprocess.Popen(
             [find_wrk(), f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{seconds:g}s", "--latency",

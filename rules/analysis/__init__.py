@@ -125,7 +125,9 @@ def readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
     if not shapes_of(counts, wilds, rules, melds):
         return ()
     out: list[Reading] = []
-    for reading in standard_readings(counts, wilds, rules.honour_chows):
+    standard_found = (natural.standard_readings(counts, rules.honour_chows) if wilds == 0
+                      else standard_readings(counts, wilds, rules.honour_chows))
+    for reading in standard_found:
         out.append(reading)
         if len(out) >= limit:
             break

@@ -7,10 +7,23 @@ no other count needs trying. That makes the check O(9) per suit with no search a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
-from rules.analysis.families import DRAGON, WIND, min_wilds
+from rules.analysis.families import (
+    CHOW,
+    DRAGON,
+    NUM,
+    PAIR,
+    PUNG,
+    WIND,
+    Grouping,
+    groupings,
+    min_wilds,
+)
+from rules.analysis.model import STANDARD, Group, Reading
+from rules.analysis.standard import Part, absolute, slices
 
 
 def suit_sets(c: tuple[int, ...]) -> bool:
@@ -92,30 +105,60 @@ def all_pungs(counts: tuple[int, ...]) -> bool:
 _BAD, _SETS, _PAIR = 0, 1, 2
 
 
-def _suit_table() -> dict[tuple[int, ...], int]:
+def _suit_groupings() -> dict[tuple[int, ...], tuple[Grouping, ...]]:
     """Every suit of up to 4 copies a rank that splits into sets (0-4 of them), with or
-    without one pair: 2,869 + 18,874 patterns, built once at import (~0.1 s). Anything else
-    with at most 4 copies a rank does not split. The table-lookup approach of the fast
-    wildcard algorithms, here for the natural case; :func:`suit_sets` is the check it is
-    tested against."""
-    sets = [(r, r, r) for r in range(9)] + [(r, r + 1, r + 2) for r in range(7)]
-    table: dict[tuple[int, ...], int] = {}
+    without one pair, and every way it splits: 2,869 + 18,874 patterns, at most 4 groupings
+    each, built once at import (~0.2 s) from the sets themselves. Anything else with at most
+    4 copies a rank does not split. The table-lookup approach of the fast wildcard
+    algorithms, here for the natural case; :func:`suit_sets` is the check it is tested
+    against, and each entry equals what :func:`families.groupings` finds by search."""
+    pungs = [(PUNG, (r, r, r), _NATURAL3) for r in range(9)]
+    chows = [(CHOW, (r, r + 1, r + 2), _NATURAL3) for r in range(7)]
+    found: dict[tuple[int, ...], set[Grouping]] = {}
     for n in range(5):
-        for combo in combinations_with_replacement(sets, n):
+        for combo in combinations_with_replacement(pungs + chows, n):
             c = [0] * 9
-            for ranks in combo:
+            for _, ranks, _ in combo:
                 for r in ranks:
                     c[r] += 1
             if max(c) > 4:
                 continue
-            table[tuple(c)] = _SETS
+            found.setdefault(tuple(c), set()).add(tuple(sorted(combo)))
             for r in range(9):
                 if c[r] <= 2:
-                    table[tuple(c[:r] + [c[r] + 2] + c[r + 1:])] = _PAIR
-    return table
+                    c[r] += 2
+                    pair = (PAIR, (r, r), _NATURAL2)
+                    found.setdefault(tuple(c), set()).add(tuple(sorted((*combo, pair))))
+                    c[r] -= 2
+    return {pattern: tuple(sorted(ways)) for pattern, ways in found.items()}
 
 
-SUIT_KIND = _suit_table()
+_NATURAL3, _NATURAL2 = (False,) * 3, (False,) * 2
+SUIT_GROUPINGS = _suit_groupings()
+SUIT_KIND = {pattern: _PAIR if sum(pattern) % 3 == 2 else _SETS for pattern in SUIT_GROUPINGS}
+
+
+def family_groupings(part: Part, pair: bool) -> tuple[Grouping, ...]:
+    """``families.groupings`` of one family without wilds, from the table for a suit."""
+    if part.family == NUM and max(part.counts) <= 4:
+        ways = SUIT_GROUPINGS.get(part.counts, ())
+        return ways if (sum(part.counts) % 3 == 2) == pair else ()
+    return groupings(part.family, part.counts, 0, pair, part.chows)
+
+
+def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> Iterator[Reading]:
+    """:func:`standard.standard_readings` without wilds (same readings, same order), each
+    suit's ways read from the table instead of searched."""
+    parts = slices(counts, honour_chows, pung_only=False)
+    for pair_at in range(len(parts)):
+        ways = [family_groupings(part, k == pair_at) for k, part in enumerate(parts)]
+        if not all(ways):
+            continue
+        for combo in product(*ways):
+            groups: tuple[Group, ...] = ()
+            for grouping, part in zip(combo, parts, strict=True):
+                groups += absolute(grouping, part.offset)
+            yield Reading(STANDARD, groups)
 
 
 def _classify(part: tuple[int, ...]) -> int:

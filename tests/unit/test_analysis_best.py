@@ -131,3 +131,25 @@ def test_special_shapes_each_get_their_reading():
 
 def test_an_incomplete_hand_has_no_best_reading():
     assert best_readings(counts("123m456p789sESWN"), 0, ShapeRules()) == ()
+
+
+@MANY
+@given(near_complete(max_wilds=0))
+def test_natural_readings_from_the_table_equal_the_search(case):
+    from rules.analysis import natural, standard
+
+    hand_counts = case[0]
+    if max(hand_counts) > 4:
+        return
+    for honour_chows in (False, True):
+        assert list(natural.standard_readings(hand_counts, honour_chows)) == list(
+            standard.standard_readings(hand_counts, 0, honour_chows))
+
+
+def test_every_suit_of_the_table_splits_as_the_search_finds():
+    from rules.analysis import families, natural
+
+    for pattern, ways in list(natural.SUIT_GROUPINGS.items())[::7]:
+        pair = sum(pattern) % 3 == 2
+        assert ways == families.groupings(families.NUM, pattern, 0, pair, True), pattern
+        families.groupings.cache_clear()
