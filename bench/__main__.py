@@ -15,7 +15,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import core, http, plot, report
+from bench import core, http, memory, plot, report
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 OUT = DOCS / "PERFORMANCE.md"
@@ -68,6 +68,8 @@ def main() -> None:
     results["scaling"] = core.scaling_by_wilds()
     plot.wilds_plot(results["scaling"], results["substitution"]["per_substituted_ns"],
                     DOCS / PLOT)
+    step("memory: endless new hands through the domain")
+    results["bounds"] = memory.endless_hands()
     sections = [*report.evaluate_section(results["evaluate"], results["win"]),
                 *report.wilds_section(results["scaling"], results["substitution"], PLOT)]
     if not os.environ.get("BENCH_SKIP_HTTP"):
@@ -89,6 +91,7 @@ def main() -> None:
         workers = next(iter(results["http"].values()))["workers"]
         sections += [*report.http_section(results["http"], files.counts, workers),
                      *report.soak_section(results["soak"])]
+    sections += report.bounds_section(results["bounds"])
     lines = ["# Performance", "",
              "Written by `make bench` (`python -m bench`); every number below comes from one "
              "run of that command, and every ratio compares things timed side by side in "

@@ -187,3 +187,19 @@ def soak_section(soak: dict) -> list[str]:
               "suit table is fixed (21,743 patterns, built at import), every `lru_cache` "
               "has a `maxsize`, and `readings()` keeps at most 512 readings per hand.", ""]
     return lines
+
+
+def bounds_section(rows: list[dict]) -> list[str]:
+    lines = ["### Endless new hands, in one process", "",
+             "The soak above cycles through a fixed set of requests, so it cannot show what "
+             "an endless variety of hands does. Here (bench/memory.py) every hand is new: "
+             "complete hands of every variant, one in five a tile short (its waits are "
+             "valued: one evaluation per completing tile), jing indicators among the hand's "
+             "own tiles, evaluated batch after batch through `rules.evaluate`. The caches "
+             "fill to their bounds and the resident memory levels off there.", "",
+             "| evaluations | entries in the core's caches | RSS of the process |",
+             "|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['evaluations']:,} | {r['entries']:,} | "
+                     f"{r['rss_kib'] / 1024:.1f} MiB |")
+    return [*lines, ""]

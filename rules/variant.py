@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rules.analysis import ShapeRules
+from rules.analysis import ShapeRules, best_readings
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HandView, present
 from rules.model import (
@@ -139,11 +139,9 @@ class Variant:
         shapes = ctx.hand.shapes(self.shapes)
         if not shapes:
             return not_complete()
-        found = ctx.hand.readings(self.shapes)
+        found = best_readings(ctx.hand.natural, ctx.hand.wilds, self.shapes,
+                              len(ctx.hand.melds))  # one per shape, no enumeration
         best = found[0]
-        for reading in found:  # prefer the reading with fewest wild stand-ins
-            if reading.wilds < best.wilds:
-                best = reading
         return Evaluation(
             winning=True, shape=best.shape, readings=len(found),
             decomposition=present(best, ctx.hand.wild_tiles, ctx.hand.melds),
