@@ -10,7 +10,9 @@ import os
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_class = "gthread"
-threads = int(os.environ.get("THREADS", 4))
+# 2 threads: one can read a slow client or wait on a keep-alive connection while the other
+# scores; more only add GIL hand-offs (docs/PERFORMANCE.md, "Worker model": 1, 2, 4 compared)
+threads = int(os.environ.get("THREADS", 2))
 timeout = 30  # a worker silent this long is killed and replaced
 graceful_timeout = 20  # on SIGTERM, in-flight requests get this long to finish
 keepalive = 5

@@ -84,12 +84,15 @@ def main() -> None:
                                 {"RESPONSE_CACHE": "0"})):
                 step(f"HTTP throughput, {label}")
                 results["http"][label] = http.throughput(files, seconds, env=env)
+            step("HTTP: 1, 2 and 4 threads per worker")
+            results["models"] = http.worker_models(files, seconds)
             step("memory: bodies for the long run")
             big = http.prepare_bodies(workdir / "soak", per_variant=600)
             step(f"memory: {warmup:g} s warm-up + {soak_seconds:g} s mixed load")
             results["soak"] = http.soak(big, soak_seconds, warmup)
         workers = next(iter(results["http"].values()))["workers"]
         sections += [*report.http_section(results["http"], files.counts, workers),
+                     *report.models_section(results["models"]),
                      *report.soak_section(results["soak"])]
     sections += report.bounds_section(results["bounds"])
     lines = ["# Performance", "",

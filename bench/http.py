@@ -213,6 +213,18 @@ def throughput(files: Bodies, seconds: float, rounds: int = 3,
             "load": os.getloadavg()}
 
 
+def worker_models(files: Bodies, seconds: float, threads: tuple[int, ...] = (1, 2, 4)) -> dict:
+    """The same three endpoints with 1, 2 and 4 threads per worker (one run each)."""
+    out = {}
+    for n in threads:
+        with server(THREADS=str(n)) as srv:
+            wrk(srv.url, "", 5, files.mixed)
+            out[n] = {"/healthz": wrk(srv.url, "/healthz", seconds),
+                      "/evaluate": wrk(srv.url, "/evaluate", seconds, files.evaluate),
+                      "/settle": wrk(srv.url, "/settle", seconds, files.settle)}
+    return out
+
+
 def median_run(runs: list[Run]) -> Run:
     """The run with the median throughput (its own latencies and errors go with it)."""
     ordered = sorted(runs, key=lambda r: r.rps)

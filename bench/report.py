@@ -165,6 +165,22 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
     return lines
 
 
+def models_section(models: dict) -> list[str]:
+    lines = ["### Worker model", "",
+             "Scoring is CPU-bound pure Python: one gunicorn process per core (more would "
+             "only take turns on the same cores) and gthread workers, whose threads can read "
+             "a slow client or hold a keep-alive connection while another thread scores. How "
+             "many threads: the same runs with 1, 2 and 4 per worker (answer cache on, one "
+             "run each). gunicorn.conf.py ships 2 (`THREADS` overrides it).", "",
+             "| threads | /healthz req/s, p99 | /evaluate req/s, p99 | /settle req/s, p99 |",
+             "|---|---|---|---|"]
+    for n, runs in models.items():
+        cells = [f"{runs[p].rps:,.0f}, {runs[p].p99_ms:.1f} ms"
+                 for p in ("/healthz", "/evaluate", "/settle")]
+        lines.append(f"| {n} | {' | '.join(cells)} |")
+    return [*lines, ""]
+
+
 def soak_section(soak: dict) -> list[str]:
     run = soak["run"]
     lines = [
