@@ -122,7 +122,8 @@ def readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
     A hand with many wilds can be grouped in hundreds of ways that differ only in what a wild
     stands for; ``limit`` bounds the response while :func:`shapes_of` stays exact.
     """
-    if not shapes_of(counts, wilds, rules, melds):
+    shapes = shapes_of(counts, wilds, rules, melds)
+    if not shapes:
         return ()
     out: list[Reading] = []
     standard_found = (natural.standard_readings(counts, rules.honour_chows) if wilds == 0
@@ -131,14 +132,12 @@ def readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
         out.append(reading)
         if len(out) >= limit:
             break
-    if melds == 0:
-        extra = (
-            special.seven_pairs(counts, wilds, rules.four_as_two_pairs)
-            if rules.seven_pairs else None,
-            special.shi_san_lan(counts, wilds) if rules.shi_san_lan else None,
-            special.shi_san_yao(counts, wilds) if rules.shi_san_yao else None,
-        )
-        out.extend(r for r in extra if r)
+    if SEVEN_PAIRS in shapes:
+        out.append(special.seven_pairs(counts, wilds, rules.four_as_two_pairs))
+    if SHI_SAN_LAN in shapes or QI_XING_SHI_SAN_LAN in shapes:
+        out.append(special.shi_san_lan(counts, wilds))
+    if SHI_SAN_YAO in shapes:
+        out.append(special.shi_san_yao(counts, wilds))
     return tuple(out)
 
 

@@ -150,10 +150,12 @@ def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> Iterator[R
     """:func:`standard.standard_readings` without wilds (same readings, same order), each
     suit's ways read from the table instead of searched."""
     parts = slices(counts, honour_chows, pung_only=False)
-    for pair_at in range(len(parts)):
-        ways = [family_groupings(part, k == pair_at) for k, part in enumerate(parts)]
-        if not all(ways):
-            continue
+    # Sets hold 3k tiles, so the pair can only be in the one family of 3k + 2 tiles.
+    paired = [k for k, part in enumerate(parts) if sum(part.counts) % 3 == 2]
+    if len(paired) != 1:
+        return
+    ways = [family_groupings(part, k == paired[0]) for k, part in enumerate(parts)]
+    if all(ways):
         for combo in product(*ways):
             groups: tuple[Group, ...] = ()
             for grouping, part in zip(combo, parts, strict=True):
