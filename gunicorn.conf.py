@@ -4,6 +4,7 @@ Scoring is CPU-bound pure Python, so one process per core does the work; threads
 worker keep slow clients and keep-alive connections from blocking the CPU.
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -21,3 +22,10 @@ limit_request_line = 4096
 limit_request_fields = 50
 accesslog = os.environ.get("ACCESS_LOG", "-")
 errorlog = "-"
+
+
+def pre_fork(server, worker):
+    """In the master, before each worker is forked: the objects built at import (tile and
+    suit tables, schemas) live as long as the process, so take them out of the garbage
+    collector's full passes; the workers' pages holding them then also stay shared."""
+    gc.freeze()

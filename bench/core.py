@@ -159,7 +159,7 @@ def _steady(fn, items, warm_items) -> list[int]:
     return latencies_ns(fn, items, repeat=1)
 
 
-def scaling_by_wilds(max_wilds: int = 8, n: int = 200) -> list[dict]:
+def scaling_by_wilds(max_wilds: int = 8, n: int = 300) -> list[dict]:
     """Per number of wilds: best reading, every reading, and waits; cold and steady."""
     rows = []
     for k in range(max_wilds + 1):

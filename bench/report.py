@@ -52,8 +52,8 @@ def targets(r: dict) -> list[str]:
     if r.get("soak"):
         worst = max(growth(s)["growth_pct"] for s in r["soak"]["samples"].values())
         spread = max(growth(s)["spread_pct"] for s in r["soak"]["samples"].values())
-        minutes = r["soak"]["seconds"] / 60
-        lines.append(f"| 4 | worker RSS flat within 10% over {minutes:g} min of mixed load "
+        seconds = r["soak"]["seconds"]
+        lines.append(f"| 4 | worker RSS flat within 10% over {seconds:g} s of mixed load "
                      f"| worst growth {worst:+.1f}% (spread {spread:.1f}%) | "
                      f"{_yes(abs(worst) <= 10 and spread <= 10)} |")
     return [*lines, ""]
@@ -101,7 +101,7 @@ def wilds_section(rows: list[dict], wild: dict, plot_name: str) -> list[str]:
         "per-family minimum-wilds table — one lookup per candidate group, never a search. "
         "`readings()` still enumerates every reading (up to 512) for a scorer that needs "
         "them all; it is shown for comparison.", "",
-        "200 seeded complete hands per row with k tiles turned into wilds, and 200 hands one "
+        "300 seeded complete hands per row with k tiles turned into wilds, and 300 hands one "
         "tile short for the waits (all 34 kinds tried). Cold: every cache emptied before "
         "each call. Steady: caches warmed on 500 other hands with k wilds, then unseen "
         "hands.", "",
