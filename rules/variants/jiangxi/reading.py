@@ -13,6 +13,7 @@ plus one lone jing, so that any tile completes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 from rules.analysis import (
     QI_XING_SHI_SAN_LAN,
@@ -21,16 +22,18 @@ from rules.analysis import (
     STANDARD,
     Reading,
     ShapeRules,
+    special,
 )
 from rules.analysis.families import INF, NUM, min_wilds
 from rules.analysis.model import PAIR
-from rules.analysis.standard import FAMILIES
+from rules.analysis.standard import FAMILIES, standard_readings
 from rules.hand import HandView
 from rules.model import CHOW, Meld, PlayerTiles
 
 PING_HU, DA_QI_DUI, XIAO_QI_DUI = "ping_hu", "da_qi_dui", "xiao_qi_dui"
 SHAPE_IDS = {STANDARD: PING_HU, SEVEN_PAIRS: XIAO_QI_DUI, SHI_SAN_LAN: "shi_san_lan",
              QI_XING_SHI_SAN_LAN: "qi_xing_shi_san_lan"}
+SHOWN_READINGS = 512  # how far to look for the reading that shows a 精吊 pair
 CORE_SHAPE = {PING_HU: STANDARD, DA_QI_DUI: STANDARD, XIAO_QI_DUI: SEVEN_PAIRS,
               "shi_san_lan": SHI_SAN_LAN, "qi_xing_shi_san_lan": QI_XING_SHI_SAN_LAN}
 
@@ -162,15 +165,25 @@ def _diao(counts: tuple[int, ...], wilds: int, rules: ShapeRules, melds: tuple[M
 
 
 def show_reading(view: HandView, candidate: Candidate, rules: ShapeRules) -> Reading | None:
-    """A reading of the hand that matches the candidate, for the decomposition shown."""
-    found = view.readings(rules, natural=candidate.german)
+    """A reading of the hand that matches the candidate, for the decomposition shown.
+
+    Walks the core's reading generator and stops at the first fit, so a hand with many jing
+    (hundreds of readings) costs one reading, not all of them.
+    """
+    counts, wilds = (view.as_themselves, 0) if candidate.german else (view.natural, view.wilds)
     core = CORE_SHAPE[candidate.shape]
-    fitting = [r for r in found if r.shape == core
-               and (candidate.shape != DA_QI_DUI or r.all_pungs)]
-    if candidate.jing_diao:
-        paired = [r for r in fitting if _pairs_last(r, candidate.last, candidate.german)]
-        fitting = paired or fitting
-    return fitting[0] if fitting else (found[0] if found else None)
+    if core == SEVEN_PAIRS:
+        return special.seven_pairs(counts, wilds, rules.four_as_two_pairs)
+    if core != STANDARD:
+        return special.shi_san_lan(counts, wilds)
+    first = None
+    found = standard_readings(counts, wilds, rules.honour_chows,
+                              pung_only=candidate.shape == DA_QI_DUI)
+    for reading in islice(found, SHOWN_READINGS):
+        first = first or reading
+        if not candidate.jing_diao or _pairs_last(reading, candidate.last, candidate.german):
+            return reading
+    return first
 
 
 def _pairs_last(reading: Reading, last: int | None, german: bool) -> bool:
