@@ -89,6 +89,7 @@ class Nanchang(Jiangxi):
     flat_win = 20  # 6. 天胡：一家20子 (可以和精吊叠加); 7. 地胡：一家20子
     name_overrides = {"jing_diao": "精钓", "gang_kai": "杠开"}
     jing_diao_zh = "精钓"
+    follow_dealer_zh = "抄庄"  # 奖励分 6. 抄庄：庄家向其他三家每家支付5子
     ping_hu_rule_zh = " (憋自摸)"
 
     def shape_terms(self, shape: str) -> tuple[Pattern, list[Pattern]]:

@@ -136,10 +136,11 @@ def test_pa_lou_ti_floors(post, floor, pays):
 
 
 def test_kong_chain_counts_once_by_default(post):
-    once = evaluate(post, "456m789m12p5sEE", win_tile="9m", win_type="kong_replacement",
-                    melds=KONG, flags={"kong_chain": 3})
-    each = evaluate(post, "456m789m12p5sEE", win_tile="9m", win_type="kong_replacement",
-                    melds=KONG, flags={"kong_chain": 3}, rules={"kong_chain": "double_each"})
+    kongs = [{"type": "concealed_kong", "tiles": t} for t in ("1111m", "9999p", "3333s")]
+    once = evaluate(post, "12p5sEE", win_tile="2p", win_type="kong_replacement",
+                    melds=kongs, flags={"kong_chain": 3})
+    each = evaluate(post, "12p5sEE", win_tile="2p", win_type="kong_replacement",
+                    melds=kongs, flags={"kong_chain": 3}, rules={"kong_chain": "double_each"})
     assert amounts(once) == [32, 16, 16]
     assert amounts(each) == [128, 64, 64]
 

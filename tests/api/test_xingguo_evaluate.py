@@ -15,7 +15,7 @@ J = "5s"
 @pytest.mark.parametrize(("hand", "tile", "win_type"), [
     # 四.9 / 补充 2: 已构成精吊结构，不能抓德国点炮或抢杠 — even the German pair 5s5s
     ("123m456m789m123p5s5s", "5s", "discard"),
-    ("123m456m789m123p5s5s", "5s", "rob_kong"),
+    ("123m456m789m123p9p5s", "9p", "rob_kong"),
     ("123m456m789m123p9p5s", "9p", "discard"),
     ("11m22m33p44p77s99s1p5s", "1p", "discard"),  # six pairs + a lone jing
     ("111m222p333s999s1p5s", "1p", "rob_kong"),
@@ -165,6 +165,20 @@ def test_a_jing_diao_hand_waits_on_everything_left(post):
      "melds[0].claimed"),
 ])
 def test_bad_requests_name_the_field(post, patch, field):
+    body = {**hand_body("xingguo", "123m456m789m123pEE", jing=J, win_tile="9m"), **patch}
+    status, answer = post("/evaluate", body)
+    assert status == 422, answer
+    assert field in [e["field"] for e in answer["errors"]]
+
+
+@pytest.mark.parametrize(("patch", "field"), [
+    ({"win_type": "kong_replacement"}, "win_type"),  # no kong among the melds
+    ({"win_type": "kong_replacement", "hand": "456m789m123pEE",
+      "melds": [{"type": "concealed_kong", "tiles": "1111m"}], "flags": {"kong_chain": 2}},
+     "flags.kong_chain"),  # two kongs in a row, one shown
+    ({"win_type": "rob_kong", "hand": "123m456m789m999pEE", "win_tile": "9p"}, "win_tile"),
+])
+def test_kong_wins_must_add_up(post, patch, field):
     body = {**hand_body("xingguo", "123m456m789m123pEE", jing=J, win_tile="9m"), **patch}
     status, answer = post("/evaluate", body)
     assert status == 422, answer

@@ -121,6 +121,7 @@ def test_d13_gang_diao(post):
 
 # E组 6: 杠上花 = 正常胡 X2; 杠上平胡=平胡精吊, 杠上大七=大七精吊; 杠花德国 = 德国精吊.
 KONG = [{"type": "concealed_kong", "tiles": "1111m"}]
+THREE_KONGS = [{"type": "concealed_kong", "tiles": t} for t in ("1111m", "9999p", "3333s")]
 GANG_KAI = [
     ("E6 杠上平胡=平胡精吊 8+4+4=16 (D4)", "456m789m12p5sEE", "9m", [8, 4, 4], "gang_kai"),
     ("E6 杠上大七=大七精吊 32+16+16=64 (D6)", "222p333s99s5sEE", "2p", [32, 16, 16],
@@ -146,9 +147,10 @@ def test_e6_gang_shang_hua(post, line, hand, tile, pays, pid):
     (2, "once", [8, 4, 4]),  # E组 6: 连多次杠吊，只算一次杠吊
 ], ids=["补充10 two kongs ×4", "补充10 three kongs ×8", "E6 option once ×2"])
 def test_kong_chain_option(post, chain, mode, pays):
+    # three concealed kongs, then 1p 2p + 5s (for 3p) + EE: 有精平胡 on the replacement tile
     status, answer = post("/evaluate", hand_body(
-        "xingguo", "456m789m12p5sEE", jing=J, win_type="kong_replacement", win_tile="9m",
-        melds=KONG, flags={"kong_chain": chain}, rules={"kong_chain": mode}))
+        "xingguo", "12p5sEE", jing=J, win_type="kong_replacement", win_tile="2p",
+        melds=THREE_KONGS, flags={"kong_chain": chain}, rules={"kong_chain": mode}))
     assert status == 200, answer
     assert amounts(answer) == pays
 

@@ -56,6 +56,8 @@ class Jiangxi(Variant):
     false_win_default: ClassVar[int] = 20
     name_overrides: ClassVar[dict[str, str]] = {}
     jing_diao_zh: ClassVar[str] = "精吊"
+    follow_dealer_zh: ClassVar[str] = "跟庄"
+    follow_dealer_points: ClassVar[int] = 5  # xingguo E组 8 -5 -5 -5; nanchang 奖励分 6 每家5子
     ping_hu_rule_zh: ClassVar[str] = ""
 
     # ------------------------------------------------------------------ tables (override)
@@ -213,8 +215,10 @@ class Jiangxi(Variant):
         """跟庄/抄庄: the dealer pays 5 to each per round; 诈胡: the seat pays each."""
         for event in request.events:
             if event.type == "follow_dealer":
-                ledger.each_pays(request.dealer, -5 * event.rounds, "follow_dealer",
-                                 f"跟庄 ×{event.rounds}: the dealer pays 5 to each per round")
+                points = self.follow_dealer_points * event.rounds
+                ledger.each_pays(request.dealer, -points, "follow_dealer",
+                                 f"{self.follow_dealer_zh} ×{event.rounds}: the dealer pays "
+                                 f"{self.follow_dealer_points} to each per round")
             elif event.type == "false_win" and event.seat is not None:
                 points = self.false_win_points(request.rules)
                 ledger.each_pays(event.seat, -points, "false_win",

@@ -40,6 +40,21 @@ def claimed_errors(player: PlayerTiles, prefix: str) -> list[FieldError]:
     return errors
 
 
+def kong_errors(player: PlayerTiles, win_type: str | None, chain: int,
+                prefix: str) -> list[FieldError]:
+    """A kong-replacement win needs a kong; the chain cannot be longer than the kongs."""
+    if win_type != KONG_REPLACEMENT:
+        return []
+    kongs = sum(m.is_kong for m in player.melds)
+    if not kongs:
+        return [FieldError(at(prefix, "win_type"), "a kong_replacement win (杠上花) follows a "
+                           "kong: list the kong among the winner's melds")]
+    if chain > kongs:
+        return [FieldError(at(prefix, "flags.kong_chain"), f"{chain} kongs in a row, but the "
+                           f"winner shows {kongs} kong(s)")]
+    return []
+
+
 def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None,
                 discarder_is_dealer: bool | None, prefix: str) -> list[FieldError]:
     """天胡 / 地胡 / kong chain against the rest of the win."""
@@ -84,6 +99,12 @@ def evaluate_errors(variant: Jiangxi, request: EvaluateRequest) -> list[FieldErr
     errors += flag_errors(request.flags, dealer=request.dealer, melds=bool(request.hand.melds),
                           win_type=win_type, discarder_is_dealer=request.discarder_is_dealer,
                           prefix="")
+    errors += kong_errors(request.hand, win_type, request.flags.kong_chain, "")
+    if win_type == ROB_KONG and request.win_tile is not None \
+            and request.hand.all_held().count(request.win_tile) > 1:
+        errors.append(FieldError("win_tile", f"robbing a kong takes the fourth "
+                                 f"{code(request.win_tile)}: the other three are the robbed "
+                                 "pung, so the hand holds only this one"))
     kinds = variant.wild_kinds(request.jing)
     if request.flags.no_jing_held and holds_jing(request.hand, kinds) \
             and not request.rules.get("ba_hu_restored", False):
@@ -106,6 +127,8 @@ def settle_errors(variant: Jiangxi, request: SettleRequest) -> list[FieldError]:
         melds=bool(request.players[winner].melds), win_type=result.win_type,
         discarder_is_dealer=None if result.discarder is None
         else result.discarder == request.dealer, prefix="result")
+    errors += kong_errors(request.players[winner], result.win_type, result.flags.kong_chain,
+                          "result")
     errors += _robbed_errors(request)
     errors += _derived_flag_errors(variant, request, winner)
     return errors
