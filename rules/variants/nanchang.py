@@ -118,7 +118,7 @@ class Nanchang(Jiangxi):
                                "man_shang_man_xia or die_zhi_di_ceng to play floors")]
         return []
 
-    def jing_plans(self, jing: Jing, rules: dict[str, Any], settle: bool) -> list[Plan]:
+    def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
         """Each indicator on its own (RULINGS): 上精, 下精 and 回头一笑."""
         assert jing.indicator is not None  # required for nanchang (validated)
         discards = rules["count_discarded_jing"]

@@ -72,7 +72,7 @@ class Xingguo(Jiangxi):
             "the other three hold no jing and the winner's jing are read as themselves"
         return [pattern("ba_hu", 2, "x", note)]
 
-    def jing_plans(self, jing: Jing, rules: dict[str, Any], settle: bool) -> list[Plan]:
+    def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
         """F组: 正精 2, 副精 1, 丢精算自己的精, 冲关/霸精 包 by the discarder (F组 4)."""
         assert jing.indicator is not None  # required for xingguo (validated)
         return [Plan("indicator", "精", jing.indicator, count_discards=True,

@@ -51,7 +51,8 @@ class Jiangxi(Variant):
     scored = True
 
     flat_win: ClassVar[int] = 20  # 天胡/地胡 from each player (×2 with 精吊)
-    german_bonus: ClassVar[int] = 5  # 德国 +5 from each responsible payer
+    jing_diao_factor: ClassVar[int] = 2  # xingguo D组 (精吊 doubles); nanchang 8. 精钓：X2
+    german_bonus: ClassVar[int] = 5  # xingguo E组 1 所有德国奖励 +5; nanchang 13. 德国 X2+5
     gang_diao: ClassVar[bool] = False  # a 精吊 won on a kong replacement is named 杠吊
     false_win_default: ClassVar[int] = 20
     name_overrides: ClassVar[dict[str, str]] = {}
@@ -72,7 +73,8 @@ class Jiangxi(Variant):
     def german_pattern(self, candidate: Candidate, situation: Situation) -> Pattern:
         return pattern("de_guo", 2, "x", self._german_note(situation), self.name_overrides)
 
-    def jing_plans(self, jing: Jing, rules: dict[str, Any], settle: bool) -> list[Plan]:
+    def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
+        """How each indicator given is settled."""
         raise NotImplementedError
 
     def kong_payments(self, request: SettleRequest, ledger: Ledger) -> None:
@@ -121,8 +123,8 @@ class Jiangxi(Variant):
             return self._flat_value(candidate, situation)
         points, factors = self.shape_terms(candidate.shape)
         if candidate.jing_diao:
-            factors.append(pattern("jing_diao", 2, "x", "the last tile paired a lone jing",
-                                   over))
+            factors.append(pattern("jing_diao", self.jing_diao_factor, "x",
+                                   "the last tile paired a lone jing", over))
         factors += self._kong_factor(candidate, situation)
         factors += self.extra_factors(candidate, situation)
         if situation.seating.win_type == ROB_KONG:
@@ -203,9 +205,9 @@ class Jiangxi(Variant):
         return evaluation
 
     def settle_jing(self, request: SettleRequest, ledger: Ledger) -> list[JingScore]:
-        claim = win_claim(request.result, request.players)
+        claim = win_claim(request.result)
         scores = []
-        for plan in self.jing_plans(request.jing, request.rules, settle=True):
+        for plan in self.jing_plans(request.jing, request.rules):
             score = score_indicator(request.players, plan, claim)
             pay_indicator(score, plan, ledger)
             scores.append(score)
@@ -227,7 +229,7 @@ class Jiangxi(Variant):
     # ------------------------------------------------------------------ /jing
     def jing_answer(self, request: JingRequest) -> JingAnswer:
         raise_if(self._jing_errors(request))
-        plans = self.jing_plans(request.jing, request.rules, settle=False)
+        plans = self.jing_plans(request.jing, request.rules)
         if request.players is None:
             return JingAnswer([JingScore(p.field, *p.pair) for p in plans])
         ledger = Ledger()

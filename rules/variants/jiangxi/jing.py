@@ -217,7 +217,7 @@ def _detail(seat: JingSeat, plan: Plan) -> str:
     return f"{text} = {seat.score} from each"
 
 
-def win_claim(result, players) -> WinClaim | None:
+def win_claim(result) -> WinClaim | None:
     """The winning discard as a claim, for a discard win (None otherwise)."""
     if result.win_type != DISCARD or not result.winners or result.discarder is None:
         return None

@@ -110,12 +110,16 @@ def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Searc
     found = Search()
     claimed = situation.seating.win_type in (DISCARD, ROB_KONG)
     kinds = situation.jing_kinds
+    shaped: dict[int | None, tuple] = {}  # the view and its shapes, per claimed jing
     for last in last_tiles(player, situation):
-        view = hand_view(player, kinds, last if claimed else None)
+        natural = last if claimed and last in kinds else None
+        if natural not in shaped:
+            view = hand_view(player, kinds, natural)
+            shaped[natural] = (view, shape_candidates(view, variant.shapes))
+        view, shapes = shaped[natural]
         draw = Draw(view, last, last_wild=not claimed and last in kinds)
         structure = jing_diao_structure(draw, variant.shapes)
-        candidates = shape_candidates(view, variant.shapes) \
-            + jing_diao_candidates(draw, variant.shapes, kinds)
+        candidates = shapes + jing_diao_candidates(draw, variant.shapes, kinds)
         for candidate in candidates:
             reason = barred(candidate, structure, situation)
             if reason:
