@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.tiles import CODES, compact, next_tile
+from rules.tiles import CODES, compact, next_tile, parse_tile, parse_tiles
 
 SUITED = range(27)
 
@@ -134,21 +134,42 @@ def random_round(rng: random.Random, variant: str) -> dict[str, Any] | None:
                               "win_type": win_type}
     if win_type == "discard":
         result["discarder"] = rng.choice([s for s in range(4) if s != winner])
+    rules: dict[str, Any] = {}
+    if variant == "nanchang":
+        _nanchang_extras(rng, players, dealer, jing_field, rules)
     events = []
     if rng.random() < 0.3:
         events.append({"type": "follow_dealer", "rounds": rng.randint(1, 3)})
     if rng.random() < 0.2:
         events.append({"type": "false_win", "seat": rng.randrange(4)})
     return {"variant": variant, "dealer": dealer, "jing": jing_field, "players": players,
-            "result": result, "events": events}
+            "result": result, "events": events, "rules": rules}
+
+
+def _nanchang_extras(rng: random.Random, players: list, dealer: int, jing: dict,
+                     rules: dict) -> None:
+    """回头一笑 on freshly dealt hands, and random house options."""
+    if rng.random() < 0.4:
+        dealt = Wall(rng)
+        if "lower_indicator" in jing:  # flipped out of the wall before anything is counted
+            dealt.take(parse_tile(jing["lower_indicator"]))
+        jing["previous_indicator"] = CODES[rng.randrange(34)]
+        for seat, player in enumerate(players):
+            player["dealt"] = compact(dealt.draw() for _ in range(14 if seat == dealer else 13))
+    if rng.random() < 0.5:
+        rules["lower_jing_mode"] = rng.choice(["xia_fan", "mai_lei"])
+        rules["count_discarded_jing"] = rng.random() < 0.5
+        rules["ba_wang_jing"] = rng.random() < 0.5
+    if rng.random() < 0.3:
+        rules["pa_lou_ti"] = rng.choice(["man_shang_man_xia", "die_zhi_di_ceng"])
+        rules["floor"] = rng.randint(1, 4)
 
 
 def drawn(body: dict[str, Any]) -> dict[str, Any]:
     """The same table as a drawn round (the winner's last tile back to the wall)."""
     winner = body["result"]["winners"][0]
-    from rules.tiles import parse_tiles
     hand = parse_tiles(body["players"][winner]["hand"])
-    hand.remove(parse_tiles(body["result"]["win_tile"])[0])
+    hand.remove(parse_tile(body["result"]["win_tile"]))
     players = [dict(p) for p in body["players"]]
     players[winner]["hand"] = compact(hand)
     return {**body, "players": players, "result": {"winners": []}}

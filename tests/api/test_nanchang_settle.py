@@ -256,3 +256,36 @@ def test_jing_endpoint_without_players(post):
                                     "lower_indicator": "N"})
     assert status == 200
     assert [(j["zheng"], j["fu"]) for j in answer["jing"]] == [("9s", "1s"), ("N", "E")]
+
+
+# 奖励分 4: 冲关 5分x2 6分x3⋯⋯10x7. Seat 0 holds N of the 上精 白板 (正精, 4 in play) and
+# 红中 (副精); seat 1 one 红中, so nobody is 霸王精.
+NANCHANG_CHONG_GUAN = [
+    ("5分x2 = 10", "PPC", 10), ("6分x3 = 18", "PPP", 18), ("7分x4 = 28", "PPPC", 28),
+    ("8分x5 = 40", "PPPP", 40), ("9分x6 = 54", "PPPPC", 54), ("10x7 = 70", "PPPPCC", 70),
+]
+
+
+@pytest.mark.parametrize(("line", "hand", "each"), NANCHANG_CHONG_GUAN,
+                         ids=[f"冲关 {c[0]}" for c in NANCHANG_CHONG_GUAN])
+def test_chong_guan_table(post, line, hand, each):
+    status, answer = post("/jing", {"variant": "nanchang", "indicator": "P", "players": [
+        {"hand": hand}, {"hand": "C"}, {"hand": "1m"}, {"hand": "1m"}]})
+    assert status == 200, answer
+    assert received(answer, 0, "jing") == [(1, each), (2, each), (3, each)]
+
+
+def test_variants_list_every_option_with_default_and_seed(client):
+    answer = client.get("/variants").get_json()
+    by_name = {v["name"]: v for v in answer["variants"]}
+    for name, expected in [
+        ("xingguo", {"kong_chain": "double_each", "ba_hu_restored": False}),
+        ("nanchang", {"lower_jing_mode": "xia_fan", "hui_tou_yi_xiao": True,
+                      "count_discarded_jing": False, "ba_wang_jing": True, "pa_lou_ti": "off",
+                      "floor": 1, "kong_chain": "once", "drawn_round": "jing_and_kongs",
+                      "false_win_points": 20}),
+    ]:
+        variant = by_name[name]
+        assert variant["scored"] is True
+        assert {o["name"]: o["default"] for o in variant["options"]} == expected
+        assert all(o["seed"] and o["description"] for o in variant["options"])

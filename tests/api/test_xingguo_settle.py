@@ -211,3 +211,40 @@ def test_kong_of_jing_claimed_needs_its_discarder(post):
     status, answer = post("/settle", body)
     assert status == 422
     assert answer["errors"][0]["field"] == "players[1].melds[0].from"
+
+
+def test_winning_on_a_discarded_jing_that_makes_chong_guan(post):
+    # F组 4 for the winning discard: seat 1 holds 5s 6s (3) and wins 德国 (123m 456m 11p 345s
+    # 567s) on seat 3's 5s, read as itself: 2 + 2 + 1 = 5 → 冲关 10, made by that 5s, so
+    # seat 3 pays 3 × 10 = 30 alone (seat 2's 6s keeps seat 1 from being 霸精).
+    body = copy.deepcopy(ROUND_1)
+    body["players"][1]["hand"] = "123m456m11p345s567s"
+    body["players"][3]["discards"] = "9m"
+    body["result"] = {"winners": [1], "win_tile": "5s", "win_type": "discard", "discarder": 3}
+    answer = settle(post, body)
+    seat = answer["jing"][0]["seats"][1]
+    assert (seat["count"], seat["chong_guan"], seat["paid_by"]) == (5, True, 3)
+    assert received(answer, 1, "jing") == [(3, 30)]
+
+
+def test_the_winning_tile_is_needed_when_it_decides_liability(post):
+    body = copy.deepcopy(ROUND_1)
+    body["players"][1]["hand"] = "123m456m11p345s567s"
+    body["players"][3]["discards"] = "9m"
+    body["result"] = {"winners": [1], "win_type": "discard", "discarder": 3}
+    status, answer = post("/settle", body)
+    assert status == 422
+    assert answer["errors"][0]["field"] == "result.win_tile"
+
+
+def test_earthly_win_on_a_discard_comes_from_the_dealer(post):
+    body = copy.deepcopy(ROUND_1)
+    body["players"][1]["hand"] = "123m456m789m123pEE"
+    body["players"][3]["discards"] = "5s"
+    body["result"] = {"winners": [1], "win_tile": "9m", "win_type": "discard", "discarder": 3,
+                      "flags": {"earthly": True}}
+    status, answer = post("/settle", body)
+    assert status == 422 and answer["errors"][0]["field"] == "result.flags.earthly"
+    body["result"]["discarder"] = 0
+    answer = settle(post, body)
+    assert received(answer, 1, "hu") == [(0, 20), (2, 20), (3, 20)]  # E组 2 地胡 20+20+20
