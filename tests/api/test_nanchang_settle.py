@@ -289,3 +289,11 @@ def test_variants_list_every_option_with_default_and_seed(client):
         assert variant["scored"] is True
         assert {o["name"]: o["default"] for o in variant["options"]} == expected
         assert all(o["seed"] and o["description"] for o in variant["options"])
+
+
+def test_dealt_hands_only_with_hui_tou_yi_xiao(post):
+    body = copy.deepcopy(ROUND_B)
+    body["jing"] = {"indicator": "5m", "lower_indicator": "2s"}
+    status, answer = post("/settle", body)
+    assert status == 422
+    assert answer["errors"][0]["field"] == "players[0].dealt"

@@ -257,8 +257,9 @@ class Jiangxi(Variant):
         return errors
 
     def _dealt_errors(self, players, dealer, jing: Jing, settle: bool) -> list:
-        needed = settle and jing.previous_indicator is not None
-        return checks.dealt_errors(self, players, dealer, needed, self.out_of_play(jing))
+        previous = jing.previous_indicator is not None
+        return checks.dealt_errors(self, players, dealer, previous, settle and previous,
+                                   self.out_of_play(jing))
 
 
 def _evaluate_seating(request: EvaluateRequest, win_type: str) -> tuple[Seating, list[str]]:

@@ -162,8 +162,9 @@ def _derived_flag_errors(variant: Jiangxi, request: SettleRequest,
 
 
 def dealt_errors(variant: Jiangxi, players: tuple[PlayerTiles, ...], dealer: int | None,
-                 needed: bool, out_of_play: list) -> list[FieldError]:
-    """``dealt`` hands: all four or none, 13 tiles (the dealer 14), four copies at most."""
+                 previous: bool, needed: bool, out_of_play: list) -> list[FieldError]:
+    """``dealt`` hands: for 回头一笑 only; all four or none, 13 tiles (the dealer 14), four
+    copies at most."""
     given = [p.dealt is not None for p in players]
     if not any(given):
         if needed:
@@ -174,6 +175,10 @@ def dealt_errors(variant: Jiangxi, players: tuple[PlayerTiles, ...], dealer: int
     if "previous_indicator" not in variant.jing_fields:
         return [FieldError(f"players[{given.index(True)}].dealt",
                            f"not used by {variant.name}")]
+    if not previous:
+        return [FieldError(f"players[{given.index(True)}].dealt", "the dealt hands are "
+                           "used only for 回头一笑: give jing.previous_indicator or leave "
+                           "them out")]
     if not all(given):
         return [FieldError(f"players[{given.index(False)}].dealt",
                            "give the dealt hands of all four players, or of none")]
