@@ -155,6 +155,7 @@ class Variant:
             raise InvalidInput.one("win_tile", "the hand has 13 tiles (+1 per kong): a "
                                    "winning tile must be included in 'hand' (14 tiles)")
         held = request.hand.all_held()
+        held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
         tiles = [t for t in hand.waits(self.shapes, kinds) if held.count(t) < 4]
         waits = [self.wait_value(request, t) for t in tiles]
         if not waits:
@@ -173,11 +174,15 @@ class Variant:
         win_types = [request.win_type or SELF_DRAWN[0]]
         if win_types[0] != SELF_DRAWN[0]:
             win_types.append(SELF_DRAWN[0])
+        note = ""
         for win_type in win_types:
             hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
-            result = self.evaluate(replace(request, hand=hand, win_tile=tile, win_type=win_type))
+            query = replace(request, hand=hand, win_tile=tile, win_type=win_type)
+            if win_type != win_types[0]:  # a self-draw has no discarder
+                query = replace(query, discarder_is_dealer=None)
+            result = self.evaluate(query)
             if result.winning:
-                note = "" if win_type == win_types[0] else f"only by {win_type}: {result.message}"
+                note = "" if win_type == win_types[0] else f"only by {win_type}: {note}"
                 return Wait(tile, result.total, [p.id for p in result.patterns], note)
             note = result.message or ""
         return Wait(tile, None, [], note)

@@ -86,6 +86,9 @@ class JingSeatSchema(Schema):
                            metadata={"description": "What each other player owes this seat."})
     chong_guan = fields.Boolean(required=True)
     ba_jing = fields.Boolean(required=True)
+    paid_by = fields.Integer(allow_none=True, metadata={
+        "description": "When set, this seat (the discarder of a claimed jing, 包) pays the "
+                       "whole score for all three."})
 
 
 class JingScoreSchema(Schema):
@@ -109,6 +112,8 @@ class SettlementSchema(Schema):
     winners = fields.List(fields.Nested(WinnerSchema))
     jing = fields.List(fields.Nested(JingScoreSchema))
     notes = fields.List(fields.String())
+    next_floor = fields.Integer(allow_none=True, metadata={
+        "description": "nanchang 爬楼梯: the floor (`rules.floor`) of the next round."})
     ruleset = fields.Nested(RulesetSchema, required=True)
 
 
