@@ -200,7 +200,14 @@ class Variant:
                 and request.win_tile not in request.hand.concealed:
             raise InvalidInput.one("win_tile", f"{code(request.win_tile)} is not in 'hand': "
                                    "the hand includes the winning tile")
+        raise_if(self.evaluate_errors(request))
         return state
+
+    def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
+        """The variant's own checks of an /evaluate request (situation flags that contradict
+        the hand, rule options that contradict each other, …), run once the common ones pass.
+        """
+        return []
 
     def _common_errors(self, jing: Jing, flags: Flags, win_type: str | None,
                        prefix: str) -> list[FieldError]:
@@ -262,7 +269,12 @@ class Variant:
             if win_tile is not None and win_tile not in request.players[seat].concealed:
                 raise InvalidInput.one("result.win_tile", f"{code(win_tile)} is not in the hand "
                                        f"of winner {seat}: a winner's hand includes it")
+        raise_if(self.settle_errors(request))
         return states
+
+    def settle_errors(self, request: SettleRequest) -> list[FieldError]:
+        """The variant's own checks of a /settle request, run once the common ones pass."""
+        return []
 
 
 def _shared_win_tile_once(result: Result, seat: int, player: PlayerTiles) -> PlayerTiles:

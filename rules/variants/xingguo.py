@@ -103,7 +103,7 @@ class Xingguo(Jiangxi):
         """A 碰杠精 is paid by its discarder alone, so that seat must be known."""
         assert request.jing.indicator is not None
         pair = jing_pair(request.jing.indicator)
-        return [FieldError(f"players[{seat}].melds[{i}].from",
+        return super().settle_errors(request) + [FieldError(f"players[{seat}].melds[{i}].from",
                            "a kong of jing claimed from a discard (碰杠精) is paid wholly by "
                            "its discarder (F组 5): give 'from'")
                 for seat, player in enumerate(request.players)

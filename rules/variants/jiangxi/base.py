@@ -92,18 +92,18 @@ class Jiangxi(Variant):
         return None
 
     def settle_errors(self, request: SettleRequest) -> list:
-        """Variant-only checks of a /settle request."""
-        return []
+        """Checks of a /settle request shared by xingguo and nanchang (a variant adds its
+        own by extending this)."""
+        return (checks.settle_errors(self, request) + self.rule_errors(request.rules)
+                + self._dealt_errors(request.players, request.dealer, request.jing, True))
 
     def rule_errors(self, rules: dict[str, Any]) -> list:
         """Rule options that contradict each other."""
         return []
 
     # ------------------------------------------------------------------ evaluate
-    def _validate_evaluate(self, request: EvaluateRequest) -> str:
-        state = super()._validate_evaluate(request)
-        raise_if(checks.evaluate_errors(self, request) + self.rule_errors(request.rules))
-        return state
+    def evaluate_errors(self, request: EvaluateRequest) -> list:
+        return checks.evaluate_errors(self, request) + self.rule_errors(request.rules)
 
     def score(self, ctx: Context) -> Evaluation:
         request = ctx.request
@@ -169,9 +169,6 @@ class Jiangxi(Variant):
 
     # ------------------------------------------------------------------ settle
     def settle(self, request: SettleRequest) -> Settlement:
-        raise_if(checks.settle_errors(self, request) + self.settle_errors(request)
-                 + self.rule_errors(request.rules)
-                 + self._dealt_errors(request.players, request.dealer, request.jing, True))
         if not request.result.winners:
             return self.drawn_round(request)
         ledger = Ledger()
