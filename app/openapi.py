@@ -56,7 +56,9 @@ def _own_field(field: fields.Field) -> dict[str, Any]:
             {"type": "array", "maxItems": field.maximum, "items": dict(_TILE_INPUT)},
         ]}
     if isinstance(field, Tile):
-        return dict(_TILE_INPUT)
+        own = field.metadata.get("description")  # the field's own words come first
+        return {**_TILE_INPUT, **({"description": f"{own} {_TILE_INPUT['description']}"}
+                                  if own else {})}
     if isinstance(field, TileCode):
         return {"type": "string", "enum": list(CODES)}
     if isinstance(field, Seat):
