@@ -53,7 +53,11 @@ class EvaluationSchema(Schema):
     reason = fields.String(allow_none=True, metadata={
         "description": "Stable code when not winning (not_complete, waiting, not_ready, …)."})
     message = fields.String(allow_none=True)
-    shape = fields.String(allow_none=True)
+    shape = fields.String(allow_none=True, metadata={
+        "description": "The best reading's shape, as its variant names it: xingguo and "
+                       "nanchang use the RULINGS shape ids (ping_hu, xiao_qi_dui, da_qi_dui, "
+                       "shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core "
+                       "shapes (standard, seven_pairs, shi_san_yao)."})
     patterns = fields.List(fields.Nested(PatternSchema))
     multiplier = fields.Integer(allow_none=True)
     fan = fields.Integer(allow_none=True)
