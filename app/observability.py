@@ -40,7 +40,7 @@ class JsonFormatter(logging.Formatter):
         line: dict[str, Any] = {
             "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(), "logger": record.name,
-            "msg": record.getMessage(),
+            "pid": record.process, "msg": record.getMessage(),
         }
         if has_request_context() and "request_id" in g and "request_id" not in record.__dict__:
             line["request_id"] = g.request_id
