@@ -2,12 +2,15 @@
 
 A command is a line in a fenced code block that starts with ``curl`` (continued with a
 trailing backslash). It answers 200 unless a comment on its last line says otherwise, e.g.
-``-d '{...}'  # → 422``. Only the subset of curl options the docs need is understood; any
+``-d '{...}'  # → 422``. When a ```json block follows the command's block directly (blank
+lines only between), the answer must contain what it shows (``"..."`` keys are skipped).
+Only the subset of curl options the docs need is understood; any
 other option fails the test, so a doc example can never silently be skipped.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -33,17 +36,46 @@ class Curl:
     headers: dict[str, str] = field(default_factory=dict)
     body: str | None = None
     status: int = 200
+    shows: object = None  # the JSON answer the doc shows right after the command, if any
 
 
 def commands(path: Path) -> list[Curl]:
     """Every curl command in the fenced code blocks of a Markdown file."""
-    found, fenced, pending, start = [], False, "", 0
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if _FENCE.match(line):
-            fenced, pending = not fenced, ""
+    found: list[Curl] = []
+    previous: tuple[int, list[Curl]] | None = None  # (end line, curls) of the last block
+    for start, end, lang, lines in _blocks(path.read_text(encoding="utf-8").splitlines()):
+        if lang == "json" and previous and previous[0] == start - 1 and previous[1]:
+            previous[1][-1].shows = json.loads("\n".join(lines))
+        curls = _curls(lines, start, path.name)
+        found += curls
+        previous = (end, curls)
+    return found
+
+
+def _blocks(lines: list[str]):
+    """(first line, last line, language, content lines) of each fenced block; blank lines
+    after a block count as part of it, so "directly after" ignores them."""
+    i = 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if not match:
+            i += 1
             continue
-        if not fenced:
-            continue
+        lang, start, body = lines[i].strip()[3:].strip(), i + 1, []
+        i += 1
+        while i < len(lines) and not _FENCE.match(lines[i]):
+            body.append(lines[i])
+            i += 1
+        end = i + 1
+        while end < len(lines) and not lines[end].strip():
+            end += 1
+        yield start, end, lang, body
+        i += 1
+
+
+def _curls(lines: list[str], first: int, name: str) -> list[Curl]:
+    found, pending, start = [], "", 0
+    for number, line in enumerate(lines, first + 1):
         stripped = line.strip()
         if not pending and not stripped.startswith("curl "):
             continue
@@ -52,7 +84,7 @@ def commands(path: Path) -> list[Curl]:
         if stripped.endswith("\\"):
             pending += stripped[:-1] + " "
             continue
-        found.append(parse(pending + stripped, f"{path.name}:{start}"))
+        found.append(parse(pending + stripped, f"{name}:{start}"))
         pending = ""
     return found
 

@@ -24,6 +24,38 @@ def test_doc_curl_gets_the_documented_status(client, curl: Curl):
                            data=curl.body.encode() if curl.body is not None else None)
     assert response.status_code == curl.status, \
         f"{curl.text}\n→ {response.status_code} {response.get_data(as_text=True)[:500]}"
+    if curl.shows is not None:
+        missing = list(differences(curl.shows, response.get_json()))
+        assert not missing, f"{curl.source}: the doc shows what the service does not answer: " \
+                            f"{missing}"
+
+
+def differences(shown, actual, where="answer"):
+    """Where ``actual`` lacks what the doc shows (objects: shown keys only, "..." skipped)."""
+    if isinstance(shown, dict):
+        if not isinstance(actual, dict):
+            yield f"{where}: expected an object, got {actual!r}"
+            return
+        for key, value in shown.items():
+            if key == "...":
+                continue
+            if key not in actual:
+                yield f"{where}.{key}: missing"
+            else:
+                yield from differences(value, actual[key], f"{where}.{key}")
+    elif shown != actual:
+        yield f"{where}: doc shows {shown!r}, service answers {actual!r}"
+
+
+def test_docs_show_answers_that_are_checked():
+    assert sum(c.shows is not None for c in CURLS) >= 3
+
+
+def test_differences():
+    shown, actual = {"a": 1, "...": 0, "b": {"c": 2}}, {"a": 1, "b": {"c": 2, "d": 3}}
+    assert list(differences(shown, actual)) == []
+    assert list(differences({"a": 1}, {"a": 2})) == ["answer.a: doc shows 1, service answers 2"]
+    assert list(differences({"a": 1}, {})) == ["answer.a: missing"]
 
 
 @pytest.mark.parametrize(("text", "method", "path", "status", "body"), [
