@@ -25,8 +25,8 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PORT=8000
-RUN groupadd --system --gid 10001 app \
- && useradd --system --uid 10001 --gid app --home-dir /srv --no-create-home --shell /usr/sbin/nologin app
+RUN groupadd --gid 10001 app \
+ && useradd --no-log-init --uid 10001 --gid app --home-dir /srv --no-create-home --shell /usr/sbin/nologin app
 WORKDIR /srv
 COPY --from=build /opt/venv /opt/venv
 COPY app ./app

@@ -38,9 +38,13 @@ lint: $(VENV)/.dev  ## ruff, and hadolint on the Dockerfile (warnings fail)
 	$(BIN)/ruff check .
 	$(BIN)/hadolint --failure-threshold warning Dockerfile
 
+# Docker image format, not OCI: OCI has no HEALTHCHECK. BUILD_FLAGS passes more, e.g.
+# BUILD_FLAGS=--isolation=chroot where the container runtime cannot run (nested sandboxes).
+IMAGE_FORMAT = $(if $(findstring docker,$(notdir $(BUILDER))),,--format docker)
 image:  ## build the container image with podman/buildah (BASE_IMAGE=... to change the base)
 	@test -n "$(BUILDER)" || { echo "make image needs podman or buildah (apt-get install -y podman)"; exit 1; }
-	$(BUILDER) $(if $(findstring buildah,$(BUILDER)),bud,build) --build-arg BASE_IMAGE=$(BASE_IMAGE) -t $(IMAGE) .
+	$(BUILDER) $(if $(findstring buildah,$(BUILDER)),bud,build) $(IMAGE_FORMAT) $(BUILD_FLAGS) \
+	  --build-arg BASE_IMAGE=$(BASE_IMAGE) -t $(IMAGE) .
 
 deploy-check: $(VENV)/.dev  ## validate the Kubernetes manifests in deploy/
 	$(BIN)/kubernetes-validate --strict deploy/*.yaml

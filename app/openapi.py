@@ -99,7 +99,7 @@ def _ok(response: str | dict[str, Any], media: str = "application/json",
 
 def _post(summary: str, request: str, response: str, description: str) -> dict[str, Any]:
     return {"post": {
-        "summary": summary, "description": description,
+        "tags": ["scoring"], "summary": summary, "description": description,
         "requestBody": {"required": True,
                         "content": {"application/json": {"schema": request}}},
         "responses": {"200": _ok(response, description="The answer."), **_ERRORS},
@@ -107,8 +107,10 @@ def _post(summary: str, request: str, response: str, description: str) -> dict[s
 
 
 def _get(summary: str, response: str | dict[str, Any], media: str = "application/json",
-         description: str = "", extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    operation = {"summary": summary, "responses": {"200": _ok(response, media), **(extra or {})}}
+         description: str = "", extra: dict[str, Any] | None = None,
+         tag: str = "operations") -> dict[str, Any]:
+    operation = {"tags": [tag], "summary": summary,
+                 "responses": {"200": _ok(response, media), **(extra or {})}}
     if description:
         operation["description"] = description
     return {"get": operation}
@@ -131,7 +133,7 @@ def _paths(spec: APISpec) -> None:
         "Jing tiles from an indicator, and jing scores", "JingRequest", "JingResponse",
         "xingguo and nanchang only."))
     spec.path("/variants", operations=_get("The variants, their shapes and rule options",
-                                           "Variants"))
+                                           "Variants", tag="scoring"))
     spec.path("/healthz", operations=_get(
         "Liveness", "Health", description="200 while the process serves HTTP."))
     spec.path("/readyz", operations=_get(
@@ -150,6 +152,7 @@ def _paths(spec: APISpec) -> None:
     spec.path("/docs", operations=_get(
         "Interactive documentation (Swagger UI) of this contract", _TEXT, "text/html"))
     spec.path("/docs/{asset}", operations={"get": {
+        "tags": ["operations"],
         "summary": "Swagger UI's assets (served from the swagger-ui-bundle package)",
         "parameters": [{"name": "asset", "in": "path", "required": True,
                         "schema": {"type": "string", "enum": list(DOCS_FILES)},
@@ -165,7 +168,10 @@ def _paths(spec: APISpec) -> None:
 def build_spec(with_examples: bool = True) -> dict[str, Any]:
     plugin = MarshmallowPlugin()
     spec = APISpec(title=TITLE, version=rules.RULES_VERSION, openapi_version="3.1.0",
-                   plugins=[plugin], info={"description": DESCRIPTION})
+                   plugins=[plugin], info={"description": DESCRIPTION},
+                   tags=[{"name": "scoring", "description": "Score hands, settle rounds, jing."},
+                         {"name": "operations",
+                          "description": "Health, readiness, metrics and this contract."}])
     plugin.converter.add_attribute_function(_custom_fields)
     schemas = {
         "EvaluateRequest": req.EvaluateSchema, "SettleRequest": req.SettleSchema,

@@ -6,6 +6,7 @@ deltas must also be zero-sum with a ledger that adds up.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -15,7 +16,9 @@ from tests.contract import game_requests as games
 from tests.contract import spec_schema
 from tests.settle_props import check_invariants
 
-RUNS = settings(max_examples=150, derandomize=True, deadline=None, database=None,
+# A longer hunt: GAME_EXAMPLES=5000 make test
+RUNS = settings(max_examples=int(os.environ.get("GAME_EXAMPLES", 150)), derandomize=True,
+                deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
