@@ -183,8 +183,19 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
     for name, schema in schemas.items():
         spec.components.schema(name, schema=schema)
     spec.components.header("X-Request-ID", _REQUEST_ID_HEADER)
+    spec.components.parameter("X-Request-ID", "header", {
+        "required": False, "schema": {"type": "string"},
+        "description": "Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): "
+                       "logged with it and returned in the `X-Request-ID` header. Anything "
+                       "else is replaced by a fresh id; it never causes an error."})
     _paths(spec)
     document = spec.to_dict()
+    order = ("tags", "summary", "description", "parameters", "requestBody", "responses")
+    for item in document["paths"].values():
+        for method, operation in item.items():
+            operation["parameters"] = [*operation.get("parameters", []),
+                                       {"$ref": "#/components/parameters/X-Request-ID"}]
+            item[method] = {key: operation[key] for key in order if key in operation}
     if with_examples:
         add_examples(document)
     return document
