@@ -121,3 +121,35 @@ def test_every_answer_documents_the_request_id_header():
     for path, method, operation in _operations():
         for status, response in operation["responses"].items():
             assert "X-Request-ID" in response.get("headers", {}), f"{method} {path} {status}"
+
+
+def _schema_examples(node, where="#"):
+    """(location, schema, example) for every example written inside a schema."""
+    if isinstance(node, dict):
+        if "type" in node or "oneOf" in node or "$ref" in node:
+            for value in node.get("examples", []) if isinstance(node.get("examples"), list) \
+                    else []:
+                yield where, node, value
+            if "example" in node and not isinstance(node["example"], dict | list):
+                yield where, node, node["example"]
+        for key, value in node.items():
+            yield from _schema_examples(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _schema_examples(value, f"{where}/{i}")
+
+
+SCHEMA_EXAMPLES = list(_schema_examples(SPEC["components"]["schemas"]))
+
+
+def test_the_schemas_have_examples():
+    assert len(SCHEMA_EXAMPLES) >= 3
+
+
+@pytest.mark.parametrize(("where", "schema", "example"), SCHEMA_EXAMPLES,
+                         ids=[w for w, _, _ in SCHEMA_EXAMPLES])
+def test_schema_example_fits_its_schema(where, schema, example):
+    from tests.contract.spec_schema import errors
+
+    bare = {k: v for k, v in schema.items() if k not in ("examples", "example")}
+    assert errors(example, bare) == [], where
