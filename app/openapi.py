@@ -54,7 +54,8 @@ def _own_field(field: fields.Field) -> dict[str, Any]:
         return {"oneOf": [
             {"type": "string", "maxLength": field.maximum * 4 + 16,
              "description": "Compact string: digits + suit letter, honour letters, Chinese "
-                            "names or Unicode tiles.", "examples": ["123m" if field.maximum <= 4 else "123m456p789sEEECC"]},
+                            "names or Unicode tiles.",
+             "examples": ["123m" if field.maximum <= 4 else "123m456p789sEEECC"]},
             {"type": "array", "maxItems": field.maximum, "items": dict(_TILE_INPUT)},
         ]}
     if isinstance(field, Tile):
