@@ -50,12 +50,24 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
+class StderrHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stderr`` is at the time (test runners swap it)."""
+
+    @property  # type: ignore[override]
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value) -> None:
+        pass
+
+
 def configure_logging() -> None:
     """Send the app's loggers to stderr as JSON lines (once per process)."""
     root = logging.getLogger("app")
     if any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
         return
-    handler = logging.StreamHandler(sys.stderr)
+    handler = StderrHandler()
     handler.setFormatter(JsonFormatter())
     root.addHandler(handler)
     root.setLevel(logging.INFO)
