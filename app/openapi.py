@@ -167,6 +167,7 @@ def _paths(spec: APISpec) -> None:
 
 
 def build_spec(with_examples: bool = True) -> dict[str, Any]:
+    """The whole contract as a dict: schemas, paths, headers and recorded examples."""
     plugin = MarshmallowPlugin()
     spec = APISpec(title=TITLE, version=rules.RULES_VERSION, openapi_version="3.1.0",
                    plugins=[plugin], info={"description": DESCRIPTION},
@@ -191,15 +192,20 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
                        "else is replaced by a fresh id; it never causes an error."})
     _paths(spec)
     document = spec.to_dict()
+    _add_request_id_parameter(document)
+    if with_examples:
+        add_examples(document)
+    return document
+
+
+def _add_request_id_parameter(document: dict[str, Any]) -> None:
+    """Every operation takes the optional X-Request-ID header (keys in reading order)."""
     order = ("tags", "summary", "description", "parameters", "requestBody", "responses")
     for item in document["paths"].values():
         for method, operation in item.items():
             operation["parameters"] = [*operation.get("parameters", []),
                                        {"$ref": "#/components/parameters/X-Request-ID"}]
             item[method] = {key: operation[key] for key in order if key in operation}
-    if with_examples:
-        add_examples(document)
-    return document
 
 
 def add_examples(document: dict[str, Any]) -> None:
