@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import orjson
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, g, request
 
 import rules
 from app.problems import Problem
@@ -79,6 +79,7 @@ def ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
 @bp.post("/evaluate")
 def evaluate() -> Response:
     query = _EVALUATE_IN.load(json_body())
+    g.variant = query.variant  # for the request's log line
     answer = rules.evaluate(query)
     return respond({"variant": query.variant, **_EVALUATION_OUT.dump(answer),
                     "ruleset": ruleset(query.variant, query.rules)})
@@ -87,6 +88,7 @@ def evaluate() -> Response:
 @bp.post("/settle")
 def settle() -> Response:
     query = _SETTLE_IN.load(json_body())
+    g.variant = query.variant  # for the request's log line
     answer = rules.settle(query)
     return respond({"variant": query.variant, **_SETTLEMENT_OUT.dump(answer),
                     "ruleset": ruleset(query.variant, query.rules)})
@@ -95,6 +97,7 @@ def settle() -> Response:
 @bp.post("/jing")
 def jing() -> Response:
     query = _JING_IN.load(json_body())
+    g.variant = query.variant  # for the request's log line
     answer = rules.jing(query)
     return respond({"variant": query.variant, **_JING_OUT.dump(answer),
                     "ruleset": ruleset(query.variant, query.rules)})
