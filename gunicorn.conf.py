@@ -2,11 +2,23 @@
 
 Scoring is CPU-bound pure Python, so one process per core does the work; threads in each
 worker keep slow clients and keep-alive connections from blocking the CPU.
+
+Metrics: every worker is a process with its own counters, and a scrape of /metrics reaches
+one of them. So this file gives prometheus_client a directory (``PROMETHEUS_MULTIPROC_DIR``)
+before the app is imported; each worker writes its values there and /metrics adds them all
+up. The directory is emptied at start and removed at exit, and a dead worker's live gauges
+are dropped (its counters stay: a counter never goes down).
+
+Logs: the app writes one JSON line per request (with its request id); gunicorn's own lines
+are JSON too, and its access log is off unless ACCESS_LOG names a file (or ``-``).
 """
 
+import atexit
 import gc
 import multiprocessing
 import os
+import shutil
+import tempfile
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
@@ -20,8 +32,48 @@ keepalive = 5
 preload_app = True
 limit_request_line = 4096
 limit_request_fields = 50
-accesslog = os.environ.get("ACCESS_LOG", "-")
+control_socket_disable = True  # no gunicornc socket in $HOME: nothing uses it, and it clashes
+accesslog = os.environ.get("ACCESS_LOG") or None  # the app logs each request already
 errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info")
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "app.observability.JsonFormatter"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "json",
+                            "stream": "ext://sys.stderr"}},
+    "root": {"level": "WARNING", "handlers": ["stderr"]},
+    "loggers": {
+        "gunicorn.error": {"handlers": ["stderr"], "level": loglevel.upper(),
+                           "propagate": False},
+        # gunicorn turns its access log on whenever logging is configured: keep it quiet
+        # unless ACCESS_LOG asks for it.
+        "gunicorn.access": {"handlers": ["stderr"], "propagate": False,
+                            "level": "INFO" if accesslog else "WARNING"},
+    },
+}
+
+if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="mahjong-metrics-")
+    _master = os.getpid()  # workers are forked from this process and must not remove it
+    atexit.register(lambda: os.getpid() == _master and shutil.rmtree(
+        os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True))
+METRICS_DIR = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+
+
+def on_starting(server):
+    """Start from empty metric files: values of an earlier run must not be added in."""
+    os.makedirs(METRICS_DIR, exist_ok=True)
+    for name in os.listdir(METRICS_DIR):
+        if name.endswith(".db"):
+            os.remove(os.path.join(METRICS_DIR, name))
+
+
+def child_exit(server, worker):
+    """Drop the live gauges of a worker that exited (crashed, recycled or shut down)."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid, METRICS_DIR)
 
 
 def pre_fork(server, worker):

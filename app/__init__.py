@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from app import playground, problems, views
+from app import observability, ops, playground, problems, views
 from app.config import Config
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -16,12 +16,17 @@ def create_app(config: Config | None = None) -> Flask:
     """Build the app; ``gunicorn 'app:create_app()'`` and the tests both start here."""
     config = config or Config.from_env()
     app = Flask(__name__, static_folder=None)  # the playground serves its own assets
+    # Never debug mode, whatever FLASK_DEBUG says: no interactive debugger, no tracebacks.
+    app.debug = False
+    app.config.update(DEBUG=False, PROPAGATE_EXCEPTIONS=False, TESTING=False)
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     app.config["APP_CONFIG"] = config
     app.config["OPENAPI_YAML"] = OPENAPI_PATH.read_text(encoding="utf-8") \
         if OPENAPI_PATH.exists() else ""
     app.json.sort_keys = False  # type: ignore[attr-defined]
     problems.register(app)
+    observability.install(app, config)
     app.register_blueprint(views.bp)
+    app.register_blueprint(ops.bp)
     app.register_blueprint(playground.bp)  # GET / and /embed: the playground page
     return app

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
+
+
+def _origins(raw: str) -> tuple[str, ...]:
+    """CORS_ORIGINS: origins separated by commas or spaces; ``*`` allows any origin."""
+    return tuple(o.rstrip("/") for o in re.split(r"[,\s]+", raw.strip()) if o)
 
 
 @dataclass(frozen=True)
 class Config:
     max_body_bytes: int = 64 * 1024  # larger bodies are a 413
     max_json_depth: int = 16  # deeper nesting is a 400 before any parsing work
+    cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; none by default
+    log_requests: bool = True  # one JSON line per request on stderr
 
     @classmethod
     def from_env(cls) -> Config:
-        return cls(max_body_bytes=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)))
+        return cls(max_body_bytes=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)),
+                   cors_origins=_origins(os.environ.get("CORS_ORIGINS", "")),
+                   log_requests=os.environ.get("LOG_REQUESTS", "1") not in ("0", "false", ""))

@@ -15,6 +15,8 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import fields
 
 import rules
+from app import examples, playground
+from app.ops import DOCS_FILES
 from app.schemas import requests as req
 from app.schemas import responses as out
 from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, TileCode, Tiles
@@ -52,11 +54,14 @@ def _own_field(field: fields.Field) -> dict[str, Any]:
         return {"oneOf": [
             {"type": "string", "maxLength": field.maximum * 4 + 16,
              "description": "Compact string: digits + suit letter, honour letters, Chinese "
-                            "names or Unicode tiles.", "examples": ["123m456p789sEEECC"]},
+                            "names or Unicode tiles.",
+             "examples": ["123m" if field.maximum <= 4 else "123m456p789sEEECC"]},
             {"type": "array", "maxItems": field.maximum, "items": dict(_TILE_INPUT)},
         ]}
     if isinstance(field, Tile):
-        return dict(_TILE_INPUT)
+        own = field.metadata.get("description")  # the field's own words come first
+        return {**_TILE_INPUT, **({"description": f"{own} {_TILE_INPUT['description']}"}
+                                  if own else {})}
     if isinstance(field, TileCode):
         return {"type": "string", "enum": list(CODES)}
     if isinstance(field, Seat):
@@ -69,9 +74,17 @@ def _own_field(field: fields.Field) -> dict[str, Any]:
 
 
 def _problem(description: str) -> dict[str, Any]:
-    return {"description": description,
+    return {"description": description, "headers": _HEADERS,
             "content": {"application/problem+json": {"schema": "Problem"}}}
 
+
+_HEADERS = {"X-Request-ID": {"$ref": "#/components/headers/X-Request-ID"}}
+_REQUEST_ID_HEADER = {
+    "description": "The request id: the caller's `X-Request-ID` when it is a token of 1-128 "
+                   "characters from `A-Za-z0-9._:@/+=-`, else a fresh one. It is also in the "
+                   "JSON log line of the request.",
+    "schema": {"type": "string"},
+}
 
 _ERRORS = {
     "400": _problem("Malformed JSON."),
@@ -81,29 +94,121 @@ _ERRORS = {
 }
 
 
+def _ok(response: str | dict[str, Any], media: str = "application/json",
+        description: str = "OK") -> dict[str, Any]:
+    return {"description": description, "headers": _HEADERS,
+            "content": {media: {"schema": response}}}
+
+
 def _post(summary: str, request: str, response: str, description: str) -> dict[str, Any]:
     return {"post": {
-        "summary": summary, "description": description,
+        "tags": ["scoring"], "summary": summary, "description": description,
         "requestBody": {"required": True,
                         "content": {"application/json": {"schema": request}}},
-        "responses": {"200": {"description": "The answer.",
-                              "content": {"application/json": {"schema": response}}},
-                      **_ERRORS},
+        "responses": {"200": _ok(response, description="The answer."), **_ERRORS},
     }}
 
 
-def _get(summary: str, response: str | None, media: str = "application/json"
-         ) -> dict[str, Any]:
-    content = {media: {"schema": response}} if response else {media: {"schema": {
-        "type": "string"}}}
-    return {"get": {"summary": summary,
-                    "responses": {"200": {"description": "OK", "content": content}}}}
+def _get(summary: str, response: str | dict[str, Any], media: str = "application/json",
+         description: str = "", extra: dict[str, Any] | None = None,
+         tag: str = "operations") -> dict[str, Any]:
+    operation = {"tags": [tag], "summary": summary,
+                 "responses": {"200": _ok(response, media), **(extra or {})}}
+    if description:
+        operation["description"] = description
+    return {"get": operation}
 
 
-def build_spec() -> dict[str, Any]:
+_TEXT = {"type": "string"}
+
+
+def _paths(spec: APISpec) -> None:
+    spec.path("/evaluate", operations=_post(
+        "Score one hand, or list its waits", "EvaluateRequest", "EvaluateResponse",
+        "A hand of 14 tiles (+1 per kong) is scored: `winning`, the best reading's "
+        "`patterns`, `decomposition` and `payments`. A hand of 13 (+1 per kong) gets "
+        "`waits`. `ruleset` says how it was scored (variant, every option as applied, rules "
+        "version): store it with the round."))
+    spec.path("/settle", operations=_post(
+        "Settle one finished round", "SettleRequest", "Settlement",
+        "Every player's zero-sum delta with an itemised ledger, and the `ruleset` used."))
+    spec.path("/jing", operations=_post(
+        "Jing tiles from an indicator, and jing scores", "JingRequest", "JingResponse",
+        "xingguo and nanchang only."))
+    spec.path("/variants", operations=_get("The variants, their shapes and rule options",
+                                           "Variants", tag="scoring"))
+    spec.path("/healthz", operations=_get(
+        "Liveness", "Health", description="200 while the process serves HTTP."))
+    spec.path("/readyz", operations=_get(
+        "Readiness", "Health",
+        description="200 once the app is loaded and the scoring core answers a known hand "
+                    "correctly; 503 otherwise (take the instance out of the load balancer).",
+        extra={"503": _problem("Not ready: the scoring core failed its self-check.")}))
+    spec.path("/metrics", operations=_get(
+        "Prometheus metrics", _TEXT, "text/plain",
+        description="Prometheus text format 0.0.4: `mahjong_http_requests_total` and "
+                    "`mahjong_http_request_duration_seconds` by endpoint, method and status; "
+                    "`mahjong_core_cache_hits_total`, `..._misses_total`, `..._entries` and "
+                    "`mahjong_core_cache_hit_ratio` by cache. Summed over all gunicorn "
+                    "workers."))
+    spec.path("/openapi.yaml", operations=_get("This contract", _TEXT, "application/yaml"))
+    spec.path("/docs", operations=_get(
+        "Interactive documentation (Swagger UI) of this contract", _TEXT, "text/html"))
+    spec.path("/docs/{asset}", operations={"get": {
+        "tags": ["operations"],
+        "summary": "Swagger UI's assets (served from the swagger-ui-bundle package)",
+        "parameters": [{"name": "asset", "in": "path", "required": True,
+                        "schema": {"type": "string", "enum": list(DOCS_FILES)},
+                        "description": "A file of Swagger UI."}],
+        "responses": {
+            "200": {"description": "The file.", "headers": _HEADERS, "content": {
+                "text/css": {"schema": _TEXT}, "text/javascript": {"schema": _TEXT},
+                "image/png": {"schema": {"type": "string", "contentEncoding": "binary"}}}},
+            "404": _problem("No such asset."),
+        }}})
+
+
+def _playground_paths(spec: APISpec) -> None:
+    """The playground's HTML pages and their assets (see docs/playground.md)."""
+    html = {"text/html": {"schema": _TEXT}}
+    for path, summary in (("/", "The playground: score hands and settle rounds in a browser"),
+                          ("/embed", "A compact scoring widget for an iframe")):
+        spec.path(path, operations={"get": {
+            "tags": ["playground"], "summary": summary,
+            "responses": {"200": {"description": "The page.", "headers": _HEADERS,
+                                  "content": html},
+                          "304": {"description": "Not modified (If-None-Match).",
+                                  "headers": _HEADERS}}}})
+    spec.path("/playground/{name}", operations={"get": {
+        "tags": ["playground"], "summary": "The playground's static assets",
+        "parameters": [
+            {"name": "name", "in": "path", "required": True,
+             "schema": {"type": "string", "enum": playground.asset_names()},
+             "description": "An asset of the playground."},
+            {"name": "v", "in": "query", "required": False, "schema": _TEXT,
+             "description": "The asset's content hash: with the current one it is cached "
+                            "for a year."}],
+        "responses": {
+            "200": {"description": "The file.", "headers": _HEADERS, "content": {
+                "text/javascript": {"schema": _TEXT}, "text/css": {"schema": _TEXT},
+                "image/svg+xml": {"schema": _TEXT},
+                "image/png": {"schema": {"type": "string", "contentEncoding": "binary"}},
+                "image/x-icon": {"schema": {"type": "string", "contentEncoding": "binary"}}}},
+            "304": {"description": "Not modified (If-None-Match).", "headers": _HEADERS},
+            "404": _problem("No such asset."),
+        }}})
+
+
+def build_spec(with_examples: bool = True) -> dict[str, Any]:
+    """The whole contract as a dict: schemas, paths, headers and recorded examples."""
     plugin = MarshmallowPlugin()
     spec = APISpec(title=TITLE, version=rules.RULES_VERSION, openapi_version="3.1.0",
-                   plugins=[plugin], info={"description": DESCRIPTION})
+                   plugins=[plugin], info={"description": DESCRIPTION},
+                   tags=[{"name": "scoring", "description": "Score hands, settle rounds, jing."},
+                         {"name": "operations",
+                          "description": "Health, readiness, metrics and this contract."},
+                         {"name": "playground",
+                          "description": "The browser playground (HTML)."}])
     plugin.converter.add_attribute_function(_custom_fields)
     schemas = {
         "EvaluateRequest": req.EvaluateSchema, "SettleRequest": req.SettleSchema,
@@ -114,26 +219,73 @@ def build_spec() -> dict[str, Any]:
     }
     for name, schema in schemas.items():
         spec.components.schema(name, schema=schema)
-    spec.path("/evaluate", operations=_post(
-        "Score one hand, or list its waits", "EvaluateRequest", "EvaluateResponse",
-        "A hand of 14 tiles (+1 per kong) is scored: `winning`, the best reading's "
-        "`patterns`, `decomposition` and `payments`. A hand of 13 (+1 per kong) gets "
-        "`waits`."))
-    spec.path("/settle", operations=_post(
-        "Settle one finished round", "SettleRequest", "Settlement",
-        "Every player's zero-sum delta with an itemised ledger."))
-    spec.path("/jing", operations=_post(
-        "Jing tiles from an indicator, and jing scores", "JingRequest", "JingResponse",
-        "xingguo and nanchang only."))
-    spec.path("/variants", operations=_get("The variants, their shapes and rule options",
-                                           "Variants"))
-    spec.path("/healthz", operations=_get("Liveness", "Health"))
-    spec.path("/openapi.yaml", operations=_get("This contract", None, "application/yaml"))
-    return spec.to_dict()
+    spec.components.header("X-Request-ID", _REQUEST_ID_HEADER)
+    spec.components.parameter("X-Request-ID", "header", {
+        "required": False, "schema": {"type": "string"},
+        "description": "Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): "
+                       "logged with it and returned in the `X-Request-ID` header. Anything "
+                       "else is replaced by a fresh id; it never causes an error."})
+    _paths(spec)
+    _playground_paths(spec)
+    document = spec.to_dict()
+    _add_request_id_parameter(document)
+    if with_examples:
+        add_examples(document)
+    return document
+
+
+def _add_request_id_parameter(document: dict[str, Any]) -> None:
+    """Every operation takes the optional X-Request-ID header (keys in reading order)."""
+    order = ("tags", "summary", "description", "parameters", "requestBody", "responses")
+    for item in document["paths"].values():
+        for method, operation in item.items():
+            operation["parameters"] = [*operation.get("parameters", []),
+                                       {"$ref": "#/components/parameters/X-Request-ID"}]
+            item[method] = {key: operation[key] for key in order if key in operation}
+
+
+def add_examples(document: dict[str, Any]) -> None:
+    """Put each request example of :mod:`app.examples` in the spec with the app's real answer.
+
+    The answer goes under the status the app gave, with the same example name, so a reader
+    (and the examples test) can pair them up.
+    """
+    from app import create_app  # the web app, only needed to record answers
+    from app.config import Config
+
+    client = create_app(Config(log_requests=False)).test_client()
+    paths = document["paths"]
+    for path, items in examples.POST_EXAMPLES.items():
+        operation = paths[path]["post"]
+        body = operation["requestBody"]["content"]["application/json"]
+        body["examples"] = {}
+        for name, summary, value in items:
+            body["examples"][name] = {"summary": summary, "value": value}
+            answer = client.post(path, json=value)
+            _record(operation, path, name, summary, answer)
+    for path, summary in examples.GET_EXAMPLES.items():
+        _record(paths[path]["get"], path, path.strip("/"), summary, client.get(path))
+
+
+def _record(operation: dict[str, Any], path: str, name: str, summary: str, answer: Any) -> None:
+    status = str(answer.status_code)
+    if status not in operation["responses"] or answer.status_code >= 500:
+        raise RuntimeError(f"example {name!r} of {path} got an undocumented {status}: "
+                           f"{answer.get_data(as_text=True)[:500]}")
+    media = operation["responses"][status]["content"][answer.mimetype]
+    media.setdefault("examples", {})[name] = {"summary": summary, "value": answer.get_json()}
+
+
+class _Dumper(yaml.SafeDumper):
+    """Writes shared objects out in full: no YAML anchors, so every reader sees plain YAML."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
 
 
 def render() -> str:
-    return yaml.safe_dump(build_spec(), allow_unicode=True, sort_keys=False, width=100)
+    return yaml.dump(build_spec(), Dumper=_Dumper, allow_unicode=True, sort_keys=False,
+                     width=100)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,11 @@ class _Page:
 _pages: dict[str, _Page] = {}
 
 
+def asset_names() -> list[str]:
+    """Every file the playground serves as an asset (for the contract's enum)."""
+    return sorted(p.name for p in STATIC.iterdir() if p.suffix in ASSET_TYPES)
+
+
 def asset(name: str) -> _Asset | None:
     """A servable static file and its content hash, re-read when the file changes."""
     path = STATIC / name

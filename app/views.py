@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 import orjson
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, g, request
 
 import rules
 from app.problems import Problem
@@ -134,6 +134,8 @@ class AnswerCache:
 
 def _answer(endpoint: Callable[[dict[str, Any]], bytes]) -> Response:
     data = json_body()
+    if data.get("variant") in rules.NAMES:
+        g.variant = data["variant"]  # for the request's log line
     extensions = current_app.extensions
     cache = extensions.get("answer_cache") or extensions.setdefault(
         "answer_cache", AnswerCache(RESPONSE_CACHE))

@@ -28,6 +28,7 @@ class Meld:
     kind: str
     tiles: tuple[int, ...]
     source: int | None = None  # the seat that discarded the claimed tile ("from")
+    claimed: int | None = None  # which of its tiles was claimed (Jiangxi 包 on a chowed jing)
 
     @property
     def is_kong(self) -> bool:
@@ -45,6 +46,7 @@ class PlayerTiles:
     concealed: tuple[int, ...]
     melds: tuple[Meld, ...] = ()
     discards: tuple[int, ...] = ()
+    dealt: tuple[int, ...] | None = None  # the dealt hand (nanchang 回头一笑 is scored on it)
 
     def all_held(self) -> list[int]:
         """Concealed tiles and every meld tile (not the discards)."""
@@ -88,6 +90,7 @@ class EvaluateRequest:
     win_tile: int | None = None
     win_type: str | None = None
     dealer: bool = False
+    discarder_is_dealer: bool | None = None  # Jiangxi: 庄家点闲家 vs 闲家点闲家 (None: unknown)
     seat_wind: int | None = None
     round_wind: int | None = None
     jing: Jing = field(default_factory=Jing)
@@ -212,6 +215,7 @@ class JingSeat:
     score: int  # what each other player owes this seat (before liability)
     chong_guan: bool = False
     ba_jing: bool = False
+    paid_by: int | None = None  # the discarder who pays this whole score alone (包)
 
 
 @dataclass
@@ -237,6 +241,7 @@ class Settlement:
     winners: list[WinnerResult] = field(default_factory=list)
     jing: list[JingScore] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    next_floor: int | None = None  # nanchang 爬楼梯: the floor of the next round
 
 
 @dataclass

@@ -153,6 +153,7 @@ class Variant:
             raise InvalidInput.one("win_tile", "the hand has 13 tiles (+1 per kong): a "
                                    "winning tile must be included in 'hand' (14 tiles)")
         held = request.hand.all_held()
+        held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
         tiles = [t for t in hand.waits(self.shapes, kinds) if held.count(t) < 4]
         waits = [self.wait_value(request, t) for t in tiles]
         if not waits:
@@ -171,11 +172,15 @@ class Variant:
         win_types = [request.win_type or SELF_DRAWN[0]]
         if win_types[0] != SELF_DRAWN[0]:
             win_types.append(SELF_DRAWN[0])
+        note = ""
         for win_type in win_types:
             hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
-            result = self.evaluate(replace(request, hand=hand, win_tile=tile, win_type=win_type))
+            query = replace(request, hand=hand, win_tile=tile, win_type=win_type)
+            if win_type != win_types[0]:  # a self-draw has no discarder
+                query = replace(query, discarder_is_dealer=None)
+            result = self.evaluate(query)
             if result.winning:
-                note = "" if win_type == win_types[0] else f"only by {win_type}: {result.message}"
+                note = "" if win_type == win_types[0] else f"only by {win_type}: {note}"
                 return Wait(tile, result.total, [p.id for p in result.patterns], note)
             note = result.message or ""
         return Wait(tile, None, [], note)
@@ -193,7 +198,14 @@ class Variant:
                 and request.win_tile not in request.hand.concealed:
             raise InvalidInput.one("win_tile", f"{code(request.win_tile)} is not in 'hand': "
                                    "the hand includes the winning tile")
+        raise_if(self.evaluate_errors(request))
         return state
+
+    def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
+        """The variant's own checks of an /evaluate request (situation flags that contradict
+        the hand, rule options that contradict each other, …), run once the common ones pass.
+        """
+        return []
 
     def _common_errors(self, jing: Jing, flags: Flags, win_type: str | None,
                        prefix: str) -> list[FieldError]:
@@ -255,7 +267,12 @@ class Variant:
             if win_tile is not None and win_tile not in request.players[seat].concealed:
                 raise InvalidInput.one("result.win_tile", f"{code(win_tile)} is not in the hand "
                                        f"of winner {seat}: a winner's hand includes it")
+        raise_if(self.settle_errors(request))
         return states
+
+    def settle_errors(self, request: SettleRequest) -> list[FieldError]:
+        """The variant's own checks of a /settle request, run once the common ones pass."""
+        return []
 
 
 def _shared_win_tile_once(result: Result, seat: int, player: PlayerTiles) -> PlayerTiles:

@@ -21,6 +21,9 @@ def app():
 
 @pytest.fixture()
 def client(app):
+    # Each test starts with an empty answer cache (app/views.py): an answer kept from an
+    # earlier test must not hide what this one changes (a monkeypatched rule, say).
+    app.extensions.pop("answer_cache", None)
     return app.test_client()
 
 

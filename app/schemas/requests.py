@@ -38,10 +38,14 @@ class MeldSchema(Schema):
     tiles = Tiles(maximum=4, required=True)
     source = Seat(data_key="from", load_default=None, allow_none=True,
                   metadata={"description": "Seat that discarded the claimed tile."})
+    claimed = Tile(load_default=None, allow_none=True, metadata={
+        "description": "Which of the meld's tiles was claimed from `from`. Needed only where "
+                       "it decides a liability: xingguo/nanchang, a chow holding a jing when "
+                       "the claimer is 冲关 or 霸精 (包)."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.Meld:
-        return model.Meld(data["type"], data["tiles"], data["source"])
+        return model.Meld(data["type"], data["tiles"], data["source"], data["claimed"])
 
 
 class JingSchema(Schema):
@@ -97,6 +101,10 @@ class EvaluateSchema(Schema):
     win_type = _win_type_field()
     dealer = StrictBool(load_default=False,
                         metadata={"description": "The hand's owner is the dealer (庄家)."})
+    discarder_is_dealer = StrictBool(load_default=None, allow_none=True, metadata={
+        "description": "xingguo, nanchang: on a discard win by a non-dealer, whether the "
+                       "discarder is the dealer (庄家点闲家) or not (闲家点闲家, assumed when "
+                       "left out); it decides who pays double."})
     seat_wind = Tile(load_default=None, allow_none=True)
     round_wind = Tile(load_default=None, allow_none=True)
     jing = fields.Nested(JingSchema, load_default=model.Jing)
@@ -116,10 +124,14 @@ class PlayerSchema(Schema):
     discards = Tiles(maximum=40, load_default=tuple, metadata={
         "description": "Tiles still in this player's discard pond (claimed ones are in the "
                        "claimer's melds)."})
+    dealt = Tiles(load_default=None, allow_none=True, metadata={
+        "description": "nanchang: the hand as dealt (13 tiles, the dealer 14), on which "
+                       "回头一笑 (`jing.previous_indicator`) is scored."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.PlayerTiles:
-        return model.PlayerTiles(data["hand"], tuple(data["melds"]), data["discards"])
+        return model.PlayerTiles(data["hand"], tuple(data["melds"]), data["discards"],
+                                 data["dealt"])
 
 
 class ResultSchema(Schema):

@@ -53,7 +53,11 @@ class EvaluationSchema(Schema):
     reason = fields.String(allow_none=True, metadata={
         "description": "Stable code when not winning (not_complete, waiting, not_ready, …)."})
     message = fields.String(allow_none=True)
-    shape = fields.String(allow_none=True)
+    shape = fields.String(allow_none=True, metadata={
+        "description": "The best reading's shape, as its variant names it: xingguo and "
+                       "nanchang use the RULINGS shape ids (ping_hu, xiao_qi_dui, da_qi_dui, "
+                       "shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core "
+                       "shapes (standard, seven_pairs, shi_san_yao)."})
     patterns = fields.List(fields.Nested(PatternSchema))
     multiplier = fields.Integer(allow_none=True)
     fan = fields.Integer(allow_none=True)
@@ -86,6 +90,9 @@ class JingSeatSchema(Schema):
                            metadata={"description": "What each other player owes this seat."})
     chong_guan = fields.Boolean(required=True)
     ba_jing = fields.Boolean(required=True)
+    paid_by = fields.Integer(allow_none=True, metadata={
+        "description": "When set, this seat (the discarder of a claimed jing, 包) pays the "
+                       "whole score for all three."})
 
 
 class JingScoreSchema(Schema):
@@ -109,6 +116,8 @@ class SettlementSchema(Schema):
     winners = fields.List(fields.Nested(WinnerSchema))
     jing = fields.List(fields.Nested(JingScoreSchema))
     notes = fields.List(fields.String())
+    next_floor = fields.Integer(allow_none=True, metadata={
+        "description": "nanchang 爬楼梯: the floor (`rules.floor`) of the next round."})
     ruleset = fields.Nested(RulesetSchema, required=True)
 
 

@@ -61,7 +61,9 @@ def _concealed_size(melds: int) -> int:
 def shapes_of(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0) -> frozenset[str]:
     """The shapes the complete hand can take; ``"all_pungs"`` is added for a 碰碰胡 reading.
 
-    Empty when the hand is not complete (or the tile count is not 14 - 3 × melds).
+    Empty when the hand is not complete (or the tile count is not 14 - 3 × melds). Only the
+    concealed tiles are analysed: whether the melds are pungs or chows is the caller's to
+    check (a chow meld rules out 碰碰胡 whatever ``"all_pungs"`` says).
     """
     if sum(counts) + wilds != _concealed_size(melds):
         return frozenset()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.analysis import Reading, ShapeRules
-from rules.errors import InvalidInput
+from rules.errors import FieldError, InvalidInput
 from rules.hand import HandView, present
 from rules.ledger import Ledger
 from rules.model import (
@@ -27,10 +27,10 @@ from rules.model import (
 )
 from rules.options import RuleOption
 from rules.tiles import EAST, NORTH, SOUTH, WEST, code
-from rules.validation import raise_if
 from rules.variant import Context, Variant, not_complete, seat_wind
+from rules.variants import guangdong_checks as checks
 from rules.variants import guangdong_fan as fan
-from rules.variants.guangdong_checks import settle_errors, situation_errors
+from rules.variants.guangdong_checks import situation_errors
 from rules.variants.guangdong_pay import Liability, liability, payments
 
 SEED = "004_e6cf273dd962d1d9.txt"
@@ -78,11 +78,12 @@ class Guangdong(Variant):
     scored = True
 
     # ------------------------------------------------------------------ evaluate
-    def _validate_evaluate(self, request: EvaluateRequest) -> str:
-        state = super()._validate_evaluate(request)
-        raise_if(situation_errors(_is_dealer(request), request.win_type or SELF_DRAW,
-                                  request.flags, request.hand.melds, "", "melds"))
-        return state
+    def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
+        return situation_errors(_is_dealer(request), request.win_type or SELF_DRAW,
+                                request.flags, request.hand.melds, "", "melds")
+
+    def settle_errors(self, request: SettleRequest) -> list[FieldError]:
+        return checks.settle_errors(request)
 
     def score(self, ctx: Context) -> Evaluation:
         return self.judge(ctx).evaluation
@@ -152,7 +153,6 @@ class Guangdong(Variant):
 
     # ------------------------------------------------------------------ settle
     def settle(self, request: SettleRequest) -> Settlement:
-        raise_if(settle_errors(request))
         result = request.result
         ledger = Ledger()
         notes = _settle_notes(request)

@@ -1,20 +1,188 @@
-"""南昌 nanchang (seed 002_15a3ce03a28fced8.txt, RULINGS.md § nanchang)."""
+"""南昌 nanchang (seed 002_15a3ce03a28fced8.txt, RULINGS.md § nanchang).
+
+The tables of the seed; the machinery is shared with xingguo in
+:mod:`rules.variants.jiangxi`. A hand costs each payer ``4 × every multiplier`` (胡牌分
+注: 以上计算均在基础分之上相乘), then 德国 ×2 (德中德 ×4) +5. Jing are settled per
+indicator: 上精 (wild), 下精 (scored only) and 回头一笑 (last round's 上精).
+"""
 
 from __future__ import annotations
 
-from rules.analysis import ShapeRules
-from rules.variant import Variant
+from typing import Any
+
+from rules.errors import FieldError, InvalidInput
+from rules.ledger import Ledger
+from rules.model import CONCEALED_KONG, Jing, Pattern, Settlement, SettleRequest
+from rules.options import RuleOption
+from rules.tiles import code
+from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
+from rules.variants.jiangxi.jing import CHONG_GUAN, Plan, jing_pair, jing_value
+from rules.variants.jiangxi.names import pattern
+from rules.variants.jiangxi.reading import Candidate
+from rules.variants.jiangxi.scoring import Situation
+
+BASE_POINTS = 4  # 胡牌分 1. 基础分：4分
+# 胡牌分: each shape's multiplier on the base.
+SHAPE_FACTOR = {
+    "ping_hu": 1,  # 平胡: no multiplier of its own
+    "da_qi_dui": 2,  # 9. 大七对：X2 (碰碰胡, melds allowed)
+    "xiao_qi_dui": 2,  # 10. 小七对：X2 (门清; 2对相同的牌 allowed)
+    "shi_san_lan": 2,  # 11. 十三烂：X2
+    "qi_xing_shi_san_lan": 4,  # 12. 七星十三烂：X4 (instead of 十三烂's ×2)
+}
+DE_ZHONG_DE = 4  # 14. 德中德：自摸时为每家X4+5
+CONCEALED_KONG_POINTS = 2  # 奖励分 1. 杠子：暗杠，每家2子
+EXPOSED_KONG_POINTS = 1  # 奖励分 1. 明杠，每家1子
+GANG_JING_POINTS = {2: 20, 1: 10}  # 奖励分 5. 杠精: 杠正精20分，杠副精10分 (from each)
+FOLLOW = ("off", "man_shang_man_xia", "die_zhi_di_ceng")
+
+OPTIONS = (
+    RuleOption("lower_jing_mode", "string", "xia_fan",
+               "How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start "
+               "and scored like 上精) or mai_lei 埋雷 (buried until the end, scored on hand "
+               "and melds only; nobody is liable for a 下精 they could not see)",
+               "精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…"
+               "此时计算结果的牌包括手牌、吃、碰、杠得来的牌",
+               choices=("xia_fan", "mai_lei")),
+    RuleOption("hui_tou_yi_xiao", "boolean", True,
+               "Score 回头一笑 (jing.previous_indicator, last round's 上精) when it is given",
+               "精牌类型 回头一笑: 用上一局的上精作为本次计算的精"),
+    RuleOption("count_discarded_jing", "boolean", False,
+               "Jing a player discarded (still in its pond) count for that player",
+               "RULINGS nanchang: discarded jing do not count (option); 精牌介绍 2 counts 吃、碰、"
+               "杠、胡的精"),
+    RuleOption("ba_wang_jing", "boolean", True,
+               "霸王精: the only player holding jing of an indicator is paid double",
+               "精牌介绍 4 / 奖励分 3: 另外三家需要付给霸王精双倍的计算结果"),
+    RuleOption("pa_lou_ti", "string", "off",
+               "爬楼梯 floors: off, or the mode that sets the next floor: man_shang_man_xia "
+               "慢上慢下 (a non-dealer win goes down one floor) or die_zhi_di_ceng 跌至底层 (back "
+               "to floor 1)",
+               "精牌类型 爬楼梯: 慢上慢下 / 跌至底层", choices=FOLLOW),
+    RuleOption("floor", "integer", 1,
+               "爬楼梯: this round's floor; the hu score is ×2 per floor above the first",
+               "爬楼梯: 每次连庄后上1楼，计算结果时增加*2基础分", minimum=1, maximum=10),
+    RuleOption("kong_chain", "string", "once",
+               "A win on a kong replacement after several kongs in a row: ×2 once, or ×2 for "
+               "each kong (double_each)",
+               "胡牌分 5. 杠开 X2 (the seed has no kong chain)", choices=KONG_CHAIN_MODES),
+    RuleOption("drawn_round", "string", "jing_and_kongs",
+               "A drawn round (黄庄) pays no hu; jing_and_kongs still settles jing, kongs "
+               "and 抄庄, void settles nothing",
+               "简介: 黄庄时计和局; 精牌介绍 3: 每盘结束时，将精牌单独拿出来计算结果，与胡牌无关",
+               choices=("jing_and_kongs", "void")),
+    RuleOption("false_win_points", "integer", 20,
+               "诈胡 (a false_win event): what the seat pays each other player",
+               "not in seed 002; xingguo E组 4 (诈胡 -20 -20 -20)", minimum=0, maximum=200),
+)
 
 
-class Nanchang(Variant):
+class Nanchang(Jiangxi):
     name = "nanchang"
     title_zh = "南昌麻将"
     title_en = "Nanchang (Jiangxi)"
     seed = "002_15a3ce03a28fced8.txt"
-    # 简介: 3张不重复的同类的字牌可以组成一幅顺子; 十三烂; 小七对 (可以有2对相同的牌)
-    shapes = ShapeRules(honour_chows=True, seven_pairs=True, four_as_two_pairs=True,
-                        shi_san_lan=True)
+    options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "others_no_jing"})
     jing_fields = ("indicator", "lower_indicator", "previous_indicator")
-    wild_jing = True
     out_of_play_jing = ("lower_indicator",)  # 下精 is flipped out; 上精 stays in the wall
+    flat_win = 20  # 6. 天胡：一家20子 (可以和精吊叠加); 7. 地胡：一家20子
+    name_overrides = {"jing_diao": "精钓", "gang_kai": "杠开"}
+    jing_diao_zh = "精钓"
+    follow_dealer_zh = "抄庄"  # 奖励分 6. 抄庄：庄家向其他三家每家支付5子
+    ping_hu_rule_zh = " (憋自摸)"
+
+    def shape_terms(self, shape: str) -> tuple[Pattern, list[Pattern]]:
+        base = pattern("ji_chu_fen", BASE_POINTS, "points", "胡牌分 1. 基础分：4分")
+        return base, [pattern(shape, SHAPE_FACTOR[shape], "x", "", self.name_overrides)]
+
+    def german_pattern(self, candidate: Candidate, situation: Situation) -> Pattern:
+        """14. 德中德: German while the other three hold no jing at all: ×4 +5."""
+        if situation.others_no_jing:
+            return pattern("de_zhong_de", DE_ZHONG_DE, "x", "German while the other three "
+                           "hold no jing: " + self._german_note(situation).replace(
+                               "double", "four times"))
+        return super().german_pattern(candidate, situation)
+
+    def extra_factors(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
+        rules = situation.rules
+        floor = rules["floor"]
+        if rules["pa_lou_ti"] == "off" or floor <= 1:
+            return []
+        return [pattern("pa_lou_ti", 2 ** (floor - 1), "x", f"floor {floor}: ×2 per floor "
+                        "above the first")]
+
+    def rule_errors(self, rules: dict[str, Any]) -> list[FieldError]:
+        if rules["pa_lou_ti"] == "off" and rules["floor"] != 1:
+            return [FieldError("rules.floor", "爬楼梯 is off: set rules.pa_lou_ti to "
+                               "man_shang_man_xia or die_zhi_di_ceng to play floors")]
+        return []
+
+    def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
+        """Each indicator on its own (RULINGS): 上精, 下精 and 回头一笑."""
+        assert jing.indicator is not None  # required for nanchang (validated)
+        discards = rules["count_discarded_jing"]
+        double = rules["ba_wang_jing"]
+        plans = [Plan("indicator", "上精", jing.indicator, discards, skip_kongs=True,
+                      triggers=(CHONG_GUAN,), double_ba_jing=double)]
+        if jing.lower_indicator is not None:
+            buried = rules["lower_jing_mode"] == "mai_lei"
+            plans.append(Plan("lower_indicator", "下精(埋雷)" if buried else "下精",
+                              jing.lower_indicator, discards and not buried,
+                              triggers=() if buried else (CHONG_GUAN,), double_ba_jing=double))
+        if jing.previous_indicator is not None:
+            if not rules["hui_tou_yi_xiao"]:
+                raise InvalidInput.one("jing.previous_indicator", "回头一笑 is off "
+                                       "(rules.hui_tou_yi_xiao): leave this out or turn it on")
+            plans.append(Plan("previous_indicator", "回头一笑", jing.previous_indicator, False,
+                              double_ba_jing=double, use_dealt=True))
+        return plans
+
+    def kong_payments(self, request: SettleRequest, ledger: Ledger) -> None:
+        """奖励分 1 and 5: 暗杠 2 / 明杠 1 from each; a kong of 上精 (杠精) 20 for 正精, 10 for
+        副精 from each, and no kong score."""
+        assert request.jing.indicator is not None
+        pair = jing_pair(request.jing.indicator)
+        for seat, player in enumerate(request.players):
+            for meld in player.melds:
+                if not meld.is_kong:
+                    continue
+                tile = meld.tiles[0]
+                value = jing_value(tile, pair)
+                if value:
+                    ledger.each_pays(seat, GANG_JING_POINTS[value], "jing_kong",
+                                     f"杠精 {code(tile)}: {GANG_JING_POINTS[value]} from each, "
+                                     "no kong score")
+                elif meld.kind == CONCEALED_KONG:
+                    ledger.each_pays(seat, CONCEALED_KONG_POINTS, "kong",
+                                     f"暗杠 {code(tile)}: {CONCEALED_KONG_POINTS} from each")
+                else:
+                    ledger.each_pays(seat, EXPOSED_KONG_POINTS, "kong",
+                                     f"{meld.kind} {code(tile)}: {EXPOSED_KONG_POINTS} from each")
+
+    def false_win_points(self, rules: dict[str, Any]) -> int:
+        return rules["false_win_points"]
+
+    def drawn_round(self, request: SettleRequest) -> Settlement:
+        """黄庄: no hu; jing, kongs and 抄庄 still settle unless the option voids the round."""
+        if request.rules["drawn_round"] == "void":
+            return super().drawn_round(request)
+        ledger = Ledger()
+        jing = self.settle_jing(request, ledger)
+        self.kong_payments(request, ledger)
+        self.settle_events(request, ledger)
+        return ledger.settlement(jing=jing, next_floor=self.next_floor(request),
+                                 notes=["drawn round (黄庄): no hu; jing, kongs and events "
+                                        "are settled (rules.drawn_round)"])
+
+    def next_floor(self, request: SettleRequest) -> int | None:
+        """爬楼梯: 连庄 climbs a floor; a non-dealer win goes down one, or to the bottom."""
+        mode = request.rules["pa_lou_ti"]
+        floor = request.rules["floor"]
+        if mode == "off":
+            return None
+        if not request.result.winners:
+            return floor
+        if request.result.winners[0] == request.dealer:
+            return floor + 1
+        return max(1, floor - 1) if mode == "man_shang_man_xia" else 1

@@ -10,7 +10,7 @@ refused by :mod:`qinzhou_checks`.
 from __future__ import annotations
 
 from rules.analysis import ShapeRules
-from rules.errors import InvalidInput
+from rules.errors import FieldError, InvalidInput
 from rules.hand import present
 from rules.ledger import Ledger
 from rules.model import (
@@ -68,11 +68,10 @@ class Qinzhou(Variant):
     scored = True
 
     # ------------------------------------------------------------------ evaluate
-    def evaluate(self, request: EvaluateRequest) -> Evaluation:
-        """Refuse flags that contradict the hand (天胡 for a non-dealer, …), then score."""
-        raise_if(flag_errors(request.flags, request.win_type or SELF_DRAW, request.dealer,
-                             request.hand.melds, ""))
-        return super().evaluate(request)
+    def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
+        """Flags that contradict the hand (天胡 for a non-dealer, …)."""
+        return flag_errors(request.flags, request.win_type or SELF_DRAW, request.dealer,
+                           request.hand.melds, "")
 
     def score(self, ctx: Context) -> Evaluation:
         """Score every reading (a few at most: no wilds) and keep the one worth most."""

@@ -7,8 +7,9 @@ where the variant allows 一炮多响), robbing an added kong, self-draw and dis
 drawn rounds. Players discard semi-greedily (keeping a waiting hand when they can) so that
 rounds end in wins often enough to test scoring.
 
-Wins are found with the analysis core (shapes only). A shape-complete hand that the variant
-refuses for a stated reason (精吊 on a discard, 有精平胡 on a discard, …) is not declared;
+Wins are found with the analysis core (shapes only; a jing claimed from another player counts
+only as itself). A shape-complete hand that the variant refuses for a stated reason (精吊 on a
+discard, 有精平胡 on a discard, …) is not declared;
 :class:`Round` records every such refusal so the tests can check that only rule reasons occur.
 """
 
@@ -85,9 +86,11 @@ class Simulator:
         for _ in range(13):
             for s in range(4):
                 self.seats[s].hand.append(self.wall.pop())
+        first = self._draw(self.dealer, from_back=False)  # the dealer's 14th tile
+        self.dealt = [sorted(seat.hand) for seat in self.seats]
         self.turns = 0
         self.kong_chain = 0
-        outcome = self._loop()
+        outcome = self._loop(first)
         return self._finish(outcome)
 
     def _flip_jing(self) -> Jing:
@@ -104,11 +107,11 @@ class Simulator:
         return Jing(upper, lower, previous)
 
     # ------------------------------------------------------------------ the loop
-    def _loop(self) -> dict[str, Any]:
+    def _loop(self, first: int) -> dict[str, Any]:
         """Turns until a win or the wall runs out. ``drawn`` is None when the seat acts
         after claiming a discard (it may not self-win or kong from hand then)."""
         seat = self.dealer
-        drawn: int | None = self._draw(seat, from_back=False)
+        drawn: int | None = first
         replacement = False
         while True:
             if drawn is not None:
@@ -151,9 +154,14 @@ class Simulator:
         return tile
 
     # ------------------------------------------------------------------ decisions
-    def _complete(self, seat: int) -> bool:
+    def _complete(self, seat: int, claimed: int | None = None) -> bool:
+        """Shape-complete? A jing claimed from another player counts only as itself."""
         view = HandView.of(self.seats[seat].tiles(), self.wild)
-        return is_complete(view.natural, view.wilds, self.variant.shapes, len(view.melds))
+        natural, wilds = view.natural, view.wilds
+        if claimed is not None and claimed in self.wild:
+            natural = natural[:claimed] + (natural[claimed] + 1,) + natural[claimed + 1:]
+            wilds -= 1
+        return is_complete(natural, wilds, self.variant.shapes, len(view.melds))
 
     def _allowed(self, seat: int, win_tile: int, win_type: str, discarder: int | None,
                  last: bool) -> bool:
@@ -207,7 +215,7 @@ class Simulator:
             if meld.kind == PUNG and meld.tiles[0] in me.hand:
                 t = meld.tiles[0]
                 me.hand.remove(t)
-                me.melds[i] = Meld(ADDED_KONG, (t,) * 4, meld.source)
+                me.melds[i] = Meld(ADDED_KONG, (t,) * 4, meld.source, meld.claimed)
                 return t
         return None
 
@@ -215,10 +223,11 @@ class Simulator:
         for other in self._after(seat):
             robber = self.seats[other]
             robber.hand.append(tile)
-            if self._complete(other) and self._allowed(other, tile, ROB_KONG, seat, False):
+            if self._complete(other, tile) and self._allowed(other, tile, ROB_KONG, seat,
+                                                             False):
                 # the robbed kong goes back to a pung: the added tile is the winner's
                 me = self.seats[seat]
-                me.melds = [Meld(PUNG, m.tiles[:3], m.source)
+                me.melds = [Meld(PUNG, m.tiles[:3], m.source, m.claimed)
                             if m.kind == ADDED_KONG and m.tiles[0] == tile else m
                             for m in me.melds]
                 return {"winners": [other], "win_tile": tile, "win_type": ROB_KONG,
@@ -233,8 +242,8 @@ class Simulator:
         winners = []
         for other in self._after(discarder):
             self.seats[other].hand.append(tile)
-            if self._complete(other) and self._allowed(other, tile, DISCARD, discarder,
-                                                       not self.wall):
+            if self._complete(other, tile) and self._allowed(other, tile, DISCARD, discarder,
+                                                             not self.wall):
                 winners.append(other)
                 if self.variant.max_winners == 1 or not self._several_allowed():
                     break
@@ -257,12 +266,12 @@ class Simulator:
             if count == 3 and self.wall and self.rng.random() < 0.5:
                 for _ in range(3):
                     hand.remove(tile)
-                self.seats[other].melds.append(Meld(KONG, (tile,) * 4, discarder))
+                self.seats[other].melds.append(Meld(KONG, (tile,) * 4, discarder, tile))
                 return {"claimer": other, "kong": True}
             if count >= 2 and self.rng.random() < 0.5 and len(self.seats[other].melds) < 4:
                 for _ in range(2):
                     hand.remove(tile)
-                self.seats[other].melds.append(Meld(PUNG, (tile,) * 3, discarder))
+                self.seats[other].melds.append(Meld(PUNG, (tile,) * 3, discarder, tile))
                 return {"claimer": other}
         nxt = (discarder + 1) % 4
         chow = self._chow_for(nxt, tile)
@@ -270,7 +279,7 @@ class Simulator:
             for t in chow:
                 if t != tile:
                     self.seats[nxt].hand.remove(t)
-            self.seats[nxt].melds.append(Meld(CHOW, tuple(sorted(chow)), discarder))
+            self.seats[nxt].melds.append(Meld(CHOW, tuple(sorted(chow)), discarder, tile))
             return {"claimer": nxt}
         return {}
 
@@ -325,6 +334,9 @@ class Simulator:
             "variant": self.name, "dealer": self.dealer,
             "players": [self._player(s) for s in self.seats], "result": result,
         }
+        if self.jing.previous_indicator is not None:  # 回头一笑 is scored on the dealt hands
+            for player, dealt in zip(request["players"], self.dealt, strict=True):
+                player["dealt"] = "".join(CODES[t] for t in dealt)
         if self.options:
             request["rules"] = dict(self.options)
         if self.variant.jing_fields:
@@ -356,7 +368,8 @@ class Simulator:
         if seat.melds:
             player["melds"] = [
                 {"type": m.kind, "tiles": "".join(CODES[t] for t in m.tiles),
-                 **({"from": m.source} if m.source is not None else {})}
+                 **({"from": m.source} if m.source is not None else {}),
+                 **({"claimed": CODES[m.claimed]} if m.claimed is not None else {})}
                 for m in seat.melds]
         if seat.discards:
             player["discards"] = "".join(CODES[t] for t in seat.discards)

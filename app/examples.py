@@ -1,0 +1,74 @@
+"""Request examples shown in openapi.yaml, one list per operation.
+
+``make openapi`` sends each example to the app and records the real answer next to it (under
+the status it got), and a test replays every example against the app and compares. So the
+examples in the contract are never hand-written guesses: they are what the service answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Example = tuple[str, str, dict[str, Any]]  # (name, summary, request body)
+
+EVALUATE: list[Example] = [
+    ("winning_hand", "A complete hand of 14 tiles: scored, with its best reading",
+     {"variant": "qinzhou", "hand": "123m456p789s111sEE"}),
+    ("waiting_hand", "13 tiles: one short, answered with the waits and what each is worth",
+     {"variant": "qinzhou", "hand": "1112345678999m"}),
+    ("wild_jing", "xingguo: the indicator 4p makes 4p (正精) and 5p (副精) wild",
+     {"variant": "xingguo", "hand": "123m456p789s1sEEE5p", "jing": {"indicator": "4p"}}),
+    ("meld_and_discard", "guangdong: a claimed pung of 红中 and a win on a discard",
+     {"variant": "guangdong", "hand": "123m456p789s11s",
+      "melds": [{"type": "pung", "tiles": "CCC", "from": 2}],
+      "win_tile": "1s", "win_type": "discard", "seat_wind": "S", "round_wind": "E"}),
+    ("chinese_names", "Tiles given by Chinese name; answers always use the codes",
+     {"variant": "nanchang",
+      "hand": ["一万", "二万", "三万", "五筒", "五筒", "五筒", "七条", "八条", "九条",
+               "东", "南", "西", "红中", "红中"],
+      "jing": {"indicator": "9m"}}),
+    ("unknown_tile", "A tile that cannot be read: 422 naming the field and the position",
+     {"variant": "qinzhou", "hand": "123m456p789s111sEX"}),
+]
+
+_FOUR_HANDS = [
+    {"hand": "123m456p789s111sEE"},
+    {"hand": "1112345678999p"},
+    {"hand": "2233445566778s"},
+    {"hand": "SSSWWWNNNCCFF"},
+]
+
+SETTLE: list[Example] = [
+    ("self_draw", "guangdong: seat 0 (the dealer) wins by self-draw",
+     {"variant": "guangdong", "dealer": 0, "players": _FOUR_HANDS,
+      "result": {"winners": [0], "win_tile": "E", "win_type": "self_draw"}}),
+    ("drawn_round", "qinzhou: nobody won (荒庄)",
+     {"variant": "qinzhou", "dealer": 1,
+      "players": [{"hand": "123m456p789s11sEE"}, *_FOUR_HANDS[1:]],
+      "result": {"winners": []}}),
+    ("winner_is_discarder", "A winner who also discarded the winning tile: 422",
+     {"variant": "qinzhou", "dealer": 0, "players": _FOUR_HANDS,
+      "result": {"winners": [0], "win_tile": "E", "win_type": "discard", "discarder": 0}}),
+]
+
+JING: list[Example] = [
+    ("indicator_only", "xingguo: which tiles the flipped 5p makes 正精 and 副精",
+     {"variant": "xingguo", "indicator": "5p"}),
+    ("with_players", "nanchang: 上精 and 下精 with every seat's tiles, and the jing payments",
+     {"variant": "nanchang", "indicator": "3s", "lower_indicator": "7p", "dealer": 0,
+      "players": [{"hand": "123m456p789s4s4sEE"}, {"hand": "1112345678999p"},
+                  {"hand": "2233445566778s"}, {"hand": "SSSWWWNNNCCFF"}]}),
+    ("no_jing_in_variant", "guangdong has no jing: 422",
+     {"variant": "guangdong", "indicator": "5p"}),
+]
+
+POST_EXAMPLES: dict[str, list[Example]] = {
+    "/evaluate": EVALUATE, "/settle": SETTLE, "/jing": JING,
+}
+
+# GET operations whose answer is recorded as an example (stable, no per-request values).
+GET_EXAMPLES: dict[str, str] = {
+    "/variants": "The four variants with their shapes and rule options",
+    "/healthz": "Alive",
+    "/readyz": "Ready",
+}

@@ -1,0 +1,129 @@
+"""Prometheus metrics: requests by endpoint and status, latency, and the core's cache hit rates.
+
+Under gunicorn every worker is its own process with its own counters and its own caches, and
+a scrape reaches only one of them. gunicorn.conf.py therefore sets ``PROMETHEUS_MULTIPROC_DIR``
+before the app is imported: prometheus_client then keeps each worker's values in files there,
+and :func:`render` adds them all up, so any worker answers for the whole server. Without that
+variable (tests, a single process) the values live in this process's memory.
+
+The core's caches (``rules.analysis.cache_stats()``) are plain ``lru_cache`` counters inside
+each worker; :func:`sync_cache_stats` copies their growth into Prometheus counters after each
+scoring request, so they add up across workers like every other counter.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+
+from prometheus_client import (
+    CONTENT_TYPE_PLAIN_0_0_4,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+    multiprocess,
+)
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+from rules.analysis import cache_stats
+
+CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
+disable_created_metrics()  # no *_created series: they double the output and nobody graphs them
+PREFIX = "mahjong"
+MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+
+# Scoring takes well under a millisecond for most hands and up to tens of ms with many wilds.
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
+                   2.5, 5.0, 10.0)
+
+# In single-process mode the metrics live in this registry; in multiprocess mode they are
+# written to files and a scrape reads them back with a fresh registry (see render()).
+REGISTRY = CollectorRegistry(auto_describe=True)
+
+REQUESTS = Counter(f"{PREFIX}_http_requests_total", "HTTP requests answered.",
+                   ("endpoint", "method", "status"), registry=REGISTRY)
+LATENCY = Histogram(f"{PREFIX}_http_request_duration_seconds",
+                    "Time from request start to response, in seconds.",
+                    ("endpoint", "method", "status"), buckets=LATENCY_BUCKETS,
+                    registry=REGISTRY)
+CACHE_HITS = Counter(f"{PREFIX}_core_cache_hits_total",
+                     "Hits of the hand-analysis core's caches.", ("cache",), registry=REGISTRY)
+CACHE_MISSES = Counter(f"{PREFIX}_core_cache_misses_total",
+                       "Misses of the hand-analysis core's caches.", ("cache",),
+                       registry=REGISTRY)
+CACHE_ENTRIES = Gauge(f"{PREFIX}_core_cache_entries",
+                      "Entries held by the core's caches (summed over live workers).",
+                      ("cache",), registry=REGISTRY, multiprocess_mode="livesum")
+
+_seen: dict[str, tuple[int, int]] = {}
+_seen_lock = threading.Lock()
+
+
+def observe(endpoint: str, method: str, status: int, seconds: float) -> None:
+    """Count one answered request and its latency."""
+    labels = (endpoint, method, str(status))
+    REQUESTS.labels(*labels).inc()
+    LATENCY.labels(*labels).observe(seconds)
+
+
+def sync_cache_stats() -> None:
+    """Add the core caches' hits and misses since the last call to the counters."""
+    stats = cache_stats()
+    with _seen_lock:
+        for name, s in stats.items():
+            hits, misses = _seen.get(name, (0, 0))
+            # lru_cache counters only grow, unless someone called cache_clear(): then restart.
+            if s["hits"] < hits or s["misses"] < misses:
+                hits = misses = 0
+            if s["hits"] > hits:
+                CACHE_HITS.labels(name).inc(s["hits"] - hits)
+            if s["misses"] > misses:
+                CACHE_MISSES.labels(name).inc(s["misses"] - misses)
+            CACHE_ENTRIES.labels(name).set(s["size"])
+            _seen[name] = (s["hits"], s["misses"])
+
+
+class _Scrape(Collector):
+    """One scrape: the collected metrics, plus ``mahjong_core_cache_hit_ratio``.
+
+    The ratio (hits / (hits + misses) per cache, over all workers) is computed here from the
+    summed counters, because a ratio cannot be summed across workers.
+    """
+
+    def __init__(self, metrics: list[Metric]):
+        self.metrics = metrics
+
+    def collect(self) -> Iterator[Metric]:
+        yield from self.metrics
+        totals: dict[str, list[float]] = {}
+        for family in self.metrics:
+            for sample in family.samples:
+                slot = {f"{PREFIX}_core_cache_hits_total": 0,
+                        f"{PREFIX}_core_cache_misses_total": 1}.get(sample.name)
+                if slot is not None:
+                    totals.setdefault(sample.labels["cache"], [0.0, 0.0])[slot] += sample.value
+        ratio = GaugeMetricFamily(f"{PREFIX}_core_cache_hit_ratio",
+                                  "Share of the core's cache look-ups that were hits since "
+                                  "start, all workers.", labels=("cache",))
+        for name, (hits, misses) in sorted(totals.items()):
+            if hits + misses:
+                ratio.add_metric((name,), hits / (hits + misses))
+        yield ratio
+
+
+def render() -> bytes:
+    """The Prometheus text exposition of every metric (all workers in multiprocess mode)."""
+    sync_cache_stats()
+    if MULTIPROCESS:
+        source = CollectorRegistry()
+        multiprocess.MultiProcessCollector(source)
+    else:
+        source = REGISTRY
+    scrape = CollectorRegistry(auto_describe=False)
+    scrape.register(_Scrape(list(source.collect())))
+    return generate_latest(scrape)

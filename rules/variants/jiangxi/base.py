@@ -1,0 +1,277 @@
+"""The Jiangxi variants' shared behaviour; xingguo and nanchang supply the tables.
+
+A subclass declares its tables (shape terms, flat wins, German terms, jing plans, kong
+values, options) and this class does the rest: evaluation through the best reading,
+settlement (hu + jing + kongs + events, through one :class:`~rules.ledger.Ledger`) and
+``/jing``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.analysis import ShapeRules
+from rules.errors import InvalidInput
+from rules.ledger import SEATS, Ledger
+from rules.model import (
+    DISCARD,
+    KONG_REPLACEMENT,
+    ROB_KONG,
+    EvaluateRequest,
+    Evaluation,
+    Flags,
+    Jing,
+    JingAnswer,
+    JingRequest,
+    JingScore,
+    Pattern,
+    Settlement,
+    SettleRequest,
+    WinnerResult,
+)
+from rules.validation import copies_errors, meld_errors, player_sources, raise_if
+from rules.variant import Context, Variant, _claim_errors
+from rules.variants.jiangxi import checks
+from rules.variants.jiangxi.jing import Plan, pay_indicator, score_indicator, win_claim
+from rules.variants.jiangxi.names import pattern
+from rules.variants.jiangxi.pricing import HandValue, Seating
+from rules.variants.jiangxi.reading import Candidate, holds_jing
+from rules.variants.jiangxi.scoring import Situation, evaluate_hand
+
+KONG_CHAIN_MODES = ("double_each", "once")
+
+
+class Jiangxi(Variant):
+    """Base of xingguo and nanchang."""
+
+    # 汉字牌不重复三个可为一体 (honour chows); 小七 (four of a tile as two pairs); 十三烂
+    shapes = ShapeRules(honour_chows=True, seven_pairs=True, four_as_two_pairs=True,
+                        shi_san_lan=True)
+    wild_jing = True
+    scored = True
+
+    flat_win: ClassVar[int] = 20  # 天胡/地胡 from each player (×2 with 精吊)
+    jing_diao_factor: ClassVar[int] = 2  # xingguo D组 (精吊 doubles); nanchang 8. 精钓：X2
+    german_bonus: ClassVar[int] = 5  # xingguo E组 1 所有德国奖励 +5; nanchang 13. 德国 X2+5
+    gang_diao: ClassVar[bool] = False  # a 精吊 won on a kong replacement is named 杠吊
+    false_win_default: ClassVar[int] = 20
+    name_overrides: ClassVar[dict[str, str]] = {}
+    jing_diao_zh: ClassVar[str] = "精吊"
+    follow_dealer_zh: ClassVar[str] = "跟庄"
+    follow_dealer_points: ClassVar[int] = 5  # xingguo E组 8 -5 -5 -5; nanchang 奖励分 6 每家5子
+    ping_hu_rule_zh: ClassVar[str] = ""
+
+    # ------------------------------------------------------------------ tables (override)
+    def shape_terms(self, shape: str) -> tuple[Pattern, list[Pattern]]:
+        """(the base points, the factors) a shape contributes."""
+        raise NotImplementedError
+
+    def extra_factors(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
+        """Variant-only factors (xingguo 霸胡, nanchang 爬楼梯)."""
+        return []
+
+    def german_pattern(self, candidate: Candidate, situation: Situation) -> Pattern:
+        return pattern("de_guo", 2, "x", self._german_note(situation), self.name_overrides)
+
+    def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
+        """How each indicator given is settled."""
+        raise NotImplementedError
+
+    def kong_payments(self, request: SettleRequest, ledger: Ledger) -> None:
+        raise NotImplementedError
+
+    def false_win_points(self, rules: dict[str, Any]) -> int:
+        return self.false_win_default
+
+    def drawn_round(self, request: SettleRequest) -> Settlement:
+        """四.7 和牌: the round is void (nanchang overrides)."""
+        return Ledger().settlement(notes=["drawn round (和牌): the round is void, every delta "
+                                          "is 0 (hu, jing, kongs and events alike)"])
+
+    def next_floor(self, request: SettleRequest) -> int | None:
+        return None
+
+    def settle_errors(self, request: SettleRequest) -> list:
+        """Checks of a /settle request shared by xingguo and nanchang (a variant adds its
+        own by extending this)."""
+        return (checks.settle_errors(self, request) + self.rule_errors(request.rules)
+                + self._dealt_errors(request.players, request.dealer, request.jing, True))
+
+    def rule_errors(self, rules: dict[str, Any]) -> list:
+        """Rule options that contradict each other."""
+        return []
+
+    # ------------------------------------------------------------------ evaluate
+    def evaluate_errors(self, request: EvaluateRequest) -> list:
+        return checks.evaluate_errors(self, request) + self.rule_errors(request.rules)
+
+    def score(self, ctx: Context) -> Evaluation:
+        request = ctx.request
+        seating, notes = _evaluate_seating(request, ctx.win_type)
+        situation = Situation(
+            seating, request.win_tile, request.flags, request.rules, ctx.wild_kinds,
+            table_clear=request.flags.no_jing_held,
+            winner_holds_jing=holds_jing(request.hand, ctx.wild_kinds),
+            others_no_jing=request.flags.others_no_jing, notes=tuple(notes))
+        evaluation, _ = evaluate_hand(self, request.hand, situation)
+        return evaluation
+
+    def hand_value(self, candidate: Candidate, situation: Situation) -> HandValue:
+        """One candidate's terms: shape, 精吊, kong, variant factors, 抢杠, 德国 — or flat."""
+        over = self.name_overrides
+        if situation.flat_win:
+            return self._flat_value(candidate, situation)
+        points, factors = self.shape_terms(candidate.shape)
+        if candidate.jing_diao:
+            factors.append(pattern("jing_diao", self.jing_diao_factor, "x",
+                                   "the last tile paired a lone jing", over))
+        factors += self._kong_factor(candidate, situation)
+        factors += self.extra_factors(candidate, situation)
+        if situation.seating.win_type == ROB_KONG:
+            factors.append(pattern("qiang_gang", 2, "x", "valued as the winner's self-draw "
+                                   "×2; the robbed player pays all of it (德国's 5s not "
+                                   "doubled)", over))
+        german = self.german_pattern(candidate, situation) if candidate.german else None
+        return HandValue(candidate, points, tuple(factors), german,
+                         self.german_bonus if german else 0)
+
+    def _flat_value(self, candidate: Candidate, situation: Situation) -> HandValue:
+        over = self.name_overrides
+        pid = "tian_hu" if situation.flags.heavenly else "di_hu"
+        amount = self.flat_win * (2 if candidate.jing_diao else 1)
+        note = (f"{self.flat_win} from each player"
+                + (f", ×2 with {self.jing_diao_zh}" if candidate.jing_diao else "")
+                + "; no other multiplier, whatever the shape or 德国")
+        shown = [pattern(candidate.shape, None, "", "the shape (not counted)", over)]
+        if candidate.jing_diao:
+            shown.append(pattern("jing_diao", 2, "x", "doubles the flat win", over))
+        if candidate.german:
+            shown.append(pattern("de_guo", None, "", "not counted in a flat win", over))
+        points, _ = self.shape_terms(candidate.shape)
+        return HandValue(candidate, points, flat=pattern(pid, amount, "points", note, over),
+                         shown=tuple(shown))
+
+    def _kong_factor(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
+        if situation.seating.win_type != KONG_REPLACEMENT:
+            return []
+        chain = max(1, situation.flags.kong_chain)
+        each = situation.rules["kong_chain"] == "double_each"
+        factor = 2 ** chain if each else 2
+        pid = "gang_diao" if candidate.jing_diao and self.gang_diao else "gang_kai"
+        note = f"won on a kong replacement after {chain} kong(s) in a row, " + (
+            "×2 for each" if each else "×2 once however many")
+        return [pattern(pid, factor, "x", note, self.name_overrides)]
+
+    def _german_note(self, situation: Situation) -> str:
+        who = "each payer" if situation.seating.drawn else "the discarder"
+        return f"every jing read as itself: each payer pays double, +{self.german_bonus} " \
+               f"from {who} (never doubled)"
+
+    # ------------------------------------------------------------------ settle
+    def settle(self, request: SettleRequest) -> Settlement:
+        if not request.result.winners:
+            return self.drawn_round(request)
+        ledger = Ledger()
+        winner = request.result.winners[0]
+        evaluation = self._settle_hu(request, ledger)
+        jing = self.settle_jing(request, ledger)
+        self.kong_payments(request, ledger)
+        self.settle_events(request, ledger)
+        return ledger.settlement(winners=[WinnerResult(winner, evaluation)], jing=jing,
+                                 next_floor=self.next_floor(request))
+
+    def _settle_hu(self, request: SettleRequest, ledger: Ledger) -> Evaluation:
+        result = request.result
+        winner = result.winners[0]
+        player = request.players[winner]
+        kinds = self.wild_kinds(request.jing)
+        others_hold = any(holds_jing(request.players[s], kinds)
+                          for s in range(SEATS) if s != winner)
+        seating = Seating(winner, request.dealer, result.discarder, result.win_type or "")
+        situation = Situation(
+            seating, result.win_tile, result.flags, request.rules, kinds,
+            table_clear=not others_hold, winner_holds_jing=holds_jing(player, kinds),
+            others_no_jing=not others_hold)
+        evaluation, rows = evaluate_hand(self, player, situation)
+        if not evaluation.winning:
+            raise InvalidInput.one(f"players[{winner}].hand",
+                                   f"this hand cannot win so ({evaluation.reason}): "
+                                   f"{evaluation.message}")
+        for row in rows:
+            ledger.pay(row.seat, winner, row.amount, "hu", row.formula)
+        return evaluation
+
+    def settle_jing(self, request: SettleRequest, ledger: Ledger) -> list[JingScore]:
+        claim = win_claim(request.result)
+        scores = []
+        for plan in self.jing_plans(request.jing, request.rules):
+            score = score_indicator(request.players, plan, claim)
+            pay_indicator(score, plan, ledger)
+            scores.append(score)
+        return scores
+
+    def settle_events(self, request: SettleRequest, ledger: Ledger) -> None:
+        """跟庄/抄庄: the dealer pays 5 to each per round; 诈胡: the seat pays each."""
+        for event in request.events:
+            if event.type == "follow_dealer":
+                points = self.follow_dealer_points * event.rounds
+                ledger.each_pays(request.dealer, -points, "follow_dealer",
+                                 f"{self.follow_dealer_zh} ×{event.rounds}: the dealer pays "
+                                 f"{self.follow_dealer_points} to each per round")
+            elif event.type == "false_win" and event.seat is not None:
+                points = self.false_win_points(request.rules)
+                ledger.each_pays(event.seat, -points, "false_win",
+                                 f"诈胡: seat {event.seat} pays {points} to each")
+
+    # ------------------------------------------------------------------ /jing
+    def jing_answer(self, request: JingRequest) -> JingAnswer:
+        raise_if(self._jing_errors(request))
+        plans = self.jing_plans(request.jing, request.rules)
+        if request.players is None:
+            return JingAnswer([JingScore(p.field, *p.pair) for p in plans])
+        ledger = Ledger()
+        scores = []
+        for plan in plans:
+            score = score_indicator(request.players, plan)
+            pay_indicator(score, plan, ledger)
+            scores.append(score)
+        return JingAnswer(scores, ledger.deltas(), list(ledger.transfers))
+
+    def _jing_errors(self, request: JingRequest) -> list:
+        errors = self._common_errors(request.jing, Flags(), None, "")
+        if request.players is None:
+            return errors
+        sources = []
+        for seat, player in enumerate(request.players):
+            prefix = f"players[{seat}]"
+            sources += player_sources(player, prefix)
+            errors += checks.claimed_errors(player, prefix)
+            for i, meld in enumerate(player.melds):
+                errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
+                errors += _claim_errors(meld, seat, f"{prefix}.melds[{i}]")
+        errors += copies_errors(sources + self.out_of_play(request.jing))
+        errors += self._dealt_errors(request.players, request.dealer, request.jing, False)
+        return errors
+
+    def _dealt_errors(self, players, dealer, jing: Jing, settle: bool) -> list:
+        previous = jing.previous_indicator is not None
+        return checks.dealt_errors(self, players, dealer, previous, settle and previous,
+                                   self.out_of_play(jing))
+
+
+def _evaluate_seating(request: EvaluateRequest, win_type: str) -> tuple[Seating, list[str]]:
+    """Seats for a lone hand: the winner 0; the dealer 0 or 1; the discarder by role."""
+    dealer = 0 if request.dealer else 1
+    notes = []
+    discarder = None
+    if win_type in (DISCARD, ROB_KONG):
+        if request.dealer:
+            discarder = 1
+        elif request.discarder_is_dealer or request.flags.earthly:
+            discarder = dealer
+        else:
+            discarder = 2
+            if win_type == DISCARD and request.discarder_is_dealer is None:
+                notes.append("discarder_is_dealer not given: priced as 闲家点闲家 (the "
+                             "discarder is not the dealer); send true for 庄家点闲家")
+    return Seating(0, dealer, discarder, win_type), notes

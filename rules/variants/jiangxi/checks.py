@@ -1,0 +1,194 @@
+"""Request checks the Jiangxi rules add to the foundation's (each a FieldError list)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.errors import FieldError
+from rules.model import (
+    CONCEALED_KONG,
+    DISCARD,
+    KONG_REPLACEMENT,
+    PUNG,
+    ROB_KONG,
+    SELF_DRAW,
+    EvaluateRequest,
+    Flags,
+    PlayerTiles,
+    SettleRequest,
+)
+from rules.tiles import code
+from rules.validation import at, copies_errors
+from rules.variants.jiangxi.reading import holds_jing
+
+if TYPE_CHECKING:
+    from rules.variants.jiangxi.base import Jiangxi
+
+
+def claimed_errors(player: PlayerTiles, prefix: str) -> list[FieldError]:
+    """``claimed`` names one of the meld's own tiles, of a meld that was claimed."""
+    errors = []
+    for i, meld in enumerate(player.melds):
+        if meld.claimed is None:
+            continue
+        field = at(prefix, f"melds[{i}].claimed")
+        if meld.kind == CONCEALED_KONG:
+            errors.append(FieldError(field, "a concealed kong claims nothing: leave it out"))
+        elif meld.claimed not in meld.tiles:
+            errors.append(FieldError(field, f"{code(meld.claimed)} is not one of this meld's "
+                                     "tiles"))
+    return errors
+
+
+def kong_errors(player: PlayerTiles, win_type: str | None, chain: int,
+                prefix: str) -> list[FieldError]:
+    """A kong-replacement win needs a kong; the chain cannot be longer than the kongs."""
+    if win_type != KONG_REPLACEMENT:
+        return []
+    kongs = sum(m.is_kong for m in player.melds)
+    if not kongs:
+        return [FieldError(at(prefix, "win_type"), "a kong_replacement win (杠上花) follows a "
+                           "kong: list the kong among the winner's melds")]
+    if chain > kongs:
+        return [FieldError(at(prefix, "flags.kong_chain"), f"{chain} kongs in a row, but the "
+                           f"winner shows {kongs} kong(s)")]
+    return []
+
+
+def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None,
+                discarder_is_dealer: bool | None, prefix: str) -> list[FieldError]:
+    """天胡 / 地胡 / kong chain against the rest of the win."""
+    errors = []
+    f = at(prefix, "flags")
+    if flags.heavenly and flags.earthly:
+        errors.append(FieldError(f"{f}.earthly", "天胡 and 地胡 cannot both apply"))
+    if flags.heavenly:
+        if not dealer:
+            errors.append(FieldError(f"{f}.heavenly", "天胡 is the dealer's dealt hand"))
+        if win_type not in (None, SELF_DRAW):
+            errors.append(FieldError(f"{f}.heavenly", "天胡 is won on the dealt 14 tiles: "
+                                     "win_type self_draw"))
+    if flags.earthly:
+        if dealer:
+            errors.append(FieldError(f"{f}.earthly", "地胡 is won by a non-dealer"))
+        if win_type not in (None, SELF_DRAW, DISCARD):
+            errors.append(FieldError(f"{f}.earthly", "地胡 is won on the dealer's first discard "
+                                     "(or the first draw): win_type discard or self_draw"))
+        if win_type == DISCARD and discarder_is_dealer is False:
+            errors.append(FieldError(f"{f}.earthly", "地胡 on a discard is won on the dealer's "
+                                     "first discard: the discarder is the dealer"))
+    if (flags.heavenly or flags.earthly) and melds:
+        errors.append(FieldError(f"{f}.{'heavenly' if flags.heavenly else 'earthly'}",
+                                 "天胡/地胡 are won on the dealt hand: no melds"))
+    if flags.kong_chain and win_type != KONG_REPLACEMENT:
+        errors.append(FieldError(f"{f}.kong_chain", "the kong chain counts only for a "
+                                 "kong_replacement win (杠上花/杠吊)"))
+    return errors
+
+
+def evaluate_errors(variant: Jiangxi, request: EvaluateRequest) -> list[FieldError]:
+    errors = claimed_errors(request.hand, "")
+    win_type = request.win_type
+    if request.discarder_is_dealer is not None:
+        if win_type not in (DISCARD, ROB_KONG):
+            errors.append(FieldError("discarder_is_dealer", f"a {win_type or SELF_DRAW} win "
+                                     "has no discarder: leave it out"))
+        elif request.dealer and request.discarder_is_dealer:
+            errors.append(FieldError("discarder_is_dealer", "the dealer won: the discarder "
+                                     "is a non-dealer"))
+    errors += flag_errors(request.flags, dealer=request.dealer, melds=bool(request.hand.melds),
+                          win_type=win_type, discarder_is_dealer=request.discarder_is_dealer,
+                          prefix="")
+    errors += kong_errors(request.hand, win_type, request.flags.kong_chain, "")
+    if win_type == ROB_KONG and request.win_tile is not None \
+            and request.hand.all_held().count(request.win_tile) > 1:
+        errors.append(FieldError("win_tile", f"robbing a kong takes the fourth "
+                                 f"{code(request.win_tile)}: the other three are the robbed "
+                                 "pung, so the hand holds only this one"))
+    kinds = variant.wild_kinds(request.jing)
+    if request.flags.no_jing_held and holds_jing(request.hand, kinds) \
+            and not request.rules.get("ba_hu_restored", False):
+        errors.append(FieldError("flags.no_jing_held", "this hand holds jing: 霸胡 needs a "
+                                 "table without any jing (rules.ba_hu_restored also allows "
+                                 "the winner's own jing read as themselves)"))
+    return errors
+
+
+def settle_errors(variant: Jiangxi, request: SettleRequest) -> list[FieldError]:
+    errors = []
+    for seat, player in enumerate(request.players):
+        errors += claimed_errors(player, f"players[{seat}]")
+    result = request.result
+    if not result.winners:
+        return errors
+    winner = result.winners[0]
+    errors += flag_errors(
+        result.flags, dealer=winner == request.dealer,
+        melds=bool(request.players[winner].melds), win_type=result.win_type,
+        discarder_is_dealer=None if result.discarder is None
+        else result.discarder == request.dealer, prefix="result")
+    errors += kong_errors(request.players[winner], result.win_type, result.flags.kong_chain,
+                          "result")
+    errors += _robbed_errors(request)
+    errors += _derived_flag_errors(variant, request, winner)
+    return errors
+
+
+def _robbed_errors(request: SettleRequest) -> list[FieldError]:
+    """抢杠只能发生在加杠动作中: the robbed player still shows the pung it tried to extend."""
+    result = request.result
+    if result.win_type != ROB_KONG or result.win_tile is None or result.discarder is None:
+        return []
+    robbed = request.players[result.discarder]
+    if any(m.kind == PUNG and m.tiles[0] == result.win_tile for m in robbed.melds):
+        return []
+    return [FieldError("result.discarder", f"seat {result.discarder} has no pung of "
+                       f"{code(result.win_tile)}: a robbed kong is a pung being extended "
+                       "(加杠); list that pung in its melds")]
+
+
+def _derived_flag_errors(variant: Jiangxi, request: SettleRequest,
+                         winner: int) -> list[FieldError]:
+    """霸胡 / 德中德 come from the tiles in /settle; a flag that contradicts them is an error."""
+    kinds = variant.wild_kinds(request.jing)
+    others = [s for s in range(4) if s != winner and holds_jing(request.players[s], kinds)]
+    flags = request.result.flags
+    errors = []
+    for name in ("no_jing_held", "others_no_jing"):
+        if getattr(flags, name) and others:
+            errors.append(FieldError(f"result.flags.{name}", f"seat {others[0]} holds jing; "
+                                     "in /settle this is read from the players' tiles"))
+    return errors
+
+
+def dealt_errors(variant: Jiangxi, players: tuple[PlayerTiles, ...], dealer: int | None,
+                 previous: bool, needed: bool, out_of_play: list) -> list[FieldError]:
+    """``dealt`` hands: for 回头一笑 only; all four or none, 13 tiles (the dealer 14), four
+    copies at most."""
+    given = [p.dealt is not None for p in players]
+    if not any(given):
+        if needed:
+            return [FieldError("players[0].dealt", "回头一笑 (jing.previous_indicator) is "
+                               "scored on the dealt hands: give each player's 'dealt' tiles "
+                               "(or settle it with POST /jing)")]
+        return []
+    if "previous_indicator" not in variant.jing_fields:
+        return [FieldError(f"players[{given.index(True)}].dealt",
+                           f"not used by {variant.name}")]
+    if not previous:
+        return [FieldError(f"players[{given.index(True)}].dealt", "the dealt hands are "
+                           "used only for 回头一笑: give jing.previous_indicator or leave "
+                           "them out")]
+    if not all(given):
+        return [FieldError(f"players[{given.index(False)}].dealt",
+                           "give the dealt hands of all four players, or of none")]
+    errors = []
+    for seat, player in enumerate(players):
+        sizes = (13, 14) if dealer is None else (14 if seat == dealer else 13,)
+        got = len(player.dealt or ())
+        if got not in sizes:
+            errors.append(FieldError(f"players[{seat}].dealt", "a dealt hand holds 13 tiles "
+                                     f"(the dealer 14), got {got}"))
+    errors += copies_errors([(f"players[{s}].dealt", p.dealt or ()) for s, p in
+                             enumerate(players)] + out_of_play)
+    return errors

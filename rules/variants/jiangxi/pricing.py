@@ -1,0 +1,129 @@
+"""What one hand value costs each payer: ``points × factors``, per-payer doublings, 德国.
+
+RULINGS (xingguo, and nanchang "as in xingguo"): 自摸 ×2 for every payer, or on a discard
+×2 for the discarder only (all three pay); ×2 when the dealer wins or when the payer is the
+dealer; 德国: each payer pays twice (德中德 four times) plus 5 from each responsible payer
+(all three on a self-draw or robbed kong, the discarder on a discard), the 5 never
+multiplied. 抢杠 is valued as the winner's self-draw ×2 and the robbed player pays all three
+shares. 天胡/地胡 are a flat amount from each player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+
+from rules.ledger import SEATS
+from rules.model import DISCARD, ROB_KONG, SELF_DRAWN, Pattern
+from rules.variants.jiangxi.reading import Candidate
+
+ROLE_ORDER = {"dealer": 0, "discarder": 1, "robbed": 1, "non_dealer": 2}
+
+
+@dataclass(frozen=True)
+class Seating:
+    winner: int
+    dealer: int
+    discarder: int | None  # the discarder, or the player whose added kong was robbed
+    win_type: str
+
+    @property
+    def drawn(self) -> bool:
+        """Priced as a self-draw (a robbed kong is valued as the winner's self-draw)."""
+        return self.win_type in SELF_DRAWN or self.win_type == ROB_KONG
+
+    def role(self, seat: int) -> str:
+        if self.win_type == ROB_KONG:
+            return "robbed"
+        if seat == self.discarder:
+            return "discarder"
+        return "dealer" if seat == self.dealer else "non_dealer"
+
+    def payers(self) -> list[int]:
+        return [s for s in range(SEATS) if s != self.winner]
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """One candidate reading, valued: the terms every payer's share is built from."""
+
+    candidate: Candidate
+    points: Pattern  # the base: xingguo the shape's B, nanchang 基础分 4
+    factors: tuple[Pattern, ...] = ()  # ×n carried by every payer's share
+    german: Pattern | None = None  # de_guo / de_zhong_de (value = its factor)
+    bonus: int = 0  # 德国 +5 from each responsible payer
+    flat: Pattern | None = None  # 天胡 / 地胡: this amount from each player, nothing else
+    shown: tuple[Pattern, ...] = ()  # listed only (the shape of a flat win)
+
+
+@dataclass(frozen=True)
+class Share:
+    seat: int
+    role: str
+    amount: int
+    formula: str
+
+
+def payer_terms(seating: Seating, seat: int) -> list[tuple[str, int]]:
+    """The per-payer doublings: 自摸 or 点炮, then 庄家."""
+    terms = []
+    if seating.drawn:
+        terms.append(("zi_mo", 2))
+    elif seating.win_type == DISCARD and seat == seating.discarder:
+        terms.append(("dian_pao", 2))
+    if seating.winner == seating.dealer or seat == seating.dealer:
+        terms.append(("zhuang_jia", 2))
+    return terms
+
+
+def _share(value: HandValue, seating: Seating, seat: int) -> tuple[int, str]:
+    terms = [(value.points.id, value.points.value or 0)]
+    terms += [(f.id, f.value or 1) for f in value.factors]
+    terms += payer_terms(seating, seat)
+    raw = prod(v for _, v in terms)
+    formula = " × ".join(f"{v} {pid}" for pid, v in terms) + f" = {raw}"
+    if value.german is None:
+        return raw, formula
+    factor = value.german.value or 1
+    responsible = seating.drawn or seat == seating.discarder
+    bonus = value.bonus if responsible else 0
+    amount = raw * factor + bonus
+    formula += f"; {value.german.id}: {raw} × {factor}" + (f" + {bonus}" if bonus else "") \
+        + f" = {amount}"
+    return amount, formula
+
+
+def shares(value: HandValue, seating: Seating) -> list[Share]:
+    """What each payer pays the winner (the robbed player alone on a robbed kong)."""
+    if value.flat is not None:
+        flat = value.flat.value or 0
+        return [Share(s, seating.role(s), flat, f"{flat} {value.flat.id} (flat)")
+                for s in seating.payers()]
+    parts = [(s, *_share(value, seating, s)) for s in seating.payers()]
+    if seating.win_type == ROB_KONG and seating.discarder is not None:
+        total = sum(amount for _, amount, _ in parts)
+        formula = "; ".join(f"as {Seating.role(_self_draw(seating), s)}: {f}"
+                            for s, _, f in parts)
+        return [Share(seating.discarder, "robbed", total,
+                      f"抢杠: the robbed player pays all three self-draw shares "
+                      f"({' + '.join(str(a) for _, a, _ in parts)} = {total}); {formula}")]
+    return [Share(s, seating.role(s), amount, formula) for s, amount, formula in parts]
+
+
+def _self_draw(seating: Seating) -> Seating:
+    return Seating(seating.winner, seating.dealer, None, SELF_DRAWN[0])
+
+
+def multiplier(value: HandValue, seating: Seating) -> int | None:
+    """The factors every payer's share carries (not the base, nor the per-payer doublings
+    of the discarder or a paying dealer)."""
+    if value.flat is not None:
+        return None
+    m = prod(f.value or 1 for f in value.factors)
+    if seating.drawn:
+        m *= 2
+    if seating.winner == seating.dealer:
+        m *= 2
+    if value.german is not None:
+        m *= value.german.value or 1
+    return m

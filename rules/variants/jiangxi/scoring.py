@@ -1,0 +1,206 @@
+"""The best reading of a complete Jiangxi hand, and the answer that explains it.
+
+Every candidate (shape × 有精/德国 × 精吊, for every tile that may have been the last one
+when ``win_tile`` is not given) is valued for the real seating, the ones the rules bar are
+set aside, and the one worth most to the winner is kept (RULINGS: the best reading).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rules.hand import present
+from rules.model import DISCARD, ROB_KONG, Evaluation, Flags, Payment, PlayerTiles
+from rules.tiles import code
+from rules.variant import not_complete
+from rules.variants.jiangxi.names import pattern
+from rules.variants.jiangxi.pricing import (
+    ROLE_ORDER,
+    HandValue,
+    Seating,
+    Share,
+    multiplier,
+    shares,
+)
+from rules.variants.jiangxi.reading import (
+    PING_HU,
+    Candidate,
+    Draw,
+    hand_view,
+    jing_diao_candidates,
+    jing_diao_structure,
+    shape_candidates,
+    show_reading,
+)
+
+if TYPE_CHECKING:
+    from rules.variants.jiangxi.base import Jiangxi
+
+# Stable reasons for a complete hand that may not win this way.
+JING_DIAO_SELF_DRAW_ONLY = "jing_diao_self_draw_only"
+YOU_JING_PING_HU_SELF_DRAW_ONLY = "you_jing_ping_hu_self_draw_only"
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Everything about the win that the tiles cannot show."""
+
+    seating: Seating
+    win_tile: int | None
+    flags: Flags
+    rules: dict
+    jing_kinds: frozenset[int]
+    table_clear: bool = False  # xingguo 霸胡: no other player holds any jing
+    winner_holds_jing: bool = False  # in the hand or the melds
+    others_no_jing: bool = False  # nanchang 德中德: the other three hold no jing at all
+    notes: tuple[str, ...] = ()
+
+    @property
+    def flat_win(self) -> bool:
+        return self.flags.heavenly or self.flags.earthly
+
+
+@dataclass
+class Best:
+    value: HandValue
+    rows: list[Share]
+    draw: Draw
+    total: int
+
+
+@dataclass
+class Search:
+    best: Best | None = None
+    scored: int = 0
+    barred: set[str] = field(default_factory=set)
+
+
+def barred(candidate: Candidate, structure: bool, situation: Situation) -> str | None:
+    """Why this reading may not win this way (None: it may).
+
+    xingguo 四.9 / 补充 2: 已构成精吊结构，不能抓德国点炮或抢杠; 四.5: 有精平胡不能抓点炮
+    (nanchang 憋自摸). 天胡/地胡 are flat wins whatever the hand (补充 7), so neither applies.
+    """
+    if situation.flat_win:
+        return None
+    win_type = situation.seating.win_type
+    if win_type in (DISCARD, ROB_KONG) and structure:
+        return JING_DIAO_SELF_DRAW_ONLY
+    if win_type == DISCARD and candidate.shape == PING_HU and not candidate.german:
+        return YOU_JING_PING_HU_SELF_DRAW_ONLY
+    return None
+
+
+def last_tiles(player: PlayerTiles, situation: Situation) -> list[int | None]:
+    """The tiles that may have completed the hand.
+
+    天胡 has no last tile: its 精吊 is a pair of two jing (补充 7), i.e. a jing "last".
+    Without ``win_tile`` every tile kind in the hand is tried and the best kept.
+    """
+    if situation.flags.heavenly:
+        held = sorted({t for t in player.concealed if t in situation.jing_kinds})
+        return [*held] or [None]
+    if situation.win_tile is not None:
+        return [situation.win_tile]
+    return sorted(set(player.concealed))
+
+
+def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Search:
+    found = Search()
+    claimed = situation.seating.win_type in (DISCARD, ROB_KONG)
+    kinds = situation.jing_kinds
+    shaped: dict[int | None, tuple] = {}  # the view and its shapes, per claimed jing
+    for last in last_tiles(player, situation):
+        natural = last if claimed and last in kinds else None
+        if natural not in shaped:
+            view = hand_view(player, kinds, natural)
+            shaped[natural] = (view, shape_candidates(view, variant.shapes))
+        view, shapes = shaped[natural]
+        draw = Draw(view, last, last_wild=not claimed and last in kinds)
+        structure = jing_diao_structure(draw, variant.shapes)
+        candidates = shapes + jing_diao_candidates(draw, variant.shapes, kinds)
+        for candidate in candidates:
+            reason = barred(candidate, structure, situation)
+            if reason:
+                found.barred.add(reason)
+                continue
+            _consider(found, variant.hand_value(candidate, situation), situation, draw)
+    return found
+
+
+def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw) -> None:
+    rows = shares(value, situation.seating)
+    total = sum(r.amount for r in rows)
+    found.scored += 1
+    best = found.best
+    if best is None or (total, value.candidate.german) > (best.total, best.value.candidate.german):
+        found.best = Best(value, rows, draw, total)
+
+
+def evaluate_hand(variant: Jiangxi, player: PlayerTiles,
+                  situation: Situation) -> tuple[Evaluation, list[Share]]:
+    """The evaluation of the best reading, and its shares by seat (empty when not winning)."""
+    found = search(variant, player, situation)
+    if found.best is None:
+        return _not_winning(variant, found), []
+    best = found.best
+    reading = show_reading(best.draw.view, best.value.candidate, variant.shapes)
+    decomposition = present(reading, best.draw.view.wild_tiles, best.draw.view.melds) \
+        if reading else []
+    rows = sorted(best.rows, key=lambda r: (ROLE_ORDER[r.role], r.seat))
+    evaluation = Evaluation(
+        winning=True, shape=best.value.candidate.shape,
+        patterns=_patterns(variant, best.value, situation),
+        multiplier=multiplier(best.value, situation.seating),
+        decomposition=decomposition,
+        payments=[Payment(r.role, r.amount, r.formula) for r in rows],
+        total=best.total, readings=found.scored,
+        notes=[*situation.notes, *_last_note(best, situation)])
+    return evaluation, best.rows
+
+
+def _last_note(best: Best, situation: Situation) -> list[str]:
+    if situation.win_tile is not None or situation.flags.heavenly or best.draw.last is None:
+        return []
+    if not best.value.candidate.jing_diao and situation.seating.win_type not in (
+            DISCARD, ROB_KONG):
+        return []
+    return [f"win_tile not given: scored with {code(best.draw.last)} as the last tile, the "
+            "best case for the winner; give win_tile to score the actual win"]
+
+
+def _patterns(variant: Jiangxi, value: HandValue, situation: Situation) -> list:
+    """Every term of the value, each named, in the order the formulas use them."""
+    if value.flat is not None:
+        return [value.flat, *value.shown]
+    seating = situation.seating
+    over = variant.name_overrides
+    out = [value.points, *value.factors]
+    if seating.drawn:
+        out.append(pattern("zi_mo", 2, "x", "every payer pays double", over))
+    elif seating.win_type == DISCARD:
+        out.append(pattern("dian_pao", 2, "x", "the discarder pays double", over))
+    if seating.winner == seating.dealer:
+        out.append(pattern("zhuang_jia", 2, "x", "the dealer wins: every payer ×2", over))
+    else:
+        out.append(pattern("zhuang_jia", 2, "x", "the dealer pays double", over))
+    if value.german is not None:
+        out.append(value.german)
+    return out
+
+
+def _not_winning(variant: Jiangxi, found: Search) -> Evaluation:
+    if JING_DIAO_SELF_DRAW_ONLY in found.barred:
+        return Evaluation(
+            winning=False, reason=JING_DIAO_SELF_DRAW_ONLY,
+            message=f"{variant.jing_diao_zh} structure: before this tile the hand was four "
+                    "sets (or six pairs) plus a lone jing; it wins only by self-draw or a kong "
+                    "replacement, never on a discard nor by robbing a kong, not even as 德国")
+    if YOU_JING_PING_HU_SELF_DRAW_ONLY in found.barred:
+        return Evaluation(
+            winning=False, reason=YOU_JING_PING_HU_SELF_DRAW_ONLY,
+            message=f"有精平胡不能抓点炮{variant.ping_hu_rule_zh}: this 平胡 needs a jing as a "
+                    "wild tile, so it wins only by self-draw (小七/大七/十三烂 with jing, or a "
+                    "德国 reading, may win on a discard)")
+    return not_complete()
