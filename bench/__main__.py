@@ -22,7 +22,12 @@ OUT = DOCS / "PERFORMANCE.md"
 PLOT = "perf-wilds.png"
 
 
-def machine(started: tuple[float, float, float]) -> list[str]:
+def cpu_times() -> list[int]:
+    """The machine's CPU time counters (/proc/stat "cpu" line: user … steal)."""
+    return [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+
+
+def machine(started: tuple[float, float, float], ticks: list[int]) -> list[str]:
     cpu = next((line.split(":", 1)[1].strip() for line in
                 Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor() or "unknown")
@@ -33,7 +38,14 @@ def machine(started: tuple[float, float, float]) -> list[str]:
             f"- run: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; load average (1, 5, 15 min) "
             f"{started[0]:.2f} {started[1]:.2f} {started[2]:.2f} at the start, "
             f"{now[0]:.2f} {now[1]:.2f} {now[2]:.2f} at the end (this machine is shared: "
-            "a load above 2 means other work competed for the 2 cores)"]
+            "a load above 2 means other work competed for the 2 cores; the benchmark's own "
+            "server and wrk account for about 3 during the HTTP runs)",
+            f"- CPU time stolen by the hypervisor during the run: {_steal(ticks):.1f}%"]
+
+
+def _steal(before: list[int]) -> float:
+    used = [b - a for a, b in zip(before, cpu_times(), strict=True)]
+    return used[7] / sum(used) * 100 if sum(used) else 0.0
 
 
 def commands(seconds: float, soak: float, warmup: float) -> list[str]:
@@ -53,7 +65,7 @@ def commands(seconds: float, soak: float, warmup: float) -> list[str]:
 
 
 def main() -> None:
-    started = os.getloadavg()
+    started, ticks = os.getloadavg(), cpu_times()
     seconds = float(os.environ.get("BENCH_HTTP_SECONDS", 10))
     soak_seconds = float(os.environ.get("BENCH_SOAK_SECONDS", 600))
     warmup = float(os.environ.get("BENCH_SOAK_WARMUP", 60))
@@ -99,7 +111,7 @@ def main() -> None:
              "Written by `make bench` (`python -m bench`); every number below comes from one "
              "run of that command, and every ratio compares things timed side by side in "
              "that run. Absolute times move with the machine's load; ratios much less.", "",
-             *machine(started), "", *report.targets(results), *sections,
+             *machine(started, ticks), "", *report.targets(results), *sections,
              *commands(seconds, soak_seconds, warmup)]
     OUT.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))

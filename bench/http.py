@@ -182,11 +182,13 @@ class Bodies:
 def prepare_bodies(workdir: Path, per_variant: int) -> Bodies:
     """Write the request files: /evaluate and /settle bodies, and both mixed."""
     from app import create_app
+    from app.config import Config
 
     workdir.mkdir(parents=True, exist_ok=True)
     settles = bodies.rounds(per_variant)
     queries = bodies.evaluations(settles)
-    client = create_app().test_client()  # keep only what the service answers with 200
+    # keep only what the service answers with 200 (no request log lines for this check)
+    client = create_app(Config(log_requests=False)).test_client()
     settles = [b for b in settles if client.post("/settle", json=b).status_code == 200]
     queries = [b for b in queries if client.post("/evaluate", json=b).status_code == 200]
     mixed = [("/evaluate", b) for b in queries] + [("/settle", b) for b in settles]

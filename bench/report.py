@@ -146,13 +146,15 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         health = median_run(result["runs"]["/healthz"])
         lines += [f"**{label}** (load average during the runs: "
                   f"{result['load'][0]:.2f})", "",
-                  "| endpoint | requests/s | share of /healthz | p50 | p99 | errors |",
-                  "|---|---|---|---|---|---|"]
+                  "| endpoint | requests/s (median run) | share of /healthz | p50 | p99 | "
+                  "errors | requests/s of the three runs |",
+                  "|---|---|---|---|---|---|---|"]
         for path, runs in result["runs"].items():
             run = median_run(runs)
+            each = ", ".join(f"{x.rps:,.0f}" for x in runs)
             lines.append(f"| `{path}` | {run.rps:,.0f} | {run.rps / health.rps:.0%} | "
                          f"{run.p50_ms:.1f} ms | {run.p99_ms:.1f} ms | "
-                         f"{sum(x.errors for x in runs)} |")
+                         f"{sum(x.errors for x in runs)} | {each} |")
         lines.append("")
     lines += [
         "The answer cache (`RESPONSE_CACHE`, 1,024 answers per worker by default, keyed on "
