@@ -1,6 +1,6 @@
 """`make bench`: run every benchmark of issue 8 and rewrite docs/PERFORMANCE.md.
 
-Knobs (environment): BENCH_HTTP_SECONDS (each wrk run, default 10), BENCH_SOAK_SECONDS (the
+Knobs (environment): BENCH_HTTP_SECONDS (each wrk run, default 6), BENCH_SOAK_SECONDS (the
 memory run, default 600), BENCH_SOAK_WARMUP (default 60), BENCH_SKIP_HTTP=1 (core only,
 e.g. where wrk cannot run). The defaults are what the committed document was made with.
 """
@@ -66,7 +66,7 @@ def commands(seconds: float, soak: float, warmup: float) -> list[str]:
 
 def main() -> None:
     started, ticks = os.getloadavg(), cpu_times()
-    seconds = float(os.environ.get("BENCH_HTTP_SECONDS", 10))
+    seconds = float(os.environ.get("BENCH_HTTP_SECONDS", 6))
     soak_seconds = float(os.environ.get("BENCH_SOAK_SECONDS", 600))
     warmup = float(os.environ.get("BENCH_SOAK_WARMUP", 60))
     results: dict = {}

@@ -134,6 +134,7 @@ class Run:
     requests: int
     errors: int  # non-2xx answers plus socket errors (connect, read, write, timeout)
     command: str = ""
+    busiest: float = 0.0  # the busiest worker's share of the server's CPU time (0.5: even)
 
 
 def wrk(url: str, path: str, seconds: float, lines: Path | None = None,
@@ -200,30 +201,58 @@ def prepare_bodies(workdir: Path, per_variant: int) -> Bodies:
         {"evaluate": len(queries), "settle": len(settles)})
 
 
-def throughput(files: Bodies, seconds: float, rounds: int = 3,
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (/proc/<pid>/stat), in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measured(srv: Server, path: str, seconds: float, lines: Path | None = None) -> Run:
+    """One wrk run, with the share of the server's CPU time the busiest worker took.
+
+    The kernel hands each of wrk's 32 keep-alive connections to whichever worker accepts
+    it first, and a run keeps its connections: a worker may get most of them and leave the
+    other core idle. The share shows when that happened (50% is even)."""
+    pids = srv.settled_workers()
+    before = [cpu_seconds(p) for p in pids]
+    run = wrk(srv.url, path, seconds, lines)
+    used = [cpu_seconds(p) - b for p, b in zip(pids, before, strict=True)]
+    run.busiest = max(used) / sum(used) if sum(used) else 0.0
+    return run
+
+
+def _trio(srv: Server, files: Bodies, seconds: float) -> dict[str, Run]:
+    return {"/healthz": measured(srv, "/healthz", seconds),
+            "/evaluate": measured(srv, "/evaluate", seconds, files.evaluate),
+            "/settle": measured(srv, "/settle", seconds, files.settle)}
+
+
+def throughput(files: Bodies, seconds: float, rounds: int = 5,
                env: dict[str, str] | None = None) -> dict:
     """healthz, evaluate and settle, interleaved ``rounds`` times; medians of each."""
     with server(**(env or {})) as srv:
         wrk(srv.url, "", 5, files.mixed)  # warm-up: imports, caches, allocator
         runs: dict[str, list[Run]] = {"/healthz": [], "/evaluate": [], "/settle": []}
         for _ in range(rounds):
-            runs["/healthz"].append(wrk(srv.url, "/healthz", seconds))
-            runs["/evaluate"].append(wrk(srv.url, "/evaluate", seconds, files.evaluate))
-            runs["/settle"].append(wrk(srv.url, "/settle", seconds, files.settle))
+            for path, run in _trio(srv, files, seconds).items():
+                runs[path].append(run)
         workers = len(srv.settled_workers())
     return {"runs": runs, "workers": workers, "seconds": seconds, "rounds": rounds,
             "load": os.getloadavg()}
 
 
-def worker_models(files: Bodies, seconds: float, threads: tuple[int, ...] = (1, 2, 4)) -> dict:
-    """The same three endpoints with 1, 2 and 4 threads per worker (one run each)."""
+def worker_models(files: Bodies, seconds: float, threads: tuple[int, ...] = (1, 2, 4),
+                  rounds: int = 3) -> dict:
+    """The same three endpoints with 1, 2 and 4 threads per worker (median of ``rounds``)."""
     out = {}
     for n in threads:
         with server(THREADS=str(n)) as srv:
             wrk(srv.url, "", 5, files.mixed)
-            out[n] = {"/healthz": wrk(srv.url, "/healthz", seconds),
-                      "/evaluate": wrk(srv.url, "/evaluate", seconds, files.evaluate),
-                      "/settle": wrk(srv.url, "/settle", seconds, files.settle)}
+            trios = [_trio(srv, files, seconds) for _ in range(rounds)]
+            out[n] = {path: median_run([t[path] for t in trios]) for path in trios[0]}
     return out
 
 
@@ -232,31 +261,63 @@ def median_run(runs: list[Run]) -> Run:
     ordered = sorted(runs, key=lambda r: r.rps)
     middle = ordered[len(ordered) // 2]
     return Run(middle.name, middle.rps, middle.p50_ms, middle.p99_ms,
-               sum(r.requests for r in runs), sum(r.errors for r in runs), middle.command)
+               sum(r.requests for r in runs), sum(r.errors for r in runs), middle.command,
+               middle.busiest)
 
 
-def soak(files: Bodies, seconds: float, warmup: float, sample_every: float = 5.0) -> dict:
-    """Mixed /evaluate + /settle load for ``warmup`` then ``seconds``; every worker's VmRSS
-    sampled every ``sample_every`` seconds during the measured part."""
+def soak(files: Bodies, seconds: float, warmup: float, sample_every: float = 5.0,
+         chunk: float = 30.0) -> dict:
+    """Mixed /evaluate + /settle load: a warm-up, then ``seconds`` of load with every
+    worker's VmRSS sampled every ``sample_every`` seconds.
+
+    The load is a series of ``chunk``-second wrk runs: each reconnects, so every worker
+    gets its share (one long run would keep its first connections, see :func:`measured`).
+    The warm-up lasts at least ``warmup`` seconds and until every worker has done a
+    fair part of the work and its memory moved less than 1% over the last chunk."""
     with server() as srv:
-        wrk(srv.url, "", warmup, files.mixed)
         pids = srv.settled_workers()
+        _warm_up(srv, files, pids, warmup, chunk)
         samples: dict[int, list[tuple[float, int]]] = {pid: [] for pid in pids}
-        load = subprocess.Popen(
-            [find_wrk(), f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{seconds:g}s", "--latency",
-             "-s", str(LUA), srv.url], env={**os.environ, "BODIES": str(files.mixed)},
-            stdout=subprocess.PIPE, text=True)
+        runs = []
         start = time.monotonic()
-        while load.poll() is None:
-            for pid in pids:
-                samples[pid].append((time.monotonic() - start, rss_kib(pid)))
-            time.sleep(sample_every)
-        run = _parse("mixed", load.stdout.read(), "")
+        while time.monotonic() - start < seconds:
+            length = min(chunk, seconds - (time.monotonic() - start))
+            if length < 1:
+                break
+            load = subprocess.Popen(
+                [find_wrk(), f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{length:.0f}s",
+                 "--latency", "-s", str(LUA), srv.url],
+                env={**os.environ, "BODIES": str(files.mixed)}, stdout=subprocess.PIPE,
+                text=True)
+            while load.poll() is None:
+                for pid in pids:
+                    samples[pid].append((time.monotonic() - start, rss_kib(pid)))
+                time.sleep(min(sample_every, 1.0) if not samples[pids[0]] else sample_every)
+            runs.append(_parse("mixed", load.stdout.read(), ""))
         for pid in pids:
             samples[pid].append((time.monotonic() - start, rss_kib(pid)))
         restarted = sorted(srv.workers()) != sorted(pids)
+    total = sum(r.requests for r in runs)
+    run = Run("mixed", total / seconds, statistics.median(r.p50_ms for r in runs),
+              max(r.p99_ms for r in runs), total, sum(r.errors for r in runs))
     return {"run": run, "samples": samples, "seconds": seconds, "warmup": warmup,
             "restarted": restarted, "load": os.getloadavg()}
+
+
+def _warm_up(srv: Server, files: Bodies, pids: list[int], minimum: float,
+             chunk: float, longest: float = 300.0) -> None:
+    start, cpu0 = time.monotonic(), {p: cpu_seconds(p) for p in pids}
+    last = {p: rss_kib(p) for p in pids}
+    while True:
+        wrk(srv.url, "", chunk, files.mixed)
+        now = {p: rss_kib(p) for p in pids}
+        worked = [cpu_seconds(p) - cpu0[p] for p in pids]
+        fair = min(worked) >= 0.25 * max(worked)
+        settled = all(abs(now[p] - last[p]) <= 0.01 * last[p] for p in pids)
+        elapsed = time.monotonic() - start
+        if (elapsed >= minimum and fair and settled) or elapsed >= longest:
+            return
+        last = now
 
 
 def rss_kib(pid: int) -> int:

@@ -139,19 +139,23 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         "simulated rounds, scored, and a quarter of the other hands, 13 tiles asking for "
         f"their waits) and {counts['settle']} different /settle rounds, from the test "
         "suite's game simulator (all scored variants); bench/cycle.lua cycles through them. "
-        "Each endpoint is run three times, interleaved; the table shows the run with the "
-        "median throughput and the errors of all three (non-2xx answers and socket "
-        "errors).", ""]
+        "Each endpoint is run five times, interleaved; the table shows the run with the "
+        "median throughput and the errors of all runs (non-2xx answers and socket errors). "
+        "wrk keeps its 32 connections for a whole run and the kernel gives each to "
+        "whichever worker accepts it first, so one worker can end up with most of them and "
+        "the other core half idle: the busiest worker's share of the server's CPU time "
+        "(50% is even) shows when that happened. It is why single runs vary so much; the "
+        "median of five is what the targets use.", ""]
     for label, result in results.items():
         health = median_run(result["runs"]["/healthz"])
         lines += [f"**{label}** (load average during the runs: "
                   f"{result['load'][0]:.2f})", "",
                   "| endpoint | requests/s (median run) | share of /healthz | p50 | p99 | "
-                  "errors | requests/s of the three runs |",
+                  "errors | every run: requests/s (busiest worker's CPU share) |",
                   "|---|---|---|---|---|---|---|"]
         for path, runs in result["runs"].items():
             run = median_run(runs)
-            each = ", ".join(f"{x.rps:,.0f}" for x in runs)
+            each = ", ".join(f"{x.rps:,.0f} ({x.busiest:.0%})" for x in runs)
             lines.append(f"| `{path}` | {run.rps:,.0f} | {run.rps / health.rps:.0%} | "
                          f"{run.p50_ms:.1f} ms | {run.p99_ms:.1f} ms | "
                          f"{sum(x.errors for x in runs)} | {each} |")
@@ -172,8 +176,8 @@ def models_section(models: dict) -> list[str]:
              "Scoring is CPU-bound pure Python: one gunicorn process per core (more would "
              "only take turns on the same cores) and gthread workers, whose threads can read "
              "a slow client or hold a keep-alive connection while another thread scores. How "
-             "many threads: the same runs with 1, 2 and 4 per worker (answer cache on, one "
-             "run each). gunicorn.conf.py ships 2 (`THREADS` overrides it).", "",
+             "many threads: the same runs with 1, 2 and 4 per worker (answer cache on, median "
+             "of three runs each). gunicorn.conf.py ships 2 (`THREADS` overrides it).", "",
              "| threads | /healthz req/s, p99 | /evaluate req/s, p99 | /settle req/s, p99 |",
              "|---|---|---|---|"]
     for n, runs in models.items():
@@ -188,8 +192,11 @@ def soak_section(soak: dict) -> list[str]:
     lines = [
         "## 4. Memory under a long mixed load", "",
         f"Mixed /evaluate and /settle bodies (a larger set, so that the caches fill up to "
-        f"their bounds), {soak['warmup']:g} s of warm-up, then {soak['seconds']:g} s of "
-        "load with every worker's VmRSS read from /proc/<pid>/status every 5 s. "
+        f"their bounds). A warm-up of at least {soak['warmup']:g} s, until every worker has "
+        "done a fair part of the work and its memory moved less than 1% in 30 s; then "
+        f"{soak['seconds']:g} s of load, as 30-second wrk runs (each reconnects, so both "
+        "workers get their share), with every worker's VmRSS read from /proc/<pid>/status "
+        "every 5 s. "
         f"{run.requests:,} requests, {run.rps:,.0f}/s, p99 {run.p99_ms:.1f} ms, "
         f"{run.errors} errors; workers restarted during the run: "
         f"{'yes' if soak['restarted'] else 'no'}; load average "
