@@ -154,7 +154,8 @@ class Variant:
         if request.win_tile is not None:
             raise InvalidInput.one("win_tile", "the hand has 13 tiles (+1 per kong): a "
                                    "winning tile must be included in 'hand' (14 tiles)")
-        held = request.hand.all_held()
+        held = request.hand.all_held()  # and the flipped indicator: no 5th copy to wait on
+        held += [t for _, tiles in self.out_of_play(request.jing) for t in tiles]
         tiles = [t for t in hand.waits(self.shapes, kinds) if held.count(t) < 4]
         waits = [self.wait_value(request, t) for t in tiles]
         if not waits:
