@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from app import playground, problems, views
+from app import playground, problems, security, views
 from app.config import Config
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -22,6 +22,7 @@ def create_app(config: Config | None = None) -> Flask:
         if OPENAPI_PATH.exists() else ""
     app.json.sort_keys = False  # type: ignore[attr-defined]
     problems.register(app)
+    security.register(app)  # nosniff, no-store on API answers, never debug mode
     app.register_blueprint(views.bp)
     app.register_blueprint(playground.bp)  # GET / and /embed: the playground page
     return app
