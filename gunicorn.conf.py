@@ -19,3 +19,7 @@ limit_request_line = 4096
 limit_request_fields = 50
 accesslog = os.environ.get("ACCESS_LOG", "-")
 errorlog = "-"
+
+# Stopping workers let go of the listening socket, so new connections are refused during the
+# drain instead of hanging in the backlog (app/lifecycle.py).
+from app.lifecycle import post_worker_init  # noqa: E402, F401
