@@ -109,7 +109,7 @@ def _set(root: Any, path: tuple, value: Any) -> Any:
 def _odd_value(rng: random.Random, old: Any) -> Any:
     pick = rng.random()
     if isinstance(old, bool) or pick < 0.3:
-        return rng.choice(ODD_VALUES)
+        return copy.deepcopy(rng.choice(ODD_VALUES))  # never share (nor grow) the constants
     if isinstance(old, int) or pick < 0.55:
         if isinstance(old, int) and rng.random() < 0.3:
             return -old or -rng.randint(1, 9)
@@ -161,7 +161,7 @@ def _add_key(rng: random.Random, root: Any, path: tuple) -> tuple[Any, str]:
         return _retype(rng, root, path)
     key = rng.choice(["extra", "__proto__", "constructor", "", "variant ", "rules", "🀄",
                       "players", "hand\u0000", "x" * 300])
-    target[key] = rng.choice(ODD_VALUES + ODD_NUMBERS[:5])
+    target[key] = copy.deepcopy(rng.choice(ODD_VALUES + ODD_NUMBERS[:5]))
     return root, f"add key {key[:20]!r} at {path}"
 
 
