@@ -11,16 +11,26 @@ it stops accepting. Once the master and every worker have let go, the kernel clo
 socket, so new connections are refused at once (ECONNREFUSED) while the in-flight requests
 finish on their own, already-accepted connections. During a reload (HUP) or when a single
 worker is recycled the master still holds the socket, so nothing is refused then.
+
+It also makes gunicorn's own error answers (a request line or headers over the limits,
+malformed HTTP) ``application/problem+json`` like every other error, instead of an HTML page.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import orjson
+from gunicorn import util
+
+from app.problems import PROBLEM_JSON, problem_type
+
 
 def post_worker_init(worker: Any) -> None:
-    """Wrap a gthread worker's accept switch: when it turns accepting off for good (the
-    worker is stopping), it also closes the worker's listening sockets."""
+    """In each worker: gunicorn's error pages become problems, and the gthread accept switch
+    also closes the worker's listening sockets when it turns accepting off for good (the
+    worker is stopping)."""
+    util.write_error = write_problem
     switch = getattr(worker, "set_accept_enabled", None)
     if switch is None:  # not a gthread worker: nothing to do
         return
@@ -32,3 +42,14 @@ def post_worker_init(worker: Any) -> None:
                 listener.close()  # idempotent: gunicorn's socket ignores a second close
 
     worker.set_accept_enabled = set_accept_enabled
+
+
+def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
+    """gunicorn's ``util.write_error`` (an HTML page), written as a problem instead."""
+    kind = "urn:mahjong-scoring:problem:malformed-http" if status == 400 else problem_type(status)
+    body = orjson.dumps({"type": kind, "title": reason, "status": status,
+                         "detail": message or reason})
+    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+            f"Content-Type: {PROBLEM_JSON}\r\nX-Content-Type-Options: nosniff\r\n"
+            f"Cache-Control: no-store\r\nContent-Length: {len(body)}\r\n\r\n")
+    util.write_nonblock(sock, head.encode("latin-1") + body)
