@@ -21,5 +21,6 @@ accesslog = os.environ.get("ACCESS_LOG", "-")
 errorlog = "-"
 
 # Stopping workers let go of the listening socket, so new connections are refused during the
-# drain instead of hanging in the backlog (app/lifecycle.py).
+# drain instead of hanging in the backlog; gunicorn's own errors are problem+json
+# (app/lifecycle.py).
 from app.lifecycle import post_worker_init  # noqa: E402, F401
