@@ -71,3 +71,8 @@ def child_exit(server, worker):
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid, METRICS_DIR)
+
+# Stopping workers let go of the listening socket, so new connections are refused during the
+# drain instead of hanging in the backlog; gunicorn's own errors are problem+json
+# (app/lifecycle.py).
+from app.lifecycle import post_worker_init  # noqa: E402, F401
