@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test bench lint openapi install dev clean image deploy-check
+.PHONY: run test bench lint openapi install dev clean image deploy-check soak audit slowest wrk
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,20 @@ deploy-check: $(VENV)/.dev  ## validate the Kubernetes manifests in deploy/
 
 openapi: $(VENV)/.dev  ## regenerate openapi.yaml from the schemas
 	$(BIN)/python -m app.openapi > openapi.yaml
+
+wrk:  ## the load generator, from Debian's packages
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && { apt-get install -y -q wrk \
+	  || { apt-get update -q && apt-get install -y -q wrk; }; } \
+	  || { echo "install wrk (apt-get install wrk) and run make soak again" >&2; exit 1; }; }
+
+soak: $(VENV)/.dev wrk  ## wrk against `make run` for SOAK_SECONDS (120): throughput, p99, errors, memory
+	$(BIN)/python -m tools.soak
+
+audit: $(VENV)/.dev  ## pip-audit of the pinned runtime dependencies
+	$(BIN)/python -m tools.audit requirements.txt
+
+slowest: $(VENV)/.dev  ## search for the slowest valid request (cold caches)
+	$(BIN)/python -m tools.slowest
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -82,3 +82,9 @@ def pre_fork(server, worker):
     suit tables, schemas) live as long as the process, so take them out of the garbage
     collector's full passes; the workers' pages holding them then also stay shared."""
     gc.freeze()
+
+
+# Stopping workers let go of the listening socket, so new connections are refused during the
+# drain instead of hanging in the backlog; gunicorn's own errors are problem+json
+# (app/lifecycle.py).
+from app.lifecycle import post_worker_init  # noqa: E402, F401

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from app import observability, ops, playground, problems, views
+from app import observability, ops, playground, problems, security, views
 from app.config import Config
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -26,6 +26,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     problems.register(app)
     observability.install(app, config)
+    security.register(app)  # nosniff; no-store unless a view sets its own caching
     app.register_blueprint(views.bp)
     app.register_blueprint(ops.bp)
     app.register_blueprint(playground.bp)  # GET / and /embed: the playground page

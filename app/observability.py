@@ -28,7 +28,6 @@ access_log = logging.getLogger("app.access")
 CORS_METHODS = "GET, POST, OPTIONS"
 CORS_HEADERS = "Content-Type, X-Request-ID"
 CORS_MAX_AGE = "600"
-STATIC_PREFIX = "/docs/"  # Swagger UI assets: the only answers a cache may keep
 
 
 class JsonFormatter(logging.Formatter):
@@ -93,7 +92,6 @@ def install(app: Flask, config: Config) -> None:
     @app.after_request
     def _finish(response: Response) -> Response:
         response.headers[REQUEST_ID] = g.get("request_id") or request_id()
-        _security_headers(response)
         _cors(response, origins)
         seconds = time.perf_counter() - g.get("started", time.perf_counter())
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
@@ -103,16 +101,6 @@ def install(app: Flask, config: Config) -> None:
         if config.log_requests:
             _log(response, seconds)
         return response
-
-
-def _security_headers(response: Response) -> None:
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    if "Cache-Control" in response.headers:  # a view chose its own (the playground's pages)
-        return
-    if request.path.startswith(STATIC_PREFIX) and response.status_code == 200:
-        response.headers["Cache-Control"] = "public, max-age=86400"
-    else:
-        response.headers["Cache-Control"] = "no-store"
 
 
 def _cors(response: Response, origins: frozenset[str]) -> None:

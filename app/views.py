@@ -15,6 +15,7 @@ import orjson
 from flask import Blueprint, Response, current_app, g, request
 
 import rules
+from app import limits
 from app.problems import Problem
 from app.schemas import requests as req_schemas
 from app.schemas import responses as out
@@ -52,18 +53,26 @@ def json_body() -> dict[str, Any]:
         raise Problem(415, f"send the body as JSON with 'Content-Type: application/json' "
                       f"(got {mimetype or 'no content type'!r})")
     raw = request.get_data(cache=False)  # a body over MAX_CONTENT_LENGTH raises 413 here
+    depth = current_app.config["APP_CONFIG"].max_json_depth
+    if limits.too_deep(raw, depth):
+        raise Problem(400, f"the body nests arrays/objects more than {depth} levels deep; "
+                      f"a valid request needs at most {limits.VALID_REQUEST_DEPTH}")
     try:
-        data = json.loads(raw, object_pairs_hook=_reject_duplicates,
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_reject_duplicates,
                           parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise Problem(400, f"the body is not valid JSON: {exc.msg} at line {exc.lineno} "
                       f"column {exc.colno} (character {exc.pos})") from None
-    except UnicodeDecodeError:
-        raise Problem(400, "the body is not valid UTF-8 JSON") from None
+    except UnicodeDecodeError as exc:
+        raise Problem(400, f"the body is not valid UTF-8 JSON: byte {exc.start} "
+                      f"({exc.object[exc.start:exc.start + 1]!r}) {exc.reason}") from None
     except RecursionError:
         raise Problem(400, "the body is nested too deeply") from None
     except ValueError as exc:
         raise Problem(400, f"the body is not valid JSON: {exc}") from None
+    if limits.lone_surrogate(raw, data):
+        raise Problem(400, "the body has a lone UTF-16 surrogate escape (\\ud800-\\udfff "
+                      "without its pair): strings must be Unicode text")
     if not isinstance(data, dict):
         raise Problem(422, "the body must be a JSON object",
                       [{"field": "body", "message": f"expected an object, got "

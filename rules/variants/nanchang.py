@@ -12,11 +12,11 @@ from typing import Any
 
 from rules.errors import FieldError, InvalidInput
 from rules.ledger import Ledger
-from rules.model import CONCEALED_KONG, Jing, Pattern, Settlement, SettleRequest
+from rules.model import CONCEALED_KONG, Jing, Meld, Pattern, Settlement, SettleRequest
 from rules.options import RuleOption
 from rules.tiles import code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
-from rules.variants.jiangxi.jing import CHONG_GUAN, Plan, jing_pair, jing_value
+from rules.variants.jiangxi.jing import CHONG_GUAN, Plan, jing_value
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.reading import Candidate
 from rules.variants.jiangxi.scoring import Situation
@@ -138,27 +138,21 @@ class Nanchang(Jiangxi):
                               double_ba_jing=double, use_dealt=True))
         return plans
 
-    def kong_payments(self, request: SettleRequest, ledger: Ledger) -> None:
+    def pay_kong(self, seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> None:
         """奖励分 1 and 5: 暗杠 2 / 明杠 1 from each; a kong of 上精 (杠精) 20 for 正精, 10 for
         副精 from each, and no kong score."""
-        assert request.jing.indicator is not None
-        pair = jing_pair(request.jing.indicator)
-        for seat, player in enumerate(request.players):
-            for meld in player.melds:
-                if not meld.is_kong:
-                    continue
-                tile = meld.tiles[0]
-                value = jing_value(tile, pair)
-                if value:
-                    ledger.each_pays(seat, GANG_JING_POINTS[value], "jing_kong",
-                                     f"杠精 {code(tile)}: {GANG_JING_POINTS[value]} from each, "
-                                     "no kong score")
-                elif meld.kind == CONCEALED_KONG:
-                    ledger.each_pays(seat, CONCEALED_KONG_POINTS, "kong",
-                                     f"暗杠 {code(tile)}: {CONCEALED_KONG_POINTS} from each")
-                else:
-                    ledger.each_pays(seat, EXPOSED_KONG_POINTS, "kong",
-                                     f"{meld.kind} {code(tile)}: {EXPOSED_KONG_POINTS} from each")
+        tile = meld.tiles[0]
+        value = jing_value(tile, pair)
+        if value:
+            ledger.each_pays(seat, GANG_JING_POINTS[value], "jing_kong",
+                             f"杠精 {code(tile)}: {GANG_JING_POINTS[value]} from each, "
+                             "no kong score")
+        elif meld.kind == CONCEALED_KONG:
+            ledger.each_pays(seat, CONCEALED_KONG_POINTS, "kong",
+                             f"暗杠 {code(tile)}: {CONCEALED_KONG_POINTS} from each")
+        else:
+            ledger.each_pays(seat, EXPOSED_KONG_POINTS, "kong",
+                             f"{meld.kind} {code(tile)}: {EXPOSED_KONG_POINTS} from each")
 
     def false_win_points(self, rules: dict[str, Any]) -> int:
         return rules["false_win_points"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.errors import FieldError
 from rules.ledger import SEATS, Ledger
-from rules.model import KONG, Jing, Pattern, SettleRequest
+from rules.model import KONG, Jing, Meld, Pattern, SettleRequest
 from rules.options import RuleOption
 from rules.tiles import code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
@@ -78,26 +78,20 @@ class Xingguo(Jiangxi):
         return [Plan("indicator", "精", jing.indicator, count_discards=True,
                      triggers=(CHONG_GUAN, BA_JING))]
 
-    def kong_payments(self, request: SettleRequest, ledger: Ledger) -> None:
+    def pay_kong(self, seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> None:
         """E组 5: every kong 2 from each; F组 5: a kong of jing 20 from each (its tiles still
         count as jing), a 碰杠精 paid wholly by its discarder."""
-        assert request.jing.indicator is not None
-        pair = jing_pair(request.jing.indicator)
-        for seat, player in enumerate(request.players):
-            for meld in player.melds:
-                if not meld.is_kong:
-                    continue
-                tile = code(meld.tiles[0])
-                if meld.tiles[0] not in pair:
-                    ledger.each_pays(seat, KONG_POINTS, "kong", f"{meld.kind} {tile}: "
-                                     f"{KONG_POINTS} from each")
-                elif meld.kind == KONG and meld.source is not None:
-                    ledger.pay(meld.source, seat, JING_KONG_POINTS * (SEATS - 1), "jing_kong",
-                               f"碰杠精 {tile}: {JING_KONG_POINTS} × 3, paid by the discarder "
-                               f"seat {meld.source} alone")
-                else:
-                    ledger.each_pays(seat, JING_KONG_POINTS, "jing_kong",
-                                     f"{meld.kind} of jing {tile}: {JING_KONG_POINTS} from each")
+        tile = code(meld.tiles[0])
+        if meld.tiles[0] not in pair:
+            ledger.each_pays(seat, KONG_POINTS, "kong", f"{meld.kind} {tile}: "
+                             f"{KONG_POINTS} from each")
+        elif meld.kind == KONG and meld.source is not None:
+            ledger.pay(meld.source, seat, JING_KONG_POINTS * (SEATS - 1), "jing_kong",
+                       f"碰杠精 {tile}: {JING_KONG_POINTS} × 3, paid by the discarder "
+                       f"seat {meld.source} alone")
+        else:
+            ledger.each_pays(seat, JING_KONG_POINTS, "jing_kong",
+                             f"{meld.kind} of jing {tile}: {JING_KONG_POINTS} from each")
 
     def settle_errors(self, request: SettleRequest) -> list[FieldError]:
         """A 碰杠精 is paid by its discarder alone, so that seat must be known."""

@@ -65,7 +65,13 @@ class Round:
 
 
 class Simulator:
-    def __init__(self, variant: str, seed: int, options: dict[str, Any] | None = None):
+    def __init__(self, variant: str, seed: int, options: dict[str, Any] | None = None,
+                 wall: list[int] | None = None, dealer: int | None = None,
+                 stray: float = 0.15):
+        """``wall`` (drawn from its end, see :func:`stacked_wall`) and ``dealer`` set up a
+        scenario instead of a shuffle; ``stray`` is how often a player discards a random
+        tile instead of its loosest one."""
+        self.preset_wall, self.preset_dealer, self.stray = wall, dealer, stray
         self.variant = VARIANTS[variant]
         self.name = variant
         self.rng = random.Random(seed)
@@ -77,9 +83,13 @@ class Simulator:
     # ------------------------------------------------------------------ set-up
     def play(self) -> Round:
         rng = self.rng
-        self.wall = [t for t in range(34) for _ in range(4)]
-        rng.shuffle(self.wall)
-        self.dealer = rng.randrange(4)
+        if self.preset_wall is None:
+            self.wall = [t for t in range(34) for _ in range(4)]
+            rng.shuffle(self.wall)
+            self.dealer = rng.randrange(4)
+        else:
+            self.wall = list(self.preset_wall)
+            self.dealer = self.preset_dealer or 0
         self.jing = self._flip_jing()
         self.wild = self.variant.wild_kinds(self.jing)
         self.seats = [Seat() for _ in range(4)]
@@ -308,7 +318,7 @@ class Simulator:
                 hand.append(t)
                 if ready:
                     return t
-        return candidates[0] if self.rng.random() < 0.85 else self.rng.choice(hand)
+        return candidates[0] if self.rng.random() < 1 - self.stray else self.rng.choice(hand)
 
     @staticmethod
     def _neighbours(hand: list[int], t: int) -> int:
@@ -375,3 +385,14 @@ class Simulator:
             player["discards"] = "".join(CODES[t] for t in seat.discards)
         return player
 
+
+
+def stacked_wall(hands: list[list[int]], draws: list[int], seed: int = 0) -> list[int]:
+    """A wall that deals ``hands`` (13 tiles each, by seat) and then gives ``draws`` in turn;
+    the other tiles, shuffled, follow. The deal and the draws take tiles from the end."""
+    dealt = [hands[s][i] for i in range(13) for s in range(4)] + list(draws)
+    rest = [t for t in range(34) for _ in range(4)]
+    for t in dealt:
+        rest.remove(t)  # ValueError: the scenario uses a fifth copy
+    random.Random(seed).shuffle(rest)
+    return rest + dealt[::-1]

@@ -24,6 +24,7 @@ from rules.model import (
     JingAnswer,
     JingRequest,
     JingScore,
+    Meld,
     Pattern,
     Settlement,
     SettleRequest,
@@ -32,7 +33,13 @@ from rules.model import (
 from rules.validation import copies_errors, meld_errors, player_sources, raise_if
 from rules.variant import Context, Variant, _claim_errors
 from rules.variants.jiangxi import checks
-from rules.variants.jiangxi.jing import Plan, pay_indicator, score_indicator, win_claim
+from rules.variants.jiangxi.jing import (
+    Plan,
+    jing_pair,
+    pay_indicator,
+    score_indicator,
+    win_claim,
+)
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.pricing import HandValue, Seating
 from rules.variants.jiangxi.reading import Candidate, holds_jing
@@ -78,6 +85,16 @@ class Jiangxi(Variant):
         raise NotImplementedError
 
     def kong_payments(self, request: SettleRequest, ledger: Ledger) -> None:
+        """Every kong of the round, paid as the variant's :meth:`pay_kong` says."""
+        assert request.jing.indicator is not None
+        pair = jing_pair(request.jing.indicator)
+        for seat, player in enumerate(request.players):
+            for meld in player.melds:
+                if meld.is_kong:
+                    self.pay_kong(seat, meld, pair, ledger)
+
+    def pay_kong(self, seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> None:
+        """One kong of ``seat``; ``pair`` is (正精, 副精) of the upper indicator."""
         raise NotImplementedError
 
     def false_win_points(self, rules: dict[str, Any]) -> int:

@@ -1,0 +1,65 @@
+"""Cheap limits checked on the raw body before it is parsed.
+
+The JSON parser itself is safe against deep nesting (it stops with RecursionError), but a
+body that parses into thousands of nested lists would still be walked by the schemas and by
+error reporting. :func:`too_deep` finds a nesting deeper than the limit with a few passes of
+C-level byte operations over the body (at most ``limit`` passes over at most 64 KiB), so a
+hostile body costs about as much as reading it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# A JSON string, escapes included; an unterminated one runs to the end of the body.
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_OPEN_CLOSE = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+VALID_REQUEST_DEPTH = 5  # the deepest valid request: body.players[].melds[].tiles[]
+
+
+def too_deep(raw: bytes, limit: int) -> bool:
+    """Does ``raw`` nest arrays/objects more than ``limit`` deep (strings ignored)?
+
+    Every pass removes the innermost bracket pairs; a structure ``limit`` deep is gone
+    after ``limit`` passes, so a pair still left then sits deeper. Unbalanced brackets are
+    not judged here: the parser reports them as malformed JSON.
+    """
+    brackets = _STRING.sub(b"", raw).translate(_OPEN_CLOSE, _NOT_BRACKETS)
+    for _ in range(limit):
+        shorter = brackets.replace(b"()", b"")
+        if len(shorter) == len(brackets):
+            return False
+        brackets = shorter
+    return b"()" in brackets
+
+
+# A \uD800-\uDFFF escape: half of a UTF-16 surrogate pair. Paired halves decode to one
+# character; a lone half would decode to a string that is not Unicode text at all.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def lone_surrogate(raw: bytes, data: Any) -> bool:
+    """Does the parsed body hold a string with an unpaired surrogate (from an escape such as
+    ``"\\ud800"``)? Such a string cannot be written back as UTF-8, in an answer or a log.
+
+    The walk over ``data`` only happens when the body has a surrogate escape at all, and
+    :func:`too_deep` has already bounded its depth.
+    """
+    return bool(_SURROGATE_ESCAPE.search(raw)) and _has_lone_surrogate(data)
+
+
+def _has_lone_surrogate(node: Any) -> bool:
+    if isinstance(node, str):
+        try:
+            node.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(node, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in node.items())
+    if isinstance(node, list):
+        return any(_has_lone_surrogate(item) for item in node)
+    return False

@@ -1,0 +1,164 @@
+"""The limits that keep a hostile body cheap, and the bound on the slowest valid request."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from app.limits import too_deep
+from rules.analysis import clear_caches
+from rules.variant import Variant
+
+PROBLEM = "application/problem+json"
+# The slowest valid request `python -m tools.slowest` found (docs/RELIABILITY.md): xingguo,
+# 7 wild jing (3 正精 3p + 4 副精 4p) in a 13-tile hand, asking for every wait.
+SLOWEST = {"variant": "xingguo", "jing": {"indicator": "3p"},
+           "hand": "5m6m7m7m3p3p3p4p4p4p7p1s2s", "win_type": "self_draw"}
+
+
+def _raw(client, body: bytes, path: str = "/evaluate"):
+    return client.post(path, data=body, headers={"Content-Type": "application/json"})
+
+
+def _problem(response, status: int) -> dict:
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == PROBLEM
+    body = response.get_json()
+    assert body["status"] == status and body["title"] and body["detail"]
+    return body
+
+
+@pytest.mark.parametrize(("body", "limit", "deep"), [
+    (b"{}", 1, False), (b'{"a":[1]}', 2, False), (b'{"a":[1]}', 1, True),
+    (b"[[[]]]", 3, False), (b"[[[]]]", 2, True), (b"[[][]]", 2, False),
+    (b'{"a":"[[[[[["}', 1, False), (b'{"a":"\\"[[[["}', 1, False), (b'["\\\\",[[]]]', 2, True),
+])
+def test_too_deep_counts_brackets_outside_strings(body, limit, deep):
+    assert too_deep(body, limit) is deep
+
+
+def test_a_body_nested_past_the_limit_is_400_naming_the_limit(client):
+    body = b'{"variant":"qinzhou","hand":' + b"[" * 17 + b"]" * 17 + b"}"
+    detail = _problem(_raw(client, body), 400)["detail"]
+    assert "more than 16 levels deep" in detail and "at most 5" in detail
+
+
+def test_nesting_within_the_limit_reaches_the_schema(client):
+    body = b'{"variant":"qinzhou","hand":' + b"[" * 15 + b"]" * 15 + b"}"
+    errors = _problem(_raw(client, body), 422)["errors"]
+    assert errors[0]["field"].startswith("hand")
+
+
+@pytest.mark.parametrize("opener", [b"[", b'{"a":'])
+def test_very_deep_nesting_is_refused_cheaply(client, opener):
+    closer = b"]" if opener == b"[" else b"}"
+    depth = (64 * 1024 - 1) // (len(opener) + 1)
+    body = opener * depth + b"1" + closer * depth
+    assert len(body) < 64 * 1024
+    start = time.perf_counter()
+    _problem(_raw(client, body), 400)
+    assert time.perf_counter() - start < 0.5
+
+
+def test_a_lone_surrogate_escape_is_400(client):
+    body = b'{"variant":"qinzhou","hand":"123m456p789s111sEE","\\ud800x":1}'
+    assert "surrogate" in _problem(_raw(client, body), 400)["detail"]
+
+
+def test_a_paired_surrogate_escape_is_a_tile(client):
+    """🀄 (U+1F004, 红中) written as a JSON surrogate pair is fine."""
+    body = (b'{"variant":"qinzhou","hand":"123m456p789s111s'
+            b'\\ud83c\\udc04\\ud83c\\udc04"}')
+    response = _raw(client, body)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["winning"] is True
+
+
+def test_invalid_utf8_names_the_byte(client):
+    body = b'{"variant":"qinzhou","hand":"\xed\xa0\x80"}'
+    detail = _problem(_raw(client, body), 400)["detail"]
+    assert "not valid UTF-8" in detail and "byte 29" in detail
+
+
+@pytest.mark.parametrize("word", [b"NaN", b"Infinity", b"-Infinity"])
+def test_non_json_numbers_are_400(client, word):
+    body = b'{"variant":"qinzhou","dealer":' + word + b',"hand":"123m456p789s111sEE"}'
+    assert word.lstrip(b"-").decode() in _problem(_raw(client, body), 400)["detail"]
+
+
+def test_a_number_with_thousands_of_digits_is_400(client):
+    body = b'{"variant":"qinzhou","dealer":' + b"9" * 5000 + b',"hand":"123m456p789s111sEE"}'
+    assert "digits" in _problem(_raw(client, body), 400)["detail"]
+
+
+def test_duplicate_keys_are_400_naming_the_key(client):
+    body = b'{"variant":"qinzhou","variant":"guangdong","hand":"123m456p789s111sEE"}'
+    assert "'variant'" in _problem(_raw(client, body), 400)["detail"]
+
+
+def test_a_body_over_64_kib_is_413(client):
+    body = b'{"variant":"qinzhou","hand":"' + b"1m" * 33_000 + b'"}'
+    assert "64 KiB" in _problem(_raw(client, body), 413)["detail"]
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("hand", ["1m"] * 19, "at most 18 tiles"),
+    ("hand", "1m" * 200, "at most 18 tiles"),
+    ("melds", [{"type": "kong", "tiles": "1m1m1m1m1m"}], "at most 4 tiles"),
+    ("melds", [{"type": "pung", "tiles": "111m"}] * 5, "Longer than maximum length 4"),
+    ("dealer", 2**64, "must be true or false"),
+    ("flags", {"kong_chain": 10**30}, "less than or equal to 8"),
+    ("rules", {"horse_count": -(2**70)}, "unknown rule option"),
+])
+def test_oversized_fields_name_the_field_and_the_limit(client, field, value, says):
+    body = {"variant": "guangdong", "hand": "123m456p789s111sEE", field: value}
+    errors = _problem(client.post("/evaluate", json=body), 422)["errors"]
+    assert any(e["field"].startswith(field) and says in e["message"] for e in errors), errors
+
+
+def test_more_than_30_horses_is_422_naming_horses(client):
+    players = [{"hand": "123m456p789s111sE"} for _ in range(4)]
+    body = {"variant": "qinzhou", "dealer": 0, "players": players,
+            "result": {"winners": []}, "horses": ["1m"] * 31}
+    errors = _problem(client.post("/settle", json=body), 422)["errors"]
+    assert errors[0]["field"] == "horses" and "at most 30 horses" in errors[0]["message"]
+
+
+@pytest.mark.parametrize(("events", "field"), [
+    ([{"type": "follow_dealer", "rounds": 1}] * 17, "events"),
+    ([{"type": "follow_dealer", "rounds": 10**6}], "events[0].rounds"),
+])
+def test_events_and_rounds_are_bounded(client, events, field):
+    body = {"variant": "qinzhou", "dealer": 0, "result": {"winners": []},
+            "players": [{"hand": "123m456p789s111sE"}] * 4, "events": events}
+    errors = _problem(client.post("/settle", json=body), 422)["errors"]
+    assert field in {e["field"] for e in errors}, errors
+
+
+def test_the_slowest_valid_request_is_bounded_by_the_algorithm(client, monkeypatch):
+    """Waits cost at most 34 candidate tiles × 2 win types scorings (each reading list capped
+    at 512 by the core), whatever the hand: count the scorings, and time it cold."""
+    calls = []
+    evaluate = Variant.evaluate
+
+    def counting(self, request):
+        calls.append(request.win_tile)
+        return evaluate(self, request)
+
+    monkeypatch.setattr(Variant, "evaluate", counting)
+    clear_caches()
+    start = time.perf_counter()
+    response = client.post("/evaluate", json=SLOWEST)
+    seconds = time.perf_counter() - start
+    body = response.get_json()
+    assert response.status_code == 200 and body["reason"] == "waiting", body
+    assert len(body["waits"]) >= 30  # seven wilds: nearly every tile completes it
+    assert len(calls) <= 1 + 2 * 34, len(calls)
+    assert seconds < 3.0, f"{seconds:.2f} s cold (measured 0.46 s; gunicorn timeout 30 s)"
+
+
+def test_the_slowest_request_is_valid_json_for_curl():
+    """docs/RELIABILITY.md shows it as a curl body: keep it serialisable as written."""
+    assert json.loads(json.dumps(SLOWEST)) == SLOWEST
