@@ -134,13 +134,20 @@ def readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
         out.append(reading)
         if len(out) >= limit:
             break
+    return tuple(out) + _special_readings(counts, wilds, rules, shapes)
+
+
+def _special_readings(counts: Counts, wilds: int, rules: ShapeRules,
+                      shapes: frozenset[str]) -> tuple[Reading, ...]:
+    """The single reading of each shape beyond four sets + a pair that the hand takes."""
+    found = []
     if SEVEN_PAIRS in shapes:
-        out.append(special.seven_pairs(counts, wilds, rules.four_as_two_pairs))
+        found.append(special.seven_pairs(counts, wilds, rules.four_as_two_pairs))
     if SHI_SAN_LAN in shapes or QI_XING_SHI_SAN_LAN in shapes:
-        out.append(special.shi_san_lan(counts, wilds))
+        found.append(special.shi_san_lan(counts, wilds))
     if SHI_SAN_YAO in shapes:
-        out.append(special.shi_san_yao(counts, wilds))
-    return tuple(out)
+        found.append(special.shi_san_yao(counts, wilds))
+    return tuple(r for r in found if r is not None)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -152,7 +159,6 @@ def best_readings(counts: Counts, wilds: int, rules: ShapeRules,
     groups, readable as any set or pair), then, when the hand is also all pungs and that reading is
     not already one, the best all-pungs reading (碰碰胡 / 大七), then seven pairs,
     十三烂 (or 七星十三烂) and 十三幺. Empty when the hand is not complete.
-
 
     This is "the best reading" for a scorer whose value depends on the shape rather than on
     what each wild stands for; :func:`readings` remains for a scorer that needs them all.
@@ -166,13 +172,7 @@ def best_readings(counts: Counts, wilds: int, rules: ShapeRules,
         out.append(standard_reading)
         if "all_pungs" in shapes and not standard_reading.all_pungs:
             out.append(best.best_standard(counts, wilds, rules.honour_chows, pung_only=True))
-    if SEVEN_PAIRS in shapes:
-        out.append(special.seven_pairs(counts, wilds, rules.four_as_two_pairs))
-    if SHI_SAN_LAN in shapes or QI_XING_SHI_SAN_LAN in shapes:
-        out.append(special.shi_san_lan(counts, wilds))
-    if SHI_SAN_YAO in shapes:
-        out.append(special.shi_san_yao(counts, wilds))
-    return tuple(out)
+    return tuple(out) + _special_readings(counts, wilds, rules, shapes)
 
 
 @lru_cache(maxsize=1 << 12)

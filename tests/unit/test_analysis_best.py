@@ -26,7 +26,7 @@ from rules.analysis import (
     waits,
 )
 from rules.tiles import parse_tiles, to_counts
-from tests.unit.test_analysis import _check_group, near_complete
+from tests.unit.test_analysis import assert_real_reading, near_complete
 
 ALL = ShapeRules(honour_chows=True, seven_pairs=True, shi_san_lan=True, shi_san_yao=True)
 MANY = settings(max_examples=int(os.environ.get("CORE_EXAMPLES", 150)), deadline=None,
@@ -42,21 +42,6 @@ def _free_wilds(reading) -> int:
     return sum(g.wilds for g in reading.groups if g.free)
 
 
-def _assert_real(reading, hand_counts, wilds, rules):
-    used = [0] * 34
-    wild_slots = 0
-    for group in reading.groups:
-        for tile, wild in zip(group.tiles, group.wild, strict=True):
-            if wild:
-                wild_slots += 1
-            else:
-                used[tile] += 1
-        if not group.free:
-            _check_group(group, rules)
-    assert wild_slots == wilds
-    assert tuple(used) == hand_counts
-
-
 @MANY
 @given(near_complete(max_wilds=6))
 def test_best_readings_are_real_and_cover_every_shape(case):
@@ -67,7 +52,7 @@ def test_best_readings_are_real_and_cover_every_shape(case):
     found = best_readings(hand_counts, wilds, rules, melds)
     assert bool(found) == bool(shapes)
     for reading in found:
-        _assert_real(reading, hand_counts, wilds, rules)
+        assert_real_reading(reading, hand_counts, wilds, rules)
     got = {r.shape for r in found}
     assert got == shapes - {"all_pungs"}
     if "all_pungs" in shapes:
