@@ -11,6 +11,9 @@ from typing import Any
 
 from rules.errors import FieldError, InvalidInput
 from rules.model import (
+    COMMON_REASONS,
+    PAYER_ROLES,
+    TRANSFER_REASONS,
     EvaluateRequest,
     Evaluation,
     JingAnswer,
@@ -24,8 +27,16 @@ from rules.variants import NAMES, VARIANTS
 
 RULES_VERSION = "1.0.0"
 
-__all__ = ["NAMES", "RULES_VERSION", "FieldError", "InvalidInput", "NotSupported",
-           "describe_variants", "evaluate", "get_variant", "jing", "resolved_rules", "settle"]
+# Every pattern id and every reason code any variant answers with (the contract's enums).
+PATTERN_IDS = tuple(sorted({p for v in VARIANTS.values() for p in v.patterns}))
+REASONS = tuple(dict.fromkeys(
+    [*COMMON_REASONS, *(r for v in VARIANTS.values() for r in v.reasons)]))
+
+__all__ = [
+    "NAMES", "PATTERN_IDS", "PAYER_ROLES", "REASONS", "RULES_VERSION", "TRANSFER_REASONS",
+    "FieldError", "InvalidInput", "NotSupported", "describe_variants", "evaluate",
+    "get_variant", "jing", "resolved_rules", "settle",
+]
 
 
 def get_variant(name: str) -> Variant:

@@ -22,6 +22,13 @@ SELF_DRAW, DISCARD, ROB_KONG, KONG_REPLACEMENT = (
 WIN_TYPES = (SELF_DRAW, DISCARD, ROB_KONG, KONG_REPLACEMENT)
 SELF_DRAWN = (SELF_DRAW, KONG_REPLACEMENT)  # the winner drew the tile itself
 
+# Who pays, by role, in an evaluation's payments.
+PAYER_ROLES = ("each", "dealer", "non_dealer", "discarder", "robbed", "liable")
+# Why a transfer of a settlement was made.
+TRANSFER_REASONS = ("hu", "jing", "jing_kong", "kong", "horse", "follow_dealer", "false_win")
+# Why a hand is not winning, in every variant (a variant adds its own restrictions).
+COMMON_REASONS = ("not_complete", "waiting", "not_ready")
+
 
 @dataclass(frozen=True)
 class Meld:

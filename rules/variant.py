@@ -16,6 +16,7 @@ from rules.errors import FieldError, InvalidInput
 from rules.hand import HandView, present
 from rules.model import (
     CHOW,
+    COMMON_REASONS,
     DISCARD,
     ROB_KONG,
     SELF_DRAWN,
@@ -84,6 +85,8 @@ class Variant:
     out_of_play_jing: ClassVar[tuple[str, ...]] = ()  # indicators that leave the wall
     takes_horses: ClassVar[bool] = False
     scored: ClassVar[bool] = False  # score() implemented (vs. shape analysis only)
+    patterns: ClassVar[tuple[str, ...]] = ()  # every pattern id its answers may carry
+    reasons: ClassVar[tuple[str, ...]] = ()  # its own reason codes for a hand that cannot win
 
     # ------------------------------------------------------------------ declaration
     def describe(self) -> dict[str, Any]:
@@ -99,6 +102,7 @@ class Variant:
             "win_types": list(self.win_types), "flags": sorted(self.flags),
             "max_winners": self.max_winners, "jing": list(self.jing_fields),
             "horses": self.takes_horses, "scored": self.scored,
+            "patterns": list(self.patterns), "reasons": [*COMMON_REASONS, *self.reasons],
             "options": [
                 {"name": o.name, "type": o.type, "default": o.default,
                  "description": o.description, "seed": o.seed,

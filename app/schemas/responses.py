@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
+import rules
 from app.schemas.fields import TileCode, tile_codes
 
 
@@ -15,7 +16,9 @@ class RulesetSchema(Schema):
 
 
 class PatternSchema(Schema):
-    id = fields.String(required=True, metadata={"description": "Pattern id from RULINGS.md."})
+    id = fields.String(required=True, validate=validate.OneOf(rules.PATTERN_IDS),
+                       metadata={"description": "Pattern id from RULINGS.md; GET /variants "
+                                 "lists each variant's."})
     name_zh = fields.String(required=True)
     name_en = fields.String(required=True)
     value = fields.Integer(allow_none=True)
@@ -34,8 +37,10 @@ class GroupSchema(Schema):
 
 
 class PaymentSchema(Schema):
-    payer = fields.String(required=True, metadata={
-        "description": "Who pays, by role: dealer, non_dealer, discarder, each, robbed, …"})
+    payer = fields.String(required=True, validate=validate.OneOf(rules.PAYER_ROLES), metadata={
+        "description": "Who pays, by role: each (every other player), dealer, non_dealer, "
+                       "discarder, robbed (whose kong was robbed), liable (包: one seat pays "
+                       "all three shares)."})
     amount = fields.Integer(required=True)
     formula = fields.String()
 
@@ -44,14 +49,16 @@ class WaitSchema(Schema):
     tile = TileCode(required=True)
     total = fields.Integer(allow_none=True, metadata={
         "description": "What winning on this tile collects in all, when the variant scores."})
-    patterns = fields.List(fields.String())
+    patterns = fields.List(fields.String(validate=validate.OneOf(rules.PATTERN_IDS)))
     note = fields.String()
 
 
 class EvaluationSchema(Schema):
     winning = fields.Boolean(required=True)
-    reason = fields.String(allow_none=True, metadata={
-        "description": "Stable code when not winning (not_complete, waiting, not_ready, …)."})
+    reason = fields.String(allow_none=True, validate=validate.OneOf(rules.REASONS), metadata={
+        "description": "Stable code when not winning: not_complete (no winning shape), "
+                       "waiting (one tile short: see waits), not_ready (no tile completes it), "
+                       "or a variant's restriction (GET /variants lists each variant's)."})
     message = fields.String(allow_none=True)
     shape = fields.String(allow_none=True, metadata={
         "description": "The best reading's shape, as its variant names it: xingguo and "
@@ -78,8 +85,10 @@ class TransferSchema(Schema):
     payer = fields.Integer(required=True, data_key="from")
     payee = fields.Integer(required=True, data_key="to")
     amount = fields.Integer(required=True)
-    reason = fields.String(required=True, metadata={
-        "description": "hu, jing, kong, horse, follow_dealer, false_win, …"})
+    reason = fields.String(required=True, validate=validate.OneOf(rules.TRANSFER_REASONS),
+                           metadata={"description": "What the points are for: hu, jing, "
+                                     "jing_kong (a kong of jing), kong, horse (奖马), "
+                                     "follow_dealer (跟庄/抄庄), false_win (诈胡)."})
     detail = fields.String()
 
 
@@ -152,6 +161,10 @@ class VariantSchema(Schema):
     jing = fields.List(fields.String())
     horses = fields.Boolean()
     scored = fields.Boolean()
+    patterns = fields.List(fields.String(), metadata={
+        "description": "Every pattern id this variant's answers may carry."})
+    reasons = fields.List(fields.String(), metadata={
+        "description": "Every reason code for a hand of this variant that cannot win."})
     options = fields.List(fields.Nested(VariantOptionSchema))
 
 

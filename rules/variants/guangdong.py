@@ -76,6 +76,7 @@ class Guangdong(Variant):
     flags = frozenset({"heavenly", "earthly", "human", "last_tile"})
     max_winners = 3  # 一炮多响 (一炮三响)
     scored = True
+    patterns = fan.PATTERN_IDS
 
     # ------------------------------------------------------------------ evaluate
     def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:

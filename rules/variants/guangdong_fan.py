@@ -69,6 +69,9 @@ GANG_SHANG_KAI_HUA = Fan("gang_shang_kai_hua", "杠上开花", "Win on a kong re
 HAI_DI_LAO_YUE = Fan("hai_di_lao_yue", "海底捞月", "Win on the last tile", 0)  # 67
 QIANG_GANG = Fan("qiang_gang", "抢杠", "Robbing a kong", 0)  # 71 抢杠和等同杠开，当自摸
 
+# Every id a guangdong answer may carry, in table order.
+PATTERN_IDS = tuple(dict.fromkeys(f.id for f in globals().values() if isinstance(f, Fan)))
+
 ZI_MO_NOTES = {"kong_replacement": "杠上开花 is a self-draw",
                "rob_kong": "抢杠和等同杠开，当自摸 (line 71)"}
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 50 同种牌形成 1112345678999

@@ -84,6 +84,7 @@ class Nanchang(Jiangxi):
     seed = "002_15a3ce03a28fced8.txt"
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "others_no_jing"})
+    patterns = ("ji_chu_fen", *Jiangxi.patterns, "de_zhong_de", "pa_lou_ti")
     jing_fields = ("indicator", "lower_indicator", "previous_indicator")
     out_of_play_jing = ("lower_indicator",)  # 下精 is flipped out; 上精 stays in the wall
     flat_win = 20  # 6. 天胡：一家20子 (可以和精吊叠加); 7. 地胡：一家20子

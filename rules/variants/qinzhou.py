@@ -32,7 +32,7 @@ from rules.validation import raise_if
 from rules.variant import Context, NotSupported, Variant, not_complete
 from rules.variants import qinzhou_horses as horses
 from rules.variants.qinzhou_checks import HORSE_CHOICES, flag_errors, settle_errors
-from rules.variants.qinzhou_fan import ADD, MULTIPLY, Win, best_reading
+from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, Win, best_reading
 
 OPTIONS = (
     RuleOption("base", "integer", 1, "底数: the unit of every payment (hu, horse and kong)",
@@ -66,6 +66,7 @@ class Qinzhou(Variant):
     max_winners = 3  # 2.5 有一炮多響
     takes_horses = True
     scored = True
+    patterns = (*FANS, JI_HU.id)
 
     # ------------------------------------------------------------------ evaluate
     def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:

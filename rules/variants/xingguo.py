@@ -52,6 +52,7 @@ class Xingguo(Jiangxi):
     seed = "000_83ce17ce76b9bbdd.txt"
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "no_jing_held"})
+    patterns = (*Jiangxi.patterns, "ba_hu")
     jing_fields = ("indicator",)
     out_of_play_jing = ("indicator",)  # 二. 一副牌里有7张精，翻开的那张不算
     gang_diao = True  # D组 13: 杠吊：正常精吊下 X2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 
 PROBLEM = "application/problem+json"
 
@@ -228,3 +229,20 @@ def test_one_discard_in_several_winning_hands_counts_once(client):
 def test_several_winners_need_the_win_tile(client):
     errors = _errors(client.post("/settle", json=_one_discard_two_winners(None)))
     assert "required when several players win" in errors["result.win_tile"]
+
+
+def test_variants_list_their_pattern_ids_and_reasons_as_the_contract_does(client):
+    spec = yaml.safe_load(client.get("/openapi.yaml").get_data(as_text=True))
+    schemas = spec["components"]["schemas"]
+    pattern_enum = set(schemas["Pattern"]["properties"]["id"]["enum"])
+    reason_enum = set(schemas["Evaluation"]["properties"]["reason"]["enum"]) - {None}
+    listed = client.get("/variants").get_json()["variants"]
+    for variant in listed:
+        assert variant["patterns"] and set(variant["patterns"]) <= pattern_enum, variant["name"]
+        assert set(variant["reasons"]) <= reason_enum
+        assert {"not_complete", "waiting", "not_ready"} <= set(variant["reasons"])
+    assert set().union(*(v["patterns"] for v in listed)) == pattern_enum
+    jiangxi = {v["name"]: v for v in listed}
+    assert "jing_diao_self_draw_only" in jiangxi["xingguo"]["reasons"]
+    assert "de_zhong_de" in jiangxi["nanchang"]["patterns"]
+    assert "de_zhong_de" not in jiangxi["xingguo"]["patterns"]

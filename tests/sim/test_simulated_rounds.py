@@ -19,13 +19,9 @@ from tests.sim.engine import Simulator
 
 ROUNDS = int(os.environ.get("SIM_ROUNDS", 120))
 SCORED = [name for name, v in VARIANTS.items() if v.scored]
-# The only reasons a variant may give for refusing a hand the core calls complete: its
-# restrictions (RULINGS: 精吊 and 有精平胡 win only by self-draw). Anything else, above all
-# "not_complete", would mean the variant and the core disagree.
-ALLOWED_REFUSALS = {
-    "xingguo": {"jing_diao_self_draw_only", "you_jing_ping_hu_self_draw_only"},
-    "nanchang": {"jing_diao_self_draw_only", "you_jing_ping_hu_self_draw_only"},
-}
+# The only reasons a variant may give for refusing a hand the core calls complete are its
+# own restrictions (``Variant.reasons``; RULINGS: 精吊 and 有精平胡 win only by self-draw).
+# Anything else, above all "not_complete", would mean the variant and the core disagree.
 
 
 def _notations(request: dict, style: str) -> dict:
@@ -63,11 +59,15 @@ def test_simulated_rounds_settle_with_every_invariant(variant, client):
         check_invariants(answer)
         assert sorted(w["seat"] for w in answer["winners"]) == sorted(played.winners)
         assert all(w["evaluation"]["winning"] for w in answer["winners"])
+        declared = set(VARIANTS[variant].patterns)  # GET /variants lists them
+        for winner in answer["winners"]:
+            ids = {p["id"] for p in winner["evaluation"]["patterns"]}
+            assert ids <= declared, (seed, ids - declared)
         if not played.winners:
             assert not [t for t in answer["ledger"] if t["reason"] == "hu"]
         stats[played.win_type or "drawn"] += 1
         for reason in played.refused:
-            assert reason in ALLOWED_REFUSALS.get(variant, set()), (seed, reason)
+            assert reason in VARIANTS[variant].reasons, (seed, reason)
             stats[f"refused {reason}"] += 1
         if seed % 4 == 0:
             by = seed % 3 + 1

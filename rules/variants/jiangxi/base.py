@@ -43,7 +43,12 @@ from rules.variants.jiangxi.jing import (
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.pricing import HandValue, Seating
 from rules.variants.jiangxi.reading import Candidate, holds_jing
-from rules.variants.jiangxi.scoring import Situation, evaluate_hand
+from rules.variants.jiangxi.scoring import (
+    JING_DIAO_SELF_DRAW_ONLY,
+    YOU_JING_PING_HU_SELF_DRAW_ONLY,
+    Situation,
+    evaluate_hand,
+)
 
 KONG_CHAIN_MODES = ("double_each", "once")
 
@@ -56,6 +61,11 @@ class Jiangxi(Variant):
                         shi_san_lan=True)
     wild_jing = True
     scored = True
+    # The pattern ids both variants answer with (names.py); each adds its own.
+    patterns = ("ping_hu", "xiao_qi_dui", "da_qi_dui", "shi_san_lan", "qi_xing_shi_san_lan",
+                "zi_mo", "dian_pao", "zhuang_jia", "qiang_gang", "gang_kai", "gang_diao",
+                "de_guo", "jing_diao", "tian_hu", "di_hu")
+    reasons = (JING_DIAO_SELF_DRAW_ONLY, YOU_JING_PING_HU_SELF_DRAW_ONLY)
 
     flat_win: ClassVar[int] = 20  # 天胡/地胡 from each player (×2 with 精吊)
     jing_diao_factor: ClassVar[int] = 2  # xingguo D组 (精吊 doubles); nanchang 8. 精钓：X2
