@@ -151,15 +151,19 @@ def test_shapes_agree_with_brute_force(case):
                                                                  melds)
 
 
+def one_short(hand_counts: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Take the lowest natural tile away: (that tile, the hand one short)."""
+    drop = next(t for t, c in enumerate(hand_counts) if c)
+    return drop, hand_counts[:drop] + (hand_counts[drop] - 1,) + hand_counts[drop + 1:]
+
+
 @SLOW
 @given(near_complete(max_wilds=2))
 def test_waits_agree_with_brute_force(case):
     hand_counts, wilds, rules, melds = case
     if max(hand_counts) > 4 or sum(hand_counts) == 0:
         return
-    # Take one natural tile away: a hand one short.
-    drop = next(t for t, c in enumerate(hand_counts) if c)
-    short = hand_counts[:drop] + (hand_counts[drop] - 1,) + hand_counts[drop + 1:]
+    _, short = one_short(hand_counts)
     expected = tuple(t for t in range(34) if _brute(
         short[:t] + (short[t] + 1,) + short[t + 1:], wilds, rules, melds))
     assert waits(short, wilds, rules, melds) == expected

@@ -26,7 +26,7 @@ from rules.analysis import (
     waits,
 )
 from rules.tiles import parse_tiles, to_counts
-from tests.unit.test_analysis import assert_real_reading, near_complete
+from tests.unit.test_analysis import assert_real_reading, near_complete, one_short
 
 ALL = ShapeRules(honour_chows=True, seven_pairs=True, shi_san_lan=True, shi_san_yao=True)
 MANY = settings(max_examples=int(os.environ.get("CORE_EXAMPLES", 150)), deadline=None,
@@ -78,8 +78,7 @@ def test_waits_equal_their_definition(case):
     hand_counts, wilds, rules, melds = case
     if max(hand_counts) > 4 or sum(hand_counts) == 0:
         return
-    drop = next(t for t, c in enumerate(hand_counts) if c)
-    short = hand_counts[:drop] + (hand_counts[drop] - 1,) + hand_counts[drop + 1:]
+    drop, short = one_short(hand_counts)
     wild_kinds = frozenset({drop, (drop + 9) % 34})
     expected = tuple(
         t for t in range(34)
