@@ -6,16 +6,18 @@ each held jing where a wild stands in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.analysis import Reading, ShapeRules, is_complete, readings, shapes_of, waits
 from rules.model import GroupView, Meld, PlayerTiles
 from rules.tiles import to_counts
 
 
-@dataclass(frozen=True)
-class HandView:
-    """The concealed tiles split into natural counts and wild jing, plus the melds."""
+class HandView(NamedTuple):
+    """The concealed tiles split into natural counts and wild jing, plus the melds.
+
+    A NamedTuple, not a frozen dataclass: one is built per evaluation (and per wait tried),
+    and a frozen dataclass pays an ``object.__setattr__`` per field."""
 
     natural: tuple[int, ...]  # counts with the wild kinds taken out
     wild_tiles: tuple[int, ...]  # the jing held concealed, sorted
@@ -24,7 +26,7 @@ class HandView:
 
     @classmethod
     def of(cls, player: PlayerTiles, wild_kinds: frozenset[int] = frozenset()) -> HandView:
-        counts = to_counts(player.concealed)
+        counts = player.counts
         if not wild_kinds:  # three variants out of four: nothing to split off
             return cls(counts, (), counts, player.melds)
         wild = tuple(sorted(t for t in player.concealed if t in wild_kinds))
@@ -61,9 +63,13 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
 
     A free group (wilds only) is shown standing for the first held jing's own kind.
     """
+    groups = sorted(reading.groups, key=_display_order)
+    if not wild_tiles:  # no jing held (three variants of four): every group is as held
+        views = [GroupView(kind, tiles, tiles, wild) for kind, tiles, wild in groups]
+        return views + _meld_views(melds)
     pool = list(wild_tiles)
     views = []
-    for group in sorted(reading.groups, key=_display_order):
+    for group in groups:
         if True not in group.wild:  # all natural: held as it stands
             views.append(GroupView(group.kind, list(group.tiles), list(group.tiles),
                                    list(group.wild)))
@@ -74,13 +80,15 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
         tiles = list(group.tiles) if not group.free else [held[0]] * len(held)
         held = [h if h is not None else t for h, t in zip(held, tiles, strict=True)]
         views.append(GroupView(group.kind, tiles, held, list(group.wild)))
-    for meld in melds:
-        views.append(GroupView(meld.kind, list(meld.tiles), list(meld.tiles),
-                               [False] * len(meld.tiles), concealed=not meld.is_exposed))
-    return views
+    return views + _meld_views(melds)
+
+
+def _meld_views(melds: tuple[Meld, ...]) -> list[GroupView]:
+    return [GroupView(meld.kind, list(meld.tiles), list(meld.tiles), [False] * len(meld.tiles),
+                      concealed=not meld.is_exposed) for meld in melds]
 
 
 def _display_order(group) -> tuple[bool, bool, int]:
     """Sets in tile order, free (all-wild) groups after them, the pair last."""
-    first = group.tiles[0]
-    return (group.kind == "pair", first is None, first if first is not None else 0)
+    first = group[1][0]
+    return (group[0] == "pair", first is None, first if first is not None else 0)

@@ -6,7 +6,9 @@ outputs; the domain never sees JSON. Tiles are ints (see :mod:`rules.tiles`), se
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 # Meld kinds (API.md): chow, pung, exposed kong from a discard, a pung extended by a drawn
@@ -54,6 +56,15 @@ class PlayerTiles:
     melds: tuple[Meld, ...] = ()
     discards: tuple[int, ...] = ()
     dealt: tuple[int, ...] | None = None  # the dealt hand (nanchang 回头一笑 is scored on it)
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """The concealed tiles as a 34-long count vector (worked out once: the copies check
+        and the analysis both need it)."""
+        counts = [0] * 34
+        for t in self.concealed:
+            counts[t] += 1
+        return tuple(counts)
 
     def all_held(self) -> list[int]:
         """Concealed tiles and every meld tile (not the discards)."""
@@ -103,6 +114,13 @@ class EvaluateRequest:
     jing: Jing = field(default_factory=Jing)
     flags: Flags = field(default_factory=Flags)
     rules: dict[str, Any] = field(default_factory=dict)
+
+    def with_rules(self, rules: dict[str, Any]) -> EvaluateRequest:
+        """This request with its rule options resolved: a plain copy of the fields, because
+        ``dataclasses.replace`` re-runs the frozen ``__init__`` (a tenth of an evaluation)."""
+        copy = object.__new__(EvaluateRequest)
+        copy.__dict__.update(self.__dict__, rules=rules)
+        return copy
 
 
 @dataclass(frozen=True)
@@ -166,9 +184,9 @@ class GroupView:
     """A group of the reading, as shown: what it stands for and what is actually held."""
 
     type: str  # chow, pung, pair, single, or a meld kind
-    tiles: list[int]  # what each position stands for
-    held: list[int]  # the tile actually held there (a jing where a wild stands in)
-    wild: list[bool]
+    tiles: Sequence[int]  # what each position stands for
+    held: Sequence[int]  # the tile actually held there (a jing where a wild stands in)
+    wild: Sequence[bool]
     concealed: bool = True
 
 

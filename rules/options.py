@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules.errors import FieldError, InvalidInput
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: each option is declared once
 class RuleOption:
     name: str
     type: str  # "boolean", "integer" or "string"
@@ -42,9 +43,16 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+@lru_cache(maxsize=16)
+def _defaults(options: tuple[RuleOption, ...]) -> dict[str, Any]:
+    return {o.name: o.default for o in options}
+
+
 def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
             variant: str) -> dict[str, Any]:
     """Defaults overlaid with the caller's choices; every bad name or value is a FieldError."""
+    if not given:  # most requests: the defaults, copied from a table built once per variant
+        return dict(_defaults(options))
     known = {o.name: o for o in options}
     resolved = {o.name: o.default for o in options}
     errors = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from operator import eq
 
 from rules.errors import FieldError, InvalidInput
 from rules.model import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
@@ -88,11 +89,8 @@ def count_state(player: PlayerTiles, field: str) -> str:
 def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldError]:
     """At most 4 of any tile across everything given: (field, tiles) pairs."""
     sources = list(sources)
-    totals_fast = [0] * 34
-    for _, tiles in sources:  # the common case, no error: one plain count
-        for tile in tiles:
-            totals_fast[tile] += 1
-    if max(totals_fast) <= 4:
+    every = sorted([t for _, tiles in sources for t in tiles])
+    if not any(map(eq, every, every[4:])):  # sorted: a 5th copy sits 4 places after the 1st
         return []
     totals: Counter[int] = Counter()
     where: dict[int, list[str]] = {}
@@ -106,6 +104,15 @@ def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldErr
                    f"counted in {', '.join(dict.fromkeys(where[tile]))}")
         for tile in sorted(totals) if totals[tile] > 4
     ]
+
+
+def player_copies_errors(player: PlayerTiles, field: str,
+                         more: list[tuple[str, Iterable[int]]]) -> list[FieldError]:
+    """:func:`copies_errors` of one player's tiles and ``more`` (tiles out of play). A lone
+    concealed hand, the usual /evaluate request, is checked on its count vector."""
+    if not (player.melds or player.discards or more) and max(player.counts) <= 4:
+        return []
+    return copies_errors(player_sources(player, field) + more)
 
 
 def player_sources(player: PlayerTiles, field: str) -> list[tuple[str, Iterable[int]]]:

@@ -8,8 +8,8 @@ of requests, splitting off wild jing, the readings and the waits are done here o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import Any, ClassVar, NamedTuple
 
 from rules.analysis import ShapeRules, best_readings
 from rules.errors import FieldError, InvalidInput
@@ -42,6 +42,7 @@ from rules.validation import (
     copies_errors,
     count_state,
     meld_errors,
+    player_copies_errors,
     player_sources,
     raise_if,
 )
@@ -58,8 +59,7 @@ class NotSupported(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     """Everything :meth:`Variant.score` needs about one complete hand."""
 
     request: EvaluateRequest
@@ -129,7 +129,7 @@ class Variant:
     # ------------------------------------------------------------------ evaluate
     def evaluate(self, request: EvaluateRequest) -> Evaluation:
         """Validate, then score a complete hand or list the waits of a hand one short."""
-        request = replace(request, rules=resolve(self.options, request.rules, self.name))
+        request = request.with_rules(resolve(self.options, request.rules, self.name))
         state = self._validate_evaluate(request)
         kinds = self.wild_kinds(request.jing)
         hand = HandView.of(request.hand, kinds)
@@ -194,8 +194,7 @@ class Variant:
         errors += [e for i, m in enumerate(request.hand.melds)
                    for e in meld_errors(m, f"melds[{i}]", self.shapes.honour_chows)]
         errors += _wind_errors(request)
-        sources = player_sources(request.hand, "") + self.out_of_play(request.jing)
-        errors += copies_errors(sources)
+        errors += player_copies_errors(request.hand, "", self.out_of_play(request.jing))
         raise_if(errors)
         state = count_state(request.hand, "")
         if state == COMPLETE and request.win_tile is not None \

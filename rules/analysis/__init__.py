@@ -14,7 +14,9 @@ hand sharing a family with it, reuses work across requests and across variants.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
+from itertools import islice
 
 from rules.analysis import best, families, natural, special, standard, waiting
 from rules.analysis.model import (
@@ -94,15 +96,22 @@ def _natural_shapes(counts: Counts, rules: ShapeRules, melds: int) -> frozenset[
         if natural.all_pungs(counts):
             found.append("all_pungs")
     if melds == 0:
-        if rules.seven_pairs and special.is_seven_pairs(counts, rules.four_as_two_pairs):
-            found.append(SEVEN_PAIRS)
-        if rules.shi_san_lan:
-            lan = special.lan_shape(counts)
-            if lan:
-                found.append(lan)
-        if rules.shi_san_yao and special.is_shi_san_yao(counts):
-            found.append(SHI_SAN_YAO)
+        found += _natural_special_shapes(counts, rules)
     return _frozen(tuple(found))
+
+
+def _natural_special_shapes(counts: Counts, rules: ShapeRules) -> list[str]:
+    """The shapes beyond four sets + a pair that a hand without wilds takes."""
+    found = []
+    if rules.seven_pairs and special.is_seven_pairs(counts, rules.four_as_two_pairs):
+        found.append(SEVEN_PAIRS)
+    if rules.shi_san_lan:
+        lan = special.lan_shape(counts)
+        if lan:
+            found.append(lan)
+    if rules.shi_san_yao and special.is_shi_san_yao(counts):
+        found.append(SHI_SAN_YAO)
+    return found
 
 
 @lru_cache(maxsize=64)
@@ -116,29 +125,46 @@ def is_complete(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0) -
     return bool(shapes_of(counts, wilds, rules, melds))
 
 
-@lru_cache(maxsize=1 << 12)
 def readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
              limit: int = 512) -> tuple[Reading, ...]:
     """Every reading of a complete hand (at most ``limit``; standard ones first).
 
     A hand with many wilds can be grouped in hundreds of ways that differ only in what a wild
     stands for; ``limit`` bounds the response while :func:`shapes_of` stays exact.
+
+    Without wilds the readings come from the per-family tables in a few microseconds, less
+    than a whole-hand cache costs for a hand it has not seen (the usual case: a server
+    rarely sees one hand twice), so only hands with wilds are cached whole.
     """
+    if wilds == 0:
+        return _natural_readings(counts, rules, melds, limit)
+    return _wild_readings(counts, wilds, rules, melds, limit)
+
+
+@lru_cache(maxsize=1 << 12)
+def _wild_readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
+                   limit: int) -> tuple[Reading, ...]:
     shapes = shapes_of(counts, wilds, rules, melds)
     if not shapes:
         return ()
-    out: list[Reading] = []
-    standard_found = (natural.standard_readings(counts, rules.honour_chows) if wilds == 0
-                      else standard_readings(counts, wilds, rules.honour_chows))
-    for reading in standard_found:
-        out.append(reading)
-        if len(out) >= limit:
-            break
-    return tuple(out) + _special_readings(counts, wilds, rules, shapes)
+    found = tuple(islice(standard_readings(counts, wilds, rules.honour_chows), limit))
+    return found + _special_readings(counts, wilds, rules, shapes)
+
+
+def _natural_readings(counts: Counts, rules: ShapeRules, melds: int,
+                      limit: int) -> tuple[Reading, ...]:
+    """:func:`readings` without wilds. The suit tables hand out the standard readings
+    directly (an empty answer is the win check), so no separate check runs first."""
+    if sum(counts) != _concealed_size(melds):
+        return ()
+    found = natural.standard_readings(counts, rules.honour_chows)[:limit]
+    if melds:
+        return found
+    return found + _special_readings(counts, 0, rules, _natural_special_shapes(counts, rules))
 
 
 def _special_readings(counts: Counts, wilds: int, rules: ShapeRules,
-                      shapes: frozenset[str]) -> tuple[Reading, ...]:
+                      shapes: Collection[str]) -> tuple[Reading, ...]:
     """The single reading of each shape beyond four sets + a pair that the hand takes."""
     found = []
     if SEVEN_PAIRS in shapes:
@@ -200,15 +226,16 @@ def cache_stats() -> dict[str, dict[str, int]]:
     """Hits, misses and size of every cache of the core (for /metrics and benchmarks)."""
     stats = {name: {"hits": h, "misses": m, "size": s}
              for name, (h, m, s) in families.cache_stats().items()}
-    for fn in (shapes_of, readings, best_readings, waits):
+    for name, fn in (("shapes_of", shapes_of), ("readings", _wild_readings),
+                     ("best_readings", best_readings), ("waits", waits)):
         info = fn.cache_info()
-        stats[fn.__name__] = {"hits": info.hits, "misses": info.misses, "size": info.currsize}
+        stats[name] = {"hits": info.hits, "misses": info.misses, "size": info.currsize}
     return stats
 
 
 def clear_caches() -> None:
     """Empty every cache of the core (benchmarks measure cold starts with it)."""
-    for fn in (shapes_of, readings, best_readings, waits, families.min_wilds,
-               families.groupings, standard.absolute):
+    for fn in (shapes_of, _wild_readings, best_readings, waits, families.min_wilds,
+               families.groupings, standard.absolute, standard.group_at):
         fn.cache_clear()
     natural.cache_clear()

@@ -7,7 +7,6 @@ no other count needs trying. That makes the check O(9) per suit with no search a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
@@ -23,7 +22,7 @@ from rules.analysis.families import (
     min_wilds,
 )
 from rules.analysis.model import STANDARD, Group, Reading
-from rules.analysis.standard import Part, absolute, slices
+from rules.analysis.standard import FAMILIES, absolute
 
 
 def suit_sets(c: tuple[int, ...]) -> bool:
@@ -138,29 +137,42 @@ SUIT_GROUPINGS = _suit_groupings()
 SUIT_KIND = {pattern: _PAIR if sum(pattern) % 3 == 2 else _SETS for pattern in SUIT_GROUPINGS}
 
 
-def family_groupings(part: Part, pair: bool) -> tuple[Grouping, ...]:
-    """``families.groupings`` of one family without wilds, from the table for a suit."""
-    if part.family == NUM and max(part.counts) <= 4:
-        ways = SUIT_GROUPINGS.get(part.counts, ())
-        return ways if (sum(part.counts) % 3 == 2) == pair else ()
-    return groupings(part.family, part.counts, 0, pair, part.chows)
+@lru_cache(maxsize=1 << 14)
+def family_ways(family: int, offset: int, counts: tuple[int, ...], pair: bool,
+                chows: bool) -> tuple[tuple[Group, ...], ...]:
+    """Every way one family splits without wilds, as groups of tile ids (``((),)`` for an
+    empty family, ``()`` for none). A suit reads the table; honours ask the family search.
+    Cached per family slice, so a new hand costs five lookups when its suits were seen."""
+    if family == NUM and max(counts) <= 4:
+        ways = SUIT_GROUPINGS.get(counts, ())
+        if (sum(counts) % 3 == 2) != pair:
+            ways = ()
+    else:
+        ways = groupings(family, counts, 0, pair, chows)
+    return tuple(absolute(grouping, offset) for grouping in ways)
 
 
-def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> Iterator[Reading]:
+def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> tuple[Reading, ...]:
     """:func:`standard.standard_readings` without wilds (same readings, same order), each
-    suit's ways read from the table instead of searched."""
-    parts = slices(counts, honour_chows, pung_only=False)
-    # Sets hold 3k tiles, so the pair can only be in the one family of 3k + 2 tiles.
-    paired = [k for k, part in enumerate(parts) if sum(part.counts) % 3 == 2]
-    if len(paired) != 1:
-        return
-    ways = [family_groupings(part, k == paired[0]) for k, part in enumerate(parts)]
-    if all(ways):
-        for combo in product(*ways):
-            groups: tuple[Group, ...] = ()
-            for grouping, part in zip(combo, parts, strict=True):
-                groups += absolute(grouping, part.offset)
-            yield Reading(STANDARD, groups)
+    family's ways read from :func:`family_ways` instead of searched. A tuple, not a
+    generator: without wilds a suit splits at most four ways, so there are few."""
+    ways = []
+    pairs = 0
+    for family, lo, hi in FAMILIES:
+        part = counts[lo:hi]
+        if not any(part):
+            continue  # nothing held there: nothing to read
+        size = sum(part) % 3
+        if size == 1:
+            return ()
+        pairs += size == 2  # sets hold 3k tiles: the pair's family has 3k + 2
+        found = family_ways(family, lo, part, size == 2, family == NUM or honour_chows)
+        if not found:
+            return ()
+        ways.append(found)
+    if pairs != 1:
+        return ()
+    return tuple(Reading(STANDARD, sum(combo, ())) for combo in product(*ways))
 
 
 def _classify(part: tuple[int, ...]) -> int:
@@ -175,3 +187,4 @@ def _classify(part: tuple[int, ...]) -> int:
 
 def cache_clear() -> None:
     _honours_with_chows.cache_clear()
+    family_ways.cache_clear()

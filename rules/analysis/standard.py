@@ -74,8 +74,15 @@ def min_wilds_standard(counts: tuple[int, ...], honour_chows: bool = False,
 @lru_cache(maxsize=1 << 12)
 def absolute(grouping: tuple, offset: int) -> tuple[Group, ...]:
     """A family's grouping (local positions) as groups of tile ids."""
-    return tuple(Group(kind, tuple(offset + p for p in positions), mask)
-                 for kind, positions, mask in grouping)
+    return tuple([group_at(local, offset) for local in grouping])
+
+
+@lru_cache(maxsize=1 << 12)
+def group_at(local: tuple, offset: int) -> Group:
+    """One local group as tile ids. There are only a few thousand (kind, positions, wild
+    mask) at five offsets, so every reading shares the same Group objects."""
+    kind, positions, mask = local
+    return Group(kind, tuple([offset + p for p in positions]), mask)
 
 
 

@@ -122,11 +122,13 @@ class Guangdong(Variant):
               wind: int | None) -> tuple[Reading, fan.Count]:
         """The reading worth most to its owner (平和 vs 碰碰和 readings of the same tiles)."""
         situation = self._situation(ctx, wind)
+        melds, cap = ctx.request.hand.melds, ctx.request.rules["cap"]
+        held = fan.HeldTiles.of(ctx.hand.natural, melds)
         scored = []
         for reading in found:
-            whole = fan.WholeHand.of(reading, ctx.request.hand.melds, ctx.hand.natural)
-            scored.append((reading, fan.count(whole, situation, ctx.request.rules["cap"])))
-        return max(scored, key=lambda pair: pair[1].fan)
+            whole = fan.WholeHand.of(reading, melds, ctx.hand.natural, held)
+            scored.append((reading, fan.count(whole, situation, cap)))
+        return scored[0] if len(scored) == 1 else max(scored, key=lambda pair: pair[1].fan)
 
     def _check_seat_wind(self, ctx: Context, found: tuple[Reading, ...], fan_without: int,
                          floor: int) -> None:

@@ -23,21 +23,23 @@ from rules.model import (
 from rules.tiles import code
 from rules.validation import at
 
+# 七.8-10: which seat, which win type: (dealer?, win type, what it is)
+FIRST_GO = {"heavenly": (True, SELF_DRAW, "天和 is the dealer's dealt hand, self-drawn"),
+            "earthly": (False, SELF_DRAW, "地和 is a non-dealer winning on its first draw"),
+            "human": (False, DISCARD, "人和 is a non-dealer winning on a first-go-around "
+                      "discard")}
+
 
 def situation_errors(is_dealer: bool, win_type: str, flags: Flags, melds: tuple[Meld, ...],
                      prefix: str, melds_field: str) -> list[FieldError]:
     """What the tiles cannot show must still be possible (七.8-10, 七.2, 七.4)."""
     errors = []
-    first_go = [n for n in ("heavenly", "earthly", "human") if getattr(flags, n)]
+    first_go = [n for n in FIRST_GO if getattr(flags, n)]
     if len(first_go) > 1:
         errors.append(FieldError(at(prefix, f"flags.{first_go[1]}"),
                                  "天和, 地和 and 人和 exclude each other: set only one"))
-    needs = {"heavenly": (True, SELF_DRAW, "天和 is the dealer's dealt hand, self-drawn"),
-             "earthly": (False, SELF_DRAW, "地和 is a non-dealer winning on its first draw"),
-             "human": (False, DISCARD, "人和 is a non-dealer winning on a first-go-around "
-                       "discard")}
     for name in first_go[:1]:
-        dealer, how, what = needs[name]
+        dealer, how, what = FIRST_GO[name]
         field = at(prefix, f"flags.{name}")
         if dealer != is_dealer:
             who = "the dealer" if dealer else "a non-dealer"

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
+from rules.analysis.model import PAIR, PUNG
 from rules.model import CHOW, DISCARD, Flags, Meld, Pattern
-from rules.tiles import DRAGONS, EAST, WINDS, code, is_terminal_or_honour, suit_of
+from rules.tiles import DRAGONS, EAST, WINDS, code
 
 
 @dataclass(frozen=True)
@@ -77,68 +79,80 @@ ZI_MO_NOTES = {"kong_replacement": "杠上开花 is a self-draw",
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 50 同种牌形成 1112345678999
 
 
-@dataclass(frozen=True)
-class Situation:
+NO_FLAGS = Flags()
+
+
+class Situation(NamedTuple):
     """How the hand was won, as far as the fans care."""
 
     win_type: str
     seat_wind: int | None  # None: unknown (a non-dealer's seat wind was not given)
     round_wind: int = EAST
-    flags: Flags = field(default_factory=Flags)
+    flags: Flags = NO_FLAGS
     win_tile: int | None = None
     nine_gates_pure: bool = True  # the `jiu_lian_pure` option
 
 
-@dataclass(frozen=True)
-class WholeHand:
-    """One reading of the concealed tiles together with the melds: the sets and the pair.
+class HeldTiles(NamedTuple):
+    """What every reading of one hand shares: the tiles held, the melds' among them."""
 
-    The views the fan tests ask for many times over (kinds held, suits, pungs) are worked
-    out once, in :meth:`of`.
-    """
+    concealed: tuple[int, ...]  # counts of the concealed tiles
+    melds: tuple[Meld, ...]
+    suits: tuple[int, ...]  # the number suits held (0, 1, 2)
+    has_honours: bool
+    yao_jiu: bool  # terminals and honours only (幺九)
+
+    @classmethod
+    def of(cls, concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> HeldTiles:
+        held = concealed
+        if melds:
+            more = list(concealed)
+            for meld in melds:
+                for t in meld.tiles:
+                    more[t] += 1
+            held = tuple(more)
+        suits = tuple([s for s in (0, 1, 2) if any(held[9 * s:9 * s + 9])])
+        simples = any(held[1:8]) or any(held[10:17]) or any(held[19:26])  # ranks 2-8
+        return cls(concealed, melds, suits, any(held[EAST:]), not simples)
+
+
+class WholeHand(NamedTuple):
+    """One reading of the concealed tiles together with the melds: the sets and the pair,
+    and the tiles held (shared by every reading of the hand, worked out once)."""
 
     shape: str
     sets: tuple[tuple[str, int], ...]  # (chow | pung, lowest tile); kongs count as pungs
     pair: int | None
-    held: tuple[int, ...]  # counts of every tile held, melds included
-    concealed: tuple[int, ...]  # counts of the concealed tiles
-    melds: int
-    tiles: tuple[int, ...]  # the kinds held, melds included
-    suits: frozenset[int]  # the number suits among them (0, 1, 2)
-    has_honours: bool
     pungs: tuple[int, ...]  # the tile of each pung or kong
+    dragon_pungs: tuple[int, ...]  # those of dragons
+    wind_pungs: tuple[int, ...]  # those of winds
+    held: HeldTiles
 
     @classmethod
-    def of(cls, reading: Reading, melds: tuple[Meld, ...],
-           concealed: tuple[int, ...]) -> WholeHand:
+    def of(cls, reading: Reading, melds: tuple[Meld, ...], concealed: tuple[int, ...],
+           held: HeldTiles | None = None) -> WholeHand:
         sets, pair = [], None
-        for group in reading.groups:
-            if group.kind == "pair":
-                pair = group.tiles[0]
-            elif group.kind in (CHOW, "pung"):
-                sets.append((group.kind, group.tiles[0]))
+        for kind, tiles, _ in reading.groups:
+            if kind == PAIR:
+                pair = tiles[0]
+            elif kind in (CHOW, PUNG):
+                sets.append((kind, tiles[0]))
         for meld in melds:
-            sets.append((CHOW, min(meld.tiles)) if meld.kind == CHOW else ("pung", meld.tiles[0]))
-        held = list(concealed)
-        for meld in melds:
-            for t in meld.tiles:
-                held[t] += 1
-        kinds = tuple(t for t, n in enumerate(held) if n)
-        suits = frozenset(suit_of(t) for t in kinds if t < EAST)
-        pungs = tuple(t for kind, t in sets if kind == "pung")
-        return cls(reading.shape, tuple(sets), pair, tuple(held), concealed, len(melds),
-                   kinds, suits, bool(kinds) and kinds[-1] >= EAST, pungs)
+            sets.append((CHOW, min(meld.tiles)) if meld.kind == CHOW else (PUNG, meld.tiles[0]))
+        pungs = tuple([t for kind, t in sets if kind == PUNG])
+        honours = [t for t in pungs if t >= EAST]
+        return cls(reading.shape, tuple(sets), pair, pungs,
+                   tuple([t for t in honours if t in DRAGONS]) if honours else (),
+                   tuple([t for t in honours if t in WINDS]) if honours else (),
+                   held or HeldTiles.of(concealed, melds))
 
     @property
     def all_pungs(self) -> bool:
-        return self.shape == STANDARD and all(kind == "pung" for kind, _ in self.sets)
+        return self.shape == STANDARD and len(self.pungs) == len(self.sets)
 
     @property
     def all_chows(self) -> bool:
-        return self.shape == STANDARD and all(kind == CHOW for kind, _ in self.sets)
-
-    def pungs_of(self, family: tuple[int, ...]) -> list[int]:
-        return [t for t in self.pungs if t in family]
+        return self.shape == STANDARD and not self.pungs
 
 
 def _standard(h: WholeHand) -> bool:
@@ -147,29 +161,29 @@ def _standard(h: WholeHand) -> bool:
 
 def _qing(h: WholeHand) -> bool:
     """清: one suit, no honours."""
-    return _standard(h) and len(h.suits) == 1 and not h.has_honours
+    return h.shape == STANDARD and len(h.held.suits) == 1 and not h.held.has_honours
 
 
 def _hun(h: WholeHand) -> bool:
     """混: honours and one single suit."""
-    return _standard(h) and len(h.suits) == 1 and h.has_honours
+    return h.shape == STANDARD and len(h.held.suits) == 1 and h.held.has_honours
 
 
 def _yao_jiu(h: WholeHand) -> bool:
-    return _standard(h) and all(is_terminal_or_honour(t) for t in h.tiles)
+    return h.shape == STANDARD and h.held.yao_jiu
 
 
-def _little(h: WholeHand, family: tuple[int, ...], pungs: int) -> bool:
-    """小三元 / 小四喜: all but one of the family as pungs, the last one the pair."""
-    return _standard(h) and len(h.pungs_of(family)) == pungs and h.pair in family
+def _little(h: WholeHand, family: tuple[int, ...], pungs: tuple[int, ...]) -> bool:
+    """小三元 / 小四喜: all but one of the family as ``pungs``, the last one the pair."""
+    return h.shape == STANDARD and h.pair in family and len(pungs) == len(family) - 1
 
 
 def _nine_gates(h: WholeHand, s: Situation) -> bool:
     """1112345678999 of one suit, concealed, plus any tile of that suit (line 50)."""
-    if not _qing(h) or h.melds:
+    if not _qing(h) or h.held.melds:
         return False
-    base = 9 * next(iter(h.suits))
-    ranks = h.concealed[base:base + 9]
+    base = 9 * h.held.suits[0]
+    ranks = h.held.concealed[base:base + 9]
     if s.nine_gates_pure and s.win_tile is not None:
         won = s.win_tile - base
         before = tuple(n - (r == won) for r, n in enumerate(ranks))
@@ -182,13 +196,13 @@ SPECIAL_TABLE: tuple[tuple[Fan, Callable[[WholeHand, Situation], bool]], ...] = 
     (QING_YI_SE, lambda h, s: _qing(h)),  # 40 整副牌由同一花色组成
     (HUN_PENG, lambda h, s: _hun(h) and h.all_pungs),  # 41 混一色 + 碰碰和
     (QING_PENG, lambda h, s: _qing(h) and h.all_pungs),  # 42 清一色 + 碰碰和
-    (HUN_YAO_JIU, lambda h, s: _yao_jiu(h) and h.has_honours and bool(h.suits)),  # 43
-    (XIAO_SAN_YUAN, lambda h, s: _little(h, DRAGONS, 2)),  # 44 其中一种是将
-    (XIAO_SI_XI, lambda h, s: _little(h, WINDS, 3)),  # 45 三组刻子，一组对子
-    (ZI_YI_SE, lambda h, s: _standard(h) and not h.suits),  # 46 由字牌组合成的刻子牌型
-    (QING_YAO_JIU, lambda h, s: _yao_jiu(h) and not h.has_honours),  # 47 只由幺九
-    (DA_SAN_YUAN, lambda h, s: len(h.pungs_of(DRAGONS)) == 3),  # 48 中、发、白三组刻子
-    (DA_SI_XI, lambda h, s: len(h.pungs_of(WINDS)) == 4),  # 49 东、南、西、北四组刻子
+    (HUN_YAO_JIU, lambda h, s: _yao_jiu(h) and h.held.has_honours and bool(h.held.suits)),  # 43
+    (XIAO_SAN_YUAN, lambda h, s: _little(h, DRAGONS, h.dragon_pungs)),  # 44 其中一种是将
+    (XIAO_SI_XI, lambda h, s: _little(h, WINDS, h.wind_pungs)),  # 45 三组刻子，一组对子
+    (ZI_YI_SE, lambda h, s: _standard(h) and not h.held.suits),  # 46 由字牌组合成的刻子牌型
+    (QING_YAO_JIU, lambda h, s: _yao_jiu(h) and not h.held.has_honours),  # 47 只由幺九
+    (DA_SAN_YUAN, lambda h, s: len(h.dragon_pungs) == 3),  # 48 中、发、白三组刻子
+    (DA_SI_XI, lambda h, s: len(h.wind_pungs) == 4),  # 49 东、南、西、北四组刻子
     (JIU_LIAN_BAO_DENG, _nine_gates),  # 50 1112345678999 + 该种牌任何一张
     (SHI_SAN_YAO_FAN, lambda h, s: h.shape == SHI_SAN_YAO),  # 51 十三幺
     (TIAN_HU, lambda h, s: s.flags.heavenly),  # 73 天和
@@ -197,10 +211,21 @@ SPECIAL_TABLE: tuple[tuple[Fan, Callable[[WholeHand, Situation], bool]], ...] = 
 )
 
 
+def may_be_special(h: WholeHand, s: Situation) -> bool:
+    """What every row of SPECIAL_TABLE needs at the least: one suit at most (清/混/字一色,
+    九莲宝灯, and 四喜, whose three wind pungs and pair leave room for one set), terminals
+    and honours only (幺九 and 十三幺), two dragon pungs (三元) or a first-go flag. Most hands
+    have none of these and skip the table (a test checks this against the table itself)."""
+    return (len(h.held.suits) <= 1 or h.held.yao_jiu or len(h.dragon_pungs) >= 2
+            or s.flags.heavenly or s.flags.earthly or s.flags.human)
+
+
 def specials(h: WholeHand, s: Situation) -> list[Fan]:
     """Every special hand the reading qualifies for, highest first (ties in seed order)."""
+    if not may_be_special(h, s):
+        return []
     found = [fan for fan, applies in SPECIAL_TABLE if applies(h, s)]
-    return sorted(found, key=lambda f: -f.fan)
+    return sorted(found, key=lambda f: -f.fan) if len(found) > 1 else found
 
 
 def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
@@ -221,7 +246,7 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
         found.append(MEN_FENG.pattern(note=f"pung of {code(s.seat_wind)}, the seat wind"))
     if s.round_wind in h.pungs:
         found.append(QUAN_FENG.pattern(note=f"pung of {code(s.round_wind)}, the round wind"))
-    found += [JIAN_KE.pattern(note=f"pung of {code(t)}") for t in h.pungs_of(DRAGONS)]
+    found += [JIAN_KE.pattern(note=f"pung of {code(t)}") for t in h.dragon_pungs]
     return found
 
 
@@ -238,7 +263,7 @@ class Count:
 def count(h: WholeHand, s: Situation, cap: int) -> Count:
     """The better of the capped inside-cap sum and the single highest special hand."""
     inner = inside_cap(h, s)
-    raw = sum(p.value or 0 for p in inner)
+    raw = sum([p.value or 0 for p in inner])
     capped = min(raw, cap)
     found = specials(h, s)
     if found and (found[0].fan >= capped or not inner):

@@ -49,7 +49,7 @@ def _fed_by(melds: tuple[Meld, ...], index: int, owner: int | None) -> int | Non
 # then the kong whose replacement won, then the fourth meld.
 def liability(melds: tuple[Meld, ...], win_type: str, owner: int | None) -> Liability | None:
     """The liable seat of a self-drawn win, or None (each other player pays)."""
-    if win_type not in SELF_DRAWN:
+    if win_type not in SELF_DRAWN or not melds:  # every liability is for a fed meld
         return None
     winds = _exposed(melds, WINDS)
     if len(winds) == 4:  # 七.6 大四喜: 已碰出东南西北任意3款, 有人打出余下一款

@@ -32,7 +32,7 @@ from rules.validation import raise_if
 from rules.variant import Context, NotSupported, Variant, not_complete
 from rules.variants import qinzhou_horses as horses
 from rules.variants.qinzhou_checks import HORSE_CHOICES, flag_errors, settle_errors
-from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, Win, best_reading
+from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, HeldTiles, Win, best_reading
 
 OPTIONS = (
     RuleOption("base", "integer", 1, "底数: the unit of every payment (hu, horse and kong)",
@@ -80,8 +80,9 @@ class Qinzhou(Variant):
         if not found:
             return not_complete()
         rules = ctx.request.rules
-        wins = [Win(r, ctx.hand.natural, ctx.hand.melds, ctx.win_type, ctx.request.flags,
-                    rules["zi_yi_se_qi_dui"]) for r in found]
+        held = HeldTiles.of(ctx.hand.natural, ctx.hand.melds)
+        wins = [Win(r, held, ctx.win_type, ctx.request.flags, rules["zi_yi_se_qi_dui"])
+                for r in found]
         best = best_reading(wins, rules["fan_combination"])
         payment = _payment(best.fan, rules["base"], ctx.win_type)
         payers = 1 if ctx.win_type in PAYER else 3

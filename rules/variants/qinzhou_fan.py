@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 from math import prod
+from typing import NamedTuple
 
 from rules.analysis import SEVEN_PAIRS, STANDARD, Reading
 from rules.model import CHOW, KONG_REPLACEMENT, ROB_KONG, Flags, Meld, Pattern
-from rules.tiles import EAST, suit_of
+from rules.tiles import EAST
 
 ADD, MULTIPLY = "add", "multiply"
 
@@ -54,22 +54,37 @@ EXCLUDES: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Win:
+class HeldTiles(NamedTuple):
+    """What the fan tests ask of the tiles themselves: the same for every reading."""
+
+    counts: tuple[int, ...]  # the concealed tiles
+    melds: tuple[Meld, ...]
+    honours_only: bool  # 字一色's tiles
+    one_suit: bool  # 清一色's tiles: number tiles of a single suit (序數牌)
+
+    @classmethod
+    def of(cls, counts: tuple[int, ...], melds: tuple[Meld, ...]) -> HeldTiles:
+        held = list(counts)
+        for meld in melds:
+            for t in meld.tiles:
+                held[t] += 1
+        suits = [any(held[lo:lo + 9]) for lo in (0, 9, 18)]
+        honours = any(held[EAST:])
+        return cls(counts, melds, not any(suits), sum(suits) == 1 and not honours)
+
+
+class Win(NamedTuple):
     """One reading of a complete hand and how it was won: what the fan tests look at."""
 
     reading: Reading
-    counts: tuple[int, ...]  # the concealed tiles
-    melds: tuple[Meld, ...]
+    held: HeldTiles
     win_type: str
     flags: Flags
     zi_yi_se_qi_dui: bool  # rule option: 字一色 also for seven pairs of honours
 
-    @cached_property
-    def every_tile(self) -> tuple[int, ...]:
-        """Concealed and meld tiles (computed once: several fan tests look at them)."""
-        held = [t for t, c in enumerate(self.counts) for _ in range(c)]
-        return (*held, *(t for m in self.melds for t in m.tiles))
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self.held.melds
 
 
 def _all_pungs(w: Win) -> bool:
@@ -82,13 +97,12 @@ def _all_honours(w: Win) -> bool:
     """字一色: honours only; a seven-pairs reading counts when the option says so."""
     if w.reading.shape == SEVEN_PAIRS and not w.zi_yi_se_qi_dui:
         return False
-    return all(t >= EAST for t in w.every_tile)
+    return w.held.honours_only
 
 
 def _one_suit(w: Win) -> bool:
     """清一色: number tiles of a single suit (序數牌), melds included."""
-    suits = {suit_of(t) for t in w.every_tile}
-    return len(suits) == 1 and next(iter(suits)) < 3
+    return w.held.one_suit
 
 
 def _seven_pairs(w: Win) -> bool:
@@ -97,7 +111,7 @@ def _seven_pairs(w: Win) -> bool:
 
 def _luxury_pairs(w: Win) -> bool:
     """豪华七对: seven pairs in which two pairs are the same tile (four of a kind)."""
-    return w.reading.shape == SEVEN_PAIRS and max(w.counts) == 4
+    return w.reading.shape == SEVEN_PAIRS and max(w.held.counts) == 4
 
 
 TESTS: dict[str, Callable[[Win], bool]] = {

@@ -105,3 +105,52 @@ def test_every_pattern_has_names():
 
 def test_west_seat_wind_pung():
     assert ids(best("WWW123m456p789s55s", seat=WEST)) == ["ji_hu", "men_feng"]
+
+
+# One hand of each special hand of 六.二, two suits where the hand allows them.
+SPECIAL_HANDS = ("123m456m789m234m55m", "111m222m333mEEE99m", "111m222m444m777m99m",
+                 "111m999pEEECCCSS", "CCCFFFPP123m456p", "EEESSSWWWNN123m", "EEESSSWWWNNNCC",
+                 "111m999m111p999p11s", "CCCFFFPPP123m55p", "EEESSSWWWNNN55p",
+                 "11122345678999m", "19m19p19sESWNCFPP")
+
+
+def _random_complete(rng) -> list[int]:
+    """Four sets and a pair drawn from a few families, so that special hands come up."""
+    pool = rng.choice([range(34), [*range(27, 31), *range(9)], [*range(31, 34), *range(18)],
+                       range(27, 34), [0, 8, 9, 17, 18, 26]])
+    # anything, winds + a suit, dragons + two suits, honours, terminals
+    kinds = rng.sample(list(pool), min(len(pool), rng.randrange(3, 10)))
+    tiles = [rng.choice(kinds)] * 2
+    for _ in range(4):
+        first = rng.choice(kinds)
+        chow = rng.random() < 0.4 and first < EAST and first % 9 <= 6
+        tiles += [first, first + 1, first + 2] if chow else [first] * 3
+    return tiles
+
+
+def test_the_quick_special_check_never_hides_a_special_hand():
+    # fan.may_be_special lets most hands skip SPECIAL_TABLE: it must hold for every hand
+    # the table would find something in, under every first-go flag.
+    import random
+    from collections import Counter
+
+    rng = random.Random(8)
+    situations = [fan.Situation(SELF_DRAW, SOUTH, EAST, Flags(**{flag: True}))
+                  for flag in ("heavenly", "earthly", "human")] + [fan.Situation(DISCARD, SOUTH)]
+    seen: Counter[str] = Counter()
+    skipped = 0
+    hands = [parse_tiles(h) for h in SPECIAL_HANDS] + [_random_complete(rng) for _ in range(3000)]
+    for tiles in hands:
+        counts = to_counts(tiles)
+        if max(counts) > 4:
+            continue
+        for reading in readings(counts, 0, RULES, 0):
+            whole = fan.WholeHand.of(reading, (), counts)
+            for situation in situations:
+                table = [f.id for f, applies in fan.SPECIAL_TABLE if applies(whole, situation)]
+                seen.update(table)
+                if table:
+                    assert fan.may_be_special(whole, situation), (tiles, table)
+                skipped += not fan.may_be_special(whole, situation)
+    assert skipped > 100  # the check does let ordinary hands skip the table
+    assert {f.id for f, _ in fan.SPECIAL_TABLE} <= set(seen)
