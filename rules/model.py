@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 # Meld kinds (API.md): chow, pung, exposed kong from a discard, a pung extended by a drawn
@@ -57,14 +56,18 @@ class PlayerTiles:
     discards: tuple[int, ...] = ()
     dealt: tuple[int, ...] | None = None  # the dealt hand (nanchang 回头一笑 is scored on it)
 
-    @cached_property
+    @property
     def counts(self) -> tuple[int, ...]:
-        """The concealed tiles as a 34-long count vector (worked out once: the copies check
-        and the analysis both need it)."""
-        counts = [0] * 34
-        for t in self.concealed:
-            counts[t] += 1
-        return tuple(counts)
+        """The concealed tiles as a 34-long count vector, worked out once: the copies check
+        and the analysis both need it (kept in the instance dict by hand, because 3.11's
+        ``cached_property`` takes a lock on every first access)."""
+        counts = self.__dict__.get("_counts")
+        if counts is None:
+            vector = [0] * 34
+            for t in self.concealed:
+                vector[t] += 1
+            counts = self.__dict__["_counts"] = tuple(vector)
+        return counts
 
     def all_held(self) -> list[int]:
         """Concealed tiles and every meld tile (not the discards)."""

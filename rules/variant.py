@@ -191,8 +191,8 @@ class Variant:
 
     def _validate_evaluate(self, request: EvaluateRequest) -> str:
         errors = self._common_errors(request.jing, request.flags, request.win_type, "")
-        errors += [e for i, m in enumerate(request.hand.melds)
-                   for e in meld_errors(m, f"melds[{i}]", self.shapes.honour_chows)]
+        for i, meld in enumerate(request.hand.melds):
+            errors += meld_errors(meld, f"melds[{i}]", self.shapes.honour_chows)
         errors += _wind_errors(request)
         errors += player_copies_errors(request.hand, "", self.out_of_play(request.jing))
         raise_if(errors)

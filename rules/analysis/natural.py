@@ -138,18 +138,21 @@ SUIT_KIND = {pattern: _PAIR if sum(pattern) % 3 == 2 else _SETS for pattern in S
 
 
 @lru_cache(maxsize=1 << 14)
-def family_ways(family: int, offset: int, counts: tuple[int, ...], pair: bool,
-                chows: bool) -> tuple[tuple[Group, ...], ...]:
-    """Every way one family splits without wilds, as groups of tile ids (``((),)`` for an
-    empty family, ``()`` for none). A suit reads the table; honours ask the family search.
-    Cached per family slice, so a new hand costs five lookups when its suits were seen."""
+def family_ways(family: int, offset: int, counts: tuple[int, ...],
+                honour_chows: bool) -> tuple[tuple[tuple[Group, ...], ...], bool]:
+    """Every way the family at ``offset`` splits without wilds, as groups of tile ids, and
+    whether those ways hold the pair (``()`` when it does not split). A suit reads the table;
+    honours ask the family search. Cached per family slice, so a new hand costs one lookup
+    per family held once its suits have been seen."""
+    size = sum(counts) % 3
+    if size == 1:
+        return (), False
+    pair = size == 2  # sets hold 3k tiles: the pair's family has 3k + 2
     if family == NUM and max(counts) <= 4:
         ways = SUIT_GROUPINGS.get(counts, ())
-        if (sum(counts) % 3 == 2) != pair:
-            ways = ()
     else:
-        ways = groupings(family, counts, 0, pair, chows)
-    return tuple(absolute(grouping, offset) for grouping in ways)
+        ways = groupings(family, counts, 0, pair, family == NUM or honour_chows)
+    return tuple([absolute(grouping, offset) for grouping in ways]), pair
 
 
 def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> tuple[Reading, ...]:
@@ -160,19 +163,17 @@ def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> tuple[Read
     pairs = 0
     for family, lo, hi in FAMILIES:
         part = counts[lo:hi]
-        if not any(part):
-            continue  # nothing held there: nothing to read
-        size = sum(part) % 3
-        if size == 1:
-            return ()
-        pairs += size == 2  # sets hold 3k tiles: the pair's family has 3k + 2
-        found = family_ways(family, lo, part, size == 2, family == NUM or honour_chows)
-        if not found:
-            return ()
-        ways.append(found)
+        if any(part):  # an empty family adds nothing
+            found, pair = family_ways(family, lo, part, honour_chows)
+            if not found:
+                return ()
+            pairs += pair
+            ways.append(found)
     if pairs != 1:
         return ()
-    return tuple(Reading(STANDARD, sum(combo, ())) for combo in product(*ways))
+    if max(map(len, ways)) == 1:  # the usual case: each family splits one way
+        return (Reading(STANDARD, sum([w[0] for w in ways], ())),)
+    return tuple([Reading(STANDARD, sum(combo, ())) for combo in product(*ways)])
 
 
 def _classify(part: tuple[int, ...]) -> int:
