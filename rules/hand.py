@@ -66,7 +66,7 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
     groups = sorted(reading.groups, key=_display_order)
     if not wild_tiles:  # no jing held (three variants of four): every group is as held
         views = [GroupView(kind, tiles, tiles, wild) for kind, tiles, wild in groups]
-        return views + _meld_views(melds)
+        return views + _meld_views(melds) if melds else views
     pool = list(wild_tiles)
     views = []
     for group in groups:

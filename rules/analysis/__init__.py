@@ -158,9 +158,8 @@ def _natural_readings(counts: Counts, rules: ShapeRules, melds: int,
     if sum(counts) != _concealed_size(melds):
         return ()
     found = natural.standard_readings(counts, rules.honour_chows)[:limit]
-    if melds:
-        return found
-    return found + _special_readings(counts, 0, rules, _natural_special_shapes(counts, rules))
+    special = _natural_special_shapes(counts, rules) if not melds else ()
+    return found + _special_readings(counts, 0, rules, special) if special else found
 
 
 def _special_readings(counts: Counts, wilds: int, rules: ShapeRules,

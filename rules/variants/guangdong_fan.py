@@ -121,7 +121,7 @@ class WholeHand(NamedTuple):
     and the tiles held (shared by every reading of the hand, worked out once)."""
 
     shape: str
-    sets: tuple[tuple[str, int], ...]  # (chow | pung, lowest tile); kongs count as pungs
+    sets: int  # how many sets (chows, pungs, kongs; melds included)
     pair: int | None
     pungs: tuple[int, ...]  # the tile of each pung or kong
     dragon_pungs: tuple[int, ...]  # those of dragons
@@ -131,24 +131,25 @@ class WholeHand(NamedTuple):
     @classmethod
     def of(cls, reading: Reading, melds: tuple[Meld, ...], concealed: tuple[int, ...],
            held: HeldTiles | None = None) -> WholeHand:
-        sets, pair = [], None
+        pair, pungs, sets = None, [], len(melds)
         for kind, tiles, _ in reading.groups:
-            if kind == PAIR:
+            if kind == PUNG:
+                pungs.append(tiles[0])
+                sets += 1
+            elif kind == CHOW:
+                sets += 1
+            elif kind == PAIR:
                 pair = tiles[0]
-            elif kind in (CHOW, PUNG):
-                sets.append((kind, tiles[0]))
-        for meld in melds:
-            sets.append((CHOW, min(meld.tiles)) if meld.kind == CHOW else (PUNG, meld.tiles[0]))
-        pungs = tuple([t for kind, t in sets if kind == PUNG])
+        pungs += [meld.tiles[0] for meld in melds if meld.kind != CHOW]  # kongs are pungs
         honours = [t for t in pungs if t >= EAST]
-        return cls(reading.shape, tuple(sets), pair, pungs,
+        return cls(reading.shape, sets, pair, tuple(pungs),
                    tuple([t for t in honours if t in DRAGONS]) if honours else (),
                    tuple([t for t in honours if t in WINDS]) if honours else (),
                    held or HeldTiles.of(concealed, melds))
 
     @property
     def all_pungs(self) -> bool:
-        return self.shape == STANDARD and len(self.pungs) == len(self.sets)
+        return self.shape == STANDARD and len(self.pungs) == self.sets
 
     @property
     def all_chows(self) -> bool:
