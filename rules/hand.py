@@ -6,9 +6,10 @@ each held jing where a wild stands in.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
-from rules.analysis import Reading, ShapeRules, is_complete, readings, shapes_of, waits
+from rules.analysis import Group, Reading, ShapeRules, is_complete, readings, shapes_of, waits
 from rules.model import GroupView, Meld, PlayerTiles
 from rules.tiles import to_counts
 
@@ -65,7 +66,7 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
     """
     groups = sorted(reading.groups, key=_display_order)
     if not wild_tiles:  # no jing held (three variants of four): every group is as held
-        views = [GroupView(kind, tiles, tiles, wild) for kind, tiles, wild in groups]
+        views = [_as_held(group) for group in groups]
         return views + _meld_views(melds) if melds else views
     pool = list(wild_tiles)
     views = []
@@ -81,6 +82,13 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
         held = [h if h is not None else t for h, t in zip(held, tiles, strict=True)]
         views.append(GroupView(group.kind, tiles, held, list(group.wild)))
     return views + _meld_views(melds)
+
+
+@lru_cache(maxsize=1 << 12)
+def _as_held(group: Group) -> GroupView:
+    """A group with no wild in it, shown as held. Groups of natural readings are shared
+    objects (a few hundred exist), so their views are built once and shared too (frozen)."""
+    return GroupView(group.kind, group.tiles, group.tiles, group.wild)
 
 
 def _meld_views(melds: tuple[Meld, ...]) -> list[GroupView]:

@@ -182,7 +182,7 @@ class Pattern:
     note: str = ""  # why it applies, or what it replaces
 
 
-@dataclass
+@dataclass(frozen=True)  # shared between answers (see rules.hand.present)
 class GroupView:
     """A group of the reading, as shown: what it stands for and what is actually held."""
 

@@ -194,7 +194,8 @@ class Variant:
         for i, meld in enumerate(request.hand.melds):
             errors += meld_errors(meld, f"melds[{i}]", self.shapes.honour_chows)
         errors += _wind_errors(request)
-        errors += player_copies_errors(request.hand, "", self.out_of_play(request.jing))
+        more = self.out_of_play(request.jing) if self.out_of_play_jing else []
+        errors += player_copies_errors(request.hand, "", more)
         raise_if(errors)
         state = count_state(request.hand, "")
         if state == COMPLETE and request.win_tile is not None \

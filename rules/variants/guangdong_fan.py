@@ -98,7 +98,7 @@ class HeldTiles(NamedTuple):
 
     concealed: tuple[int, ...]  # counts of the concealed tiles
     melds: tuple[Meld, ...]
-    suits: tuple[int, ...]  # the number suits held (0, 1, 2)
+    suits: int  # how many number suits are held (0-3)
     has_honours: bool
     yao_jiu: bool  # terminals and honours only (幺九)
 
@@ -111,7 +111,7 @@ class HeldTiles(NamedTuple):
                 for t in meld.tiles:
                     more[t] += 1
             held = tuple(more)
-        suits = tuple([s for s in (0, 1, 2) if any(held[9 * s:9 * s + 9])])
+        suits = any(held[0:9]) + any(held[9:18]) + any(held[18:27])
         simples = any(held[1:8]) or any(held[10:17]) or any(held[19:26])  # ranks 2-8
         return cls(concealed, melds, suits, any(held[EAST:]), not simples)
 
@@ -162,12 +162,12 @@ def _standard(h: WholeHand) -> bool:
 
 def _qing(h: WholeHand) -> bool:
     """清: one suit, no honours."""
-    return h.shape == STANDARD and len(h.held.suits) == 1 and not h.held.has_honours
+    return h.shape == STANDARD and h.held.suits == 1 and not h.held.has_honours
 
 
 def _hun(h: WholeHand) -> bool:
     """混: honours and one single suit."""
-    return h.shape == STANDARD and len(h.held.suits) == 1 and h.held.has_honours
+    return h.shape == STANDARD and h.held.suits == 1 and h.held.has_honours
 
 
 def _yao_jiu(h: WholeHand) -> bool:
@@ -183,7 +183,7 @@ def _nine_gates(h: WholeHand, s: Situation) -> bool:
     """1112345678999 of one suit, concealed, plus any tile of that suit (line 50)."""
     if not _qing(h) or h.held.melds:
         return False
-    base = 9 * h.held.suits[0]
+    base = next(lo for lo in (0, 9, 18) if any(h.held.concealed[lo:lo + 9]))
     ranks = h.held.concealed[base:base + 9]
     if s.nine_gates_pure and s.win_tile is not None:
         won = s.win_tile - base
@@ -197,7 +197,7 @@ SPECIAL_TABLE: tuple[tuple[Fan, Callable[[WholeHand, Situation], bool]], ...] = 
     (QING_YI_SE, lambda h, s: _qing(h)),  # 40 整副牌由同一花色组成
     (HUN_PENG, lambda h, s: _hun(h) and h.all_pungs),  # 41 混一色 + 碰碰和
     (QING_PENG, lambda h, s: _qing(h) and h.all_pungs),  # 42 清一色 + 碰碰和
-    (HUN_YAO_JIU, lambda h, s: _yao_jiu(h) and h.held.has_honours and bool(h.held.suits)),  # 43
+    (HUN_YAO_JIU, lambda h, s: _yao_jiu(h) and h.held.has_honours and h.held.suits > 0),  # 43
     (XIAO_SAN_YUAN, lambda h, s: _little(h, DRAGONS, h.dragon_pungs)),  # 44 其中一种是将
     (XIAO_SI_XI, lambda h, s: _little(h, WINDS, h.wind_pungs)),  # 45 三组刻子，一组对子
     (ZI_YI_SE, lambda h, s: _standard(h) and not h.held.suits),  # 46 由字牌组合成的刻子牌型
@@ -217,7 +217,7 @@ def may_be_special(h: WholeHand, s: Situation) -> bool:
     九莲宝灯, and 四喜, whose three wind pungs and pair leave room for one set), terminals
     and honours only (幺九 and 十三幺), two dragon pungs (三元) or a first-go flag. Most hands
     have none of these and skip the table (a test checks this against the table itself)."""
-    return (len(h.held.suits) <= 1 or h.held.yao_jiu or len(h.dragon_pungs) >= 2
+    return (h.held.suits <= 1 or h.held.yao_jiu or len(h.dragon_pungs) >= 2
             or s.flags.heavenly or s.flags.earthly or s.flags.human)
 
 
