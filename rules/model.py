@@ -101,7 +101,10 @@ class Flags:
 
     def set_names(self) -> list[str]:
         """Names of the flags that are on (true or non-zero)."""
-        return [k for k, v in self.__dict__.items() if v]
+        values = self.__dict__
+        if not any(values.values()):  # the usual request: none
+            return []
+        return [k for k, v in values.items() if v]
 
 
 @dataclass(frozen=True)

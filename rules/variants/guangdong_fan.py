@@ -151,10 +151,6 @@ class WholeHand(NamedTuple):
     def all_pungs(self) -> bool:
         return self.shape == STANDARD and len(self.pungs) == self.sets
 
-    @property
-    def all_chows(self) -> bool:
-        return self.shape == STANDARD and not self.pungs
-
 
 def _standard(h: WholeHand) -> bool:
     return h.shape == STANDARD
@@ -231,15 +227,15 @@ def specials(h: WholeHand, s: Situation) -> list[Fan]:
 
 def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     """The fans of 六.一 and the additions, uncapped; empty for a shape that has none."""
-    if not _standard(h):
+    if h.shape != STANDARD:
         return []
-    if h.all_chows:
+    if not h.pungs:
         found = [PING_HU.pattern()]  # 平和: four chows, any pair (RULINGS)
-    elif h.all_pungs:
+    elif len(h.pungs) == h.sets:
         found = [PENG_PENG_HU.pattern()]
     else:
         found = [JI_HU.pattern()]
-    if _hun(h):
+    if h.held.suits == 1 and h.held.has_honours:  # 混一色
         found.append(HUN_YI_SE.pattern())
     if s.win_type != DISCARD:  # self-draw, kong replacement, and 抢杠 (当自摸, line 71)
         found.append(ZI_MO.pattern(note=ZI_MO_NOTES.get(s.win_type, "")))
@@ -274,7 +270,7 @@ def count(h: WholeHand, s: Situation, cap: int) -> Count:
             notes.append("also qualifies (not added): "
                          + ", ".join(f"{f.name_zh} {f.fan}" for f in others))
         return Count(best.fan, [best.pattern()], best, notes)
-    patterns = list(inner)
+    patterns = inner
     notes = []
     if raw > cap:
         patterns.append(BAO_HU.pattern(cap - raw, f"{raw} fan capped at {cap} (爆和)"))
