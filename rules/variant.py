@@ -193,7 +193,8 @@ class Variant:
         errors = self._common_errors(request.jing, request.flags, request.win_type, "")
         for i, meld in enumerate(request.hand.melds):
             errors += meld_errors(meld, f"melds[{i}]", self.shapes.honour_chows)
-        errors += _wind_errors(request)
+        if request.seat_wind is not None or request.round_wind is not None:
+            errors += _wind_errors(request)
         more = self.out_of_play(request.jing) if self.out_of_play_jing else []
         errors += player_copies_errors(request.hand, "", more)
         raise_if(errors)
