@@ -102,7 +102,7 @@ class Guangdong(Variant):
             return Judged(not_complete(), 0, None)
         wind = EAST if _is_dealer(request) else request.seat_wind
         reading, counted = self._best(ctx, found, wind)
-        reasons = [*self._raises(ctx), *extra]
+        reasons = self._raises(ctx) + list(extra)
         notes = []
         if wind is None:
             self._check_seat_wind(ctx, found, counted.fan, rules["cap"] if reasons else 0)

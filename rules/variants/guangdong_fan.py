@@ -9,7 +9,7 @@ fan: the cap shows as a negative ``bao_hu`` entry, a raise to the cap as a posit
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
@@ -247,14 +247,13 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     return found
 
 
-@dataclass
-class Count:
+class Count(NamedTuple):
     """The fan of one reading: the patterns (their values add up to ``fan``) and notes."""
 
     fan: int
     patterns: list[Pattern]
-    special: Fan | None = None
-    notes: list[str] = field(default_factory=list)
+    special: Fan | None
+    notes: list[str]
 
 
 def count(h: WholeHand, s: Situation, cap: int) -> Count:
@@ -289,5 +288,5 @@ def raise_to_cap(counted: Count, reasons: list[Fan], cap: int) -> Count:
     lift = cap - counted.fan
     counted.patterns.append(reasons[0].pattern(lift, f"{names}: raised from {counted.fan} "
                                                f"to {cap} fan (不满{cap}番按{cap}番计)"))
-    counted.patterns += [r.pattern(0, "raise already applied") for r in reasons[1:]]
+    counted.patterns.extend(r.pattern(0, "raise already applied") for r in reasons[1:])
     return Count(cap, counted.patterns, counted.special, counted.notes)
