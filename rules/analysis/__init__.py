@@ -2,8 +2,10 @@
 
 Inputs are canonical: the concealed tiles as a 34-long count vector (wild tiles taken out),
 the number of wilds, the variant's :class:`ShapeRules` and the number of melds already
-declared. Everything is cached on those keys (bounded LRU caches), so the same hand, or a
-hand sharing a family with it, reuses work across requests and across variants.
+declared. The per-family tables are cached on each family's counts (bounded LRU caches), so
+a hand sharing a family with another reuses its work across requests and across variants;
+whole-hand answers are cached too, except the readings of a hand without wilds, which the
+family tables give faster than a whole-hand cache could for a hand it has not seen.
 
 * :func:`is_complete` — the win check (fast: per-family minimum-wild tables).
 * :func:`readings` — every reading of a complete hand, all shapes.
