@@ -32,6 +32,8 @@ from marshmallow.decorators import (
     VALIDATES_SCHEMA,
 )
 
+from app.schemas.fields import StrictBool, StrictInt
+
 Loader = Callable[[Any], Any]
 Dumper = Callable[[Any], Any]
 
@@ -89,7 +91,7 @@ def _whole(schema: Schema) -> Loader:
 
 
 def _field_loader(field: fields.Field) -> Loader:
-    """Missing values, None and the field's validators go through the field itself."""
+    """Missing values, None and the field's validators as ``Field.deserialize`` has them."""
     if isinstance(field, fields.Nested) and _plain_nested(field):
         inner = _schema_loader(field.schema)
         return _container(field, inner)
@@ -104,23 +106,44 @@ def _field_loader(field: fields.Field) -> Loader:
         return _container(field, each)
     if field.pre_load or field.post_load:
         return field.deserialize
-    return _container(field, lambda value: field._deserialize(value, None, None))
+    deserialize = field._deserialize
+    exact = _LOADED_AS_IS.get(type(field))
+    if exact is not None:
+        return _container(field, lambda value: value if type(value) is exact
+                          else deserialize(value, None, None))
+    return _container(field, lambda value: deserialize(value, None, None))
 
 
 def _container(field: fields.Field, load_value: Loader) -> Loader:
     """What ``Field.deserialize`` does around ``_deserialize`` (a field without pre_load or
-    post_load functions): missing and None as declared, then the validators, if any."""
-    validate = field._validate if field.validators else None
+    post_load functions), with the field's settings read once instead of on every call:
+    a missing value is the declared default (``load_default``, called when callable) or
+    missing; None is None where allowed; a required field missing, a None not allowed or a
+    validator's error make the caller give up (marshmallow then words the error).
+    marshmallow runs the validators through ``And``, which ignores what they return."""
+    validators = tuple(field.validators)
+    required, allow_none, default = field.required, field.allow_none, field.load_default
 
     def load(value: Any) -> Any:
-        if value is missing or value is None:
-            return field.deserialize(value)  # required / default / allow_none, as declared
+        if value is missing:
+            if required:
+                raise _GiveUp
+            return default() if callable(default) else default
+        if value is None:
+            if allow_none:
+                return None
+            raise _GiveUp
         out = load_value(value)
-        if validate:
+        for validate in validators:
             validate(out)
         return out
 
     return load
+
+
+# Field types whose load of a value of exactly this type is the value itself (String's
+# ensure_text_type is str(value); the strict fields check the type and keep the value).
+_LOADED_AS_IS: dict[type, type] = {fields.String: str, StrictBool: bool, StrictInt: int}
 
 
 def _plain_nested(field: fields.Nested) -> bool:
