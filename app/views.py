@@ -53,7 +53,7 @@ def json_body() -> dict[str, Any]:
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise Problem(415, f"send the body as JSON with 'Content-Type: application/json' "
                       f"(got {mimetype or 'no content type'!r})")
-    raw = request.get_data(cache=False)  # a body over MAX_CONTENT_LENGTH raises 413 here
+    raw = _read_body()
     depth = current_app.config["APP_CONFIG"].max_json_depth
     data = parse_fast(raw, depth)
     if data is None:
@@ -63,6 +63,18 @@ def json_body() -> dict[str, Any]:
                       [{"field": "body", "message": f"expected an object, got "
                         f"{type(data).__name__}"}])
     return data
+
+
+def _read_body() -> bytes:
+    """The raw body. With a Content-Length within MAX_CONTENT_LENGTH (every ordinary
+    request), read straight from the server's input: what werkzeug's ``get_data`` reads
+    too, without its stream wrapper reading in chunks (a third of json_body in a py-spy
+    profile under gunicorn). Any
+    other request (no length: chunked; over the limit: 413) goes through ``get_data``."""
+    length = request.content_length
+    if length is not None and length <= current_app.config["MAX_CONTENT_LENGTH"]:
+        return request.environ["wsgi.input"].read(length)
+    return request.get_data(cache=False)  # a body over MAX_CONTENT_LENGTH raises 413 here
 
 
 # An integer of 19 digits or more may not fit in 64 bits (-9223372036854775809 does not):
