@@ -69,8 +69,8 @@ def _read_body() -> bytes:
     """The raw body. With a Content-Length within MAX_CONTENT_LENGTH (every ordinary
     request), read straight from the server's input: what werkzeug's ``get_data`` reads
     too, without its stream wrapper reading in chunks (a third of json_body in a py-spy
-    profile under gunicorn). Any
-    other request (no length: chunked; over the limit: 413) goes through ``get_data``."""
+    profile under gunicorn). Any other request (no length: chunked; over the limit: 413)
+    goes through ``get_data``."""
     length = request.content_length
     if length is not None and length <= current_app.config["MAX_CONTENT_LENGTH"]:
         return request.environ["wsgi.input"].read(length)
