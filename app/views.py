@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -79,8 +78,10 @@ def _read_body() -> bytes:
 
 # An integer of 19 digits or more may not fit in 64 bits (-9223372036854775809 does not):
 # orjson reads it as a float, the json module as an int (a 422 naming the field, or a 400
-# past 4,300 digits).
-_LONG_NUMBER = re.compile(rb"[0-9]{19}")
+# past 4,300 digits). Found by mapping every digit to "0" and anything else to " " and
+# looking for 19 zeros in a row: two C-level passes, where a regex took 6 us per /settle.
+_DIGITS_AS_ZEROS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_LONG_NUMBER = b"0" * 19
 
 
 def parse_fast(raw: bytes, depth: int) -> Any:
@@ -101,7 +102,7 @@ def parse_fast(raw: bytes, depth: int) -> Any:
       rule's text value, only makes the count differ and sends the body to the strict way);
     * nesting deeper than ``depth``: the parsed tree has the same depth as the body.
     """
-    if _LONG_NUMBER.search(raw):
+    if _LONG_NUMBER in raw.translate(_DIGITS_AS_ZEROS):
         return None
     try:
         data = orjson.loads(raw)
