@@ -174,8 +174,32 @@ def _value_loader(field: fields.Field) -> Loader:
             return [item(v) for v in value]
 
         return each
+    key_field = getattr(field, "key_field", None)
+    if (type(field) is fields.Dict and field.value_field is None and field.mapping_type is dict
+            and type(key_field) is fields.String
+            and not (key_field.pre_load or key_field.post_load)):
+        return _string_keyed_dict(key_field)
     deserialize = field._deserialize
     return lambda value: deserialize(value, None, None)
+
+
+def _string_keyed_dict(key_field: fields.String) -> Loader:
+    """A Dict of String keys and any values (a request's ``rules``): what
+    ``Mapping._deserialize`` gives, a new dict of the same items, once every key has
+    passed the key field's validators (JSON keys are always strings)."""
+    validators = tuple(key_field.validators)
+
+    def load(value: Any) -> dict:
+        if type(value) is not dict:
+            raise _GiveUp
+        for key in value:
+            if type(key) is not str:
+                raise _GiveUp
+            for validate in validators:
+                validate(key)
+        return dict(value)
+
+    return load
 
 
 def _item_loader(field: fields.Field) -> Loader:

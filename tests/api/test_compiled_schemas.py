@@ -104,6 +104,15 @@ def test_answers_dump_the_same():
     assert dumped > 50
 
 
+@pytest.mark.parametrize("rules_value", [
+    {}, {"jing_dui_wild": True, "cap": 64, "nested": {"x": [1]}}, {"k" * 64: 1},
+    {"k" * 65: 1}, {"a": None, "k" * 70: 2, "b" * 80: 3}, [], "x", None, 3])
+def test_rule_options_load_the_same(rules_value):
+    body = {"variant": "qinzhou", "hand": "123m456p789s111sEE", "rules": rules_value}
+    slow, fast = _load_both("evaluate", body)
+    assert fast == slow
+
+
 def test_the_views_dumpers_give_the_whole_schemas_dump():
     """The views dump answers without the variant and ruleset fields (they add both)."""
     for schema, answer in _answers():
