@@ -4,7 +4,10 @@ Profiles of /settle and /evaluate under gunicorn showed marshmallow's machinery 
 stores, hook lookups, ``Nested`` and ``List`` wrappers, one call chain per field) taking
 most of a request: more than the scoring itself. The schemas stay the single source of the
 contract and of every error message; this module only reads their fields once and calls
-the same field objects, without the per-call machinery:
+the same field objects, without the per-call machinery. Each schema's load and dump is
+written out as the source of one Python function (kept as ``.source`` on it, and shown in
+the docstrings of :func:`_compiled_loader` and :func:`_compiled_dumper`): straight-line
+code takes a third less time than a loop over per-field closures.
 
 * :class:`FastLoader` handles a body that loads cleanly. At the first sign of trouble
   (an unknown key, a missing required field, any ``ValidationError``, anything unusual) it
