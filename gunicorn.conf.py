@@ -77,6 +77,14 @@ def child_exit(server, worker):
     multiprocess.mark_process_dead(worker.pid, METRICS_DIR)
 
 
+def worker_exit(server, worker):
+    """In a worker that is exiting: copy the core's cache counters one last time (a scoring
+    request copies them at most once a second, app/metrics.py)."""
+    from app import metrics
+
+    metrics.sync_cache_stats()
+
+
 def pre_fork(server, worker):
     """In the master, before each worker is forked: the objects built at import (tile and
     suit tables, schemas) live as long as the process, so take them out of the garbage

@@ -36,6 +36,24 @@ def too_deep(raw: bytes, limit: int) -> bool:
     return b"()" in brackets
 
 
+def keys_and_depth(data: Any, limit: int) -> tuple[int, int]:
+    """How many keys all the objects of a parsed body hold, and how deep its arrays/objects
+    nest (as :func:`too_deep` counts: ``{}`` is 1 deep). The walk stops below ``limit + 1``
+    levels, so a hostile body costs no more than a valid one."""
+    keys = depth = 0
+    level = [data] if type(data) is dict or type(data) is list else []
+    while level and depth <= limit:
+        depth += 1
+        below: list[Any] = []
+        for node in level:
+            if type(node) is dict:
+                keys += len(node)
+                node = node.values()
+            below += [v for v in node if type(v) is dict or type(v) is list]
+        level = below
+    return keys, depth
+
+
 # A \uD800-\uDFFF escape: half of a UTF-16 surrogate pair. Paired halves decode to one
 # character; a lone half would decode to a string that is not Unicode text at all.
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")

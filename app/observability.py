@@ -97,7 +97,7 @@ def install(app: Flask, config: Config) -> None:
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
         metrics.observe(endpoint, request.method, response.status_code, seconds)
         if request.path in ("/evaluate", "/settle", "/jing"):
-            metrics.sync_cache_stats()
+            metrics.sync_cache_stats_soon()
         if config.log_requests:
             _log(response, seconds)
         return response

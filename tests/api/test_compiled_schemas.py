@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from marshmallow import ValidationError
 
 import rules
+from app import views
 from app.schemas import requests as req
 from app.schemas import responses as out
 from app.schemas.compiled import FastDumper, FastLoader
@@ -101,6 +102,23 @@ def test_answers_dump_the_same():
         assert FastDumper(schema).dump(answer) == schema.dump(answer)
         dumped += 1
     assert dumped > 50
+
+
+@pytest.mark.parametrize("rules_value", [
+    {}, {"jing_dui_wild": True, "cap": 64, "nested": {"x": [1]}}, {"k" * 64: 1},
+    {"k" * 65: 1}, {"a": None, "k" * 70: 2, "b" * 80: 3}, [], "x", None, 3])
+def test_rule_options_load_the_same(rules_value):
+    body = {"variant": "qinzhou", "hand": "123m456p789s111sEE", "rules": rules_value}
+    slow, fast = _load_both("evaluate", body)
+    assert fast == slow
+
+
+def test_the_views_dumpers_give_the_whole_schemas_dump():
+    """The views dump answers without the variant and ruleset fields (they add both)."""
+    for schema, answer in _answers():
+        fast = {out.SettlementSchema: views._SETTLEMENT_OUT,
+                out.EvaluationSchema: views._EVALUATION_OUT}[type(schema)]
+        assert list(fast.dump(answer).items()) == list(schema.dump(answer).items())
 
 
 def test_a_missing_attribute_is_left_out_as_marshmallow_does():

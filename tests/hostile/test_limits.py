@@ -7,9 +7,12 @@ import time
 
 import pytest
 
-from app.limits import too_deep
+from app.limits import keys_and_depth, too_deep
+from app.problems import Problem
+from app.views import parse_fast, parse_strict
 from rules.analysis import clear_caches
 from rules.variant import Variant
+from tests.hostile.mutations import corpus, mutate
 
 PROBLEM = "application/problem+json"
 # The slowest valid request `python -m tools.slowest` found (docs/RELIABILITY.md): xingguo,
@@ -162,3 +165,42 @@ def test_the_slowest_valid_request_is_bounded_by_the_algorithm(client, monkeypat
 def test_the_slowest_request_is_valid_json_for_curl():
     """docs/RELIABILITY.md shows it as a curl body: keep it serialisable as written."""
     assert json.loads(json.dumps(SLOWEST)) == SLOWEST
+
+
+# ------------------------------------------------------------- the two ways of parsing
+def _strict(raw: bytes, depth: int = 16):
+    """parse_strict's answer: the parsed body, or the problem it raises."""
+    try:
+        return "ok", parse_strict(raw, depth)
+    except Problem as problem:
+        return "problem", problem.status, problem.detail
+
+
+def test_the_fast_parse_gives_the_strict_parse_or_steps_aside():
+    """json_body tries orjson first (parse_fast) and falls back on the json module
+    (parse_strict): over valid and fuzzed bodies, the fast way either declines or gives
+    exactly what the strict way gives, never a body the strict way refuses."""
+    bodies = corpus()
+    raws = [json.dumps(body, ensure_ascii=False).encode() for _, body in bodies]
+    raws += [mutate(seed, bodies).body for seed in range(3000)]
+    raws += [b'{"a":1,"a":2}', b'{"a":{"b":1,"b":1}}', b'{"a":"x:y"}', b'{"a":1e400}',
+             b'{"a":18446744073709551616}', b'{"a":-9223372036854775809}',
+             b'{"a":9223372036854775807}', b'{"a":-9223372036854775808}', b'{"a":NaN}',
+             b'{"a":"\\ud800"}', b'{"a":"\\ud83c\\udc04"}', b'\xef\xbb\xbf{}', b'{"a":[]}',
+             b'[' * 16 + b']' * 16, b'[' * 17 + b']' * 17, b'{"a":"\xed\xa0\x80"}', b'"x"']
+    fast_ones = 0
+    for raw in raws:
+        fast = parse_fast(raw, 16)
+        if fast is not None:
+            fast_ones += 1
+            strict = _strict(raw)
+            assert strict == ("ok", fast) and repr(strict[1]) == repr(fast), raw[:200]
+    assert fast_ones > len(bodies)  # every valid body, and many mutated ones, go the fast way
+
+
+@pytest.mark.parametrize(("raw", "keys", "depth"), [
+    (b'{}', 0, 1), (b'[]', 0, 1), (b'1', 0, 0), (b'{"a":{"b":[1,{"c":2,"d":3}]}}', 4, 4),
+    (b'[' * 30 + b']' * 30, 0, 17),  # the walk stops past the limit
+])
+def test_keys_and_depth(raw, keys, depth):
+    assert keys_and_depth(json.loads(raw), 16) == (keys, depth)
