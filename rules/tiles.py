@@ -174,6 +174,19 @@ def parse_tiles(text: str) -> list[int]:
     Chinese names (``一万``, ``東風``, ``红中``), Unicode tiles (``🀇``). Spaces and commas are
     ignored. Errors name the 0-based character index and the character.
     """
+    if len(text) > 64:  # long text is rare and seldom repeats: not worth a cache entry
+        return _parse(text)
+    return list(_parsed(text))
+
+
+@lru_cache(maxsize=1 << 12)
+def _parsed(text: str) -> tuple[int, ...]:
+    """:func:`parse_tiles`, cached: requests repeat the same short strings (melds, single
+    tiles, a hand sent again for its waits), each is read once. Errors are not cached."""
+    return tuple(_parse(text))
+
+
+def _parse(text: str) -> list[int]:
     if _COMPACT.fullmatch(text):
         return [t for token in _TOKEN.findall(text) for t in _token_tiles(token)]
     tiles: list[int] = []

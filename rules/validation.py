@@ -32,21 +32,25 @@ def meld_errors(meld: Meld, field: str, honour_chows: bool) -> list[FieldError]:
     """A chow is three consecutive tiles of one suit (or an honour chow where allowed);
     a pung three of a kind; any kong four of a kind. A concealed kong has no ``from``."""
     tiles = sorted(meld.tiles)
-    shown = " ".join(code(t) for t in meld.tiles)
     if meld.kind == CHOW:
         problem = _chow_problem(tiles, honour_chows)
         if problem:
-            return [FieldError(f"{field}.tiles", f"{shown} is not a chow: {problem}")]
+            return [FieldError(f"{field}.tiles", f"{_shown(meld)} is not a chow: {problem}")]
     elif meld.kind == PUNG:
         if len(tiles) != 3 or len(set(tiles)) != 1:
-            return [FieldError(f"{field}.tiles", f"a pung is three identical tiles, got {shown}")]
+            return [FieldError(f"{field}.tiles",
+                               f"a pung is three identical tiles, got {_shown(meld)}")]
     elif meld.kind in KONG_KINDS and (len(tiles) != 4 or len(set(tiles)) != 1):
         return [FieldError(f"{field}.tiles",
-                           f"a {meld.kind} is four identical tiles, got {shown}")]
+                           f"a {meld.kind} is four identical tiles, got {_shown(meld)}")]
     if meld.kind == CONCEALED_KONG and meld.source is not None:
         return [FieldError(f"{field}.from", "a concealed kong is not claimed from anyone: "
                            "leave out 'from'")]
     return []
+
+
+def _shown(meld: Meld) -> str:
+    return " ".join(code(t) for t in meld.tiles)
 
 
 def _chow_problem(tiles: list[int], honour_chows: bool) -> str | None:
