@@ -7,7 +7,7 @@ outputs; the domain never sees JSON. Tiles are ints (see :mod:`rules.tiles`), se
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 # Meld kinds (API.md): chow, pung, exposed kong from a discard, a pung extended by a drawn
@@ -69,6 +69,14 @@ class PlayerTiles:
             counts = self.__dict__["_counts"] = tuple(vector)
         return counts
 
+    def with_concealed(self, concealed: tuple[int, ...]) -> PlayerTiles:
+        """These tiles with other concealed ones (a copy, as :meth:`EvaluateRequest.changed`;
+        the count vector is worked out again)."""
+        copy = object.__new__(PlayerTiles)
+        copy.__dict__.update(self.__dict__, concealed=concealed)
+        copy.__dict__.pop("_counts", None)
+        return copy
+
     def all_held(self) -> list[int]:
         """Concealed tiles and every meld tile (not the discards)."""
         held = list(self.concealed)
@@ -121,12 +129,17 @@ class EvaluateRequest:
     flags: Flags = field(default_factory=Flags)
     rules: dict[str, Any] = field(default_factory=dict)
 
-    def with_rules(self, rules: dict[str, Any]) -> EvaluateRequest:
-        """This request with its rule options resolved: a plain copy of the fields, because
+    def changed(self, **changes: Any) -> EvaluateRequest:
+        """This request with some fields changed: a plain copy of the field values, because
         ``dataclasses.replace`` re-runs the frozen ``__init__`` (a tenth of an evaluation)."""
+        if not _EVALUATE_FIELDS.issuperset(changes):
+            raise TypeError(f"EvaluateRequest has no field among {sorted(changes)!r}")
         copy = object.__new__(EvaluateRequest)
-        copy.__dict__.update(self.__dict__, rules=rules)
+        copy.__dict__.update(self.__dict__, **changes)
         return copy
+
+
+_EVALUATE_FIELDS = frozenset(f.name for f in fields(EvaluateRequest))
 
 
 @dataclass(frozen=True)

@@ -129,7 +129,11 @@ class Variant:
     # ------------------------------------------------------------------ evaluate
     def evaluate(self, request: EvaluateRequest) -> Evaluation:
         """Validate, then score a complete hand or list the waits of a hand one short."""
-        request = request.with_rules(resolve(self.options, request.rules, self.name))
+        return self._evaluate(request.changed(rules=resolve(self.options, request.rules,
+                                                            self.name)))
+
+    def _evaluate(self, request: EvaluateRequest) -> Evaluation:
+        """:meth:`evaluate` of a request whose rule options are resolved."""
         state = self._validate_evaluate(request)
         kinds = self.wild_kinds(request.jing)
         hand = HandView.of(request.hand, kinds)
@@ -177,12 +181,12 @@ class Variant:
         if win_types[0] != SELF_DRAWN[0]:
             win_types.append(SELF_DRAWN[0])
         note = ""
+        hand = request.hand.with_concealed(tuple(sorted((*request.hand.concealed, tile))))
         for win_type in win_types:
-            hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
-            query = replace(request, hand=hand, win_tile=tile, win_type=win_type)
+            query = request.changed(hand=hand, win_tile=tile, win_type=win_type)
             if win_type != win_types[0]:  # a self-draw has no discarder
-                query = replace(query, discarder_is_dealer=None)
-            result = self.evaluate(query)
+                query = query.changed(discarder_is_dealer=None)
+            result = self._evaluate(query)  # the rule options are resolved already
             if result.winning:
                 note = "" if win_type == win_types[0] else f"only by {win_type}: {note}"
                 return Wait(tile, result.total, [p.id for p in result.patterns], note)
