@@ -22,6 +22,7 @@ from rules.analysis import (
     STANDARD,
     Reading,
     ShapeRules,
+    natural,
     special,
 )
 from rules.analysis.families import INF, NUM, min_wilds
@@ -177,8 +178,12 @@ def show_reading(view: HandView, candidate: Candidate, rules: ShapeRules) -> Rea
     if core != STANDARD:
         return special.shi_san_lan(counts, wilds)
     first = None
-    found = standard_readings(counts, wilds, rules.honour_chows,
-                              pung_only=candidate.shape == DA_QI_DUI)
+    pung_only = candidate.shape == DA_QI_DUI
+    if wilds:
+        found = standard_readings(counts, wilds, rules.honour_chows, pung_only=pung_only)
+    else:  # every jing read as itself (德国): the natural tables, same readings, same order
+        found = (r for r in natural.standard_readings(counts, rules.honour_chows)
+                 if r.all_pungs or not pung_only)
     for reading in islice(found, SHOWN_READINGS):
         first = first or reading
         if not candidate.jing_diao or _pairs_last(reading, candidate.last, candidate.german):
