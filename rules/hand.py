@@ -58,6 +58,30 @@ class HandView(NamedTuple):
         return waits(self.natural, self.wilds, rules, len(self.melds), wild_kinds)
 
 
+class HeldTiles(NamedTuple):
+    """What the fan tests of a variant ask of the tiles held, melds included: the same for
+    every reading of a hand, so worked out once per hand."""
+
+    concealed: tuple[int, ...]  # counts of the concealed tiles
+    melds: tuple[Meld, ...]
+    suits: int  # how many number suits are held (0-3)
+    has_honours: bool
+    yao_jiu: bool  # terminals and honours only (幺九)
+
+    @classmethod
+    def of(cls, concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> HeldTiles:
+        held = concealed
+        if melds:
+            more = list(concealed)
+            for meld in melds:
+                for t in meld.tiles:
+                    more[t] += 1
+            held = tuple(more)
+        suits = any(held[0:9]) + any(held[9:18]) + any(held[18:27])
+        simples = any(held[1:8]) or any(held[10:17]) or any(held[19:26])  # ranks 2-8
+        return cls(concealed, melds, suits, any(held[27:]), not simples)
+
+
 def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ...],
             ) -> list[GroupView]:
     """The reading's groups with the held jing placed in the wild slots, then the melds.

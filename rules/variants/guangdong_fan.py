@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
 from rules.analysis.model import PAIR, PUNG
+from rules.hand import HeldTiles
 from rules.model import CHOW, DISCARD, Flags, Meld, Pattern
 from rules.tiles import DRAGONS, EAST, WINDS, code
 
@@ -93,29 +94,6 @@ class Situation(NamedTuple):
     nine_gates_pure: bool = True  # the `jiu_lian_pure` option
 
 
-class HeldTiles(NamedTuple):
-    """What every reading of one hand shares: the tiles held, the melds' among them."""
-
-    concealed: tuple[int, ...]  # counts of the concealed tiles
-    melds: tuple[Meld, ...]
-    suits: int  # how many number suits are held (0-3)
-    has_honours: bool
-    yao_jiu: bool  # terminals and honours only (幺九)
-
-    @classmethod
-    def of(cls, concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> HeldTiles:
-        held = concealed
-        if melds:
-            more = list(concealed)
-            for meld in melds:
-                for t in meld.tiles:
-                    more[t] += 1
-            held = tuple(more)
-        suits = any(held[0:9]) + any(held[9:18]) + any(held[18:27])
-        simples = any(held[1:8]) or any(held[10:17]) or any(held[19:26])  # ranks 2-8
-        return cls(concealed, melds, suits, any(held[EAST:]), not simples)
-
-
 class WholeHand(NamedTuple):
     """One reading of the concealed tiles together with the melds: the sets and the pair,
     and the tiles held (shared by every reading of the hand, worked out once)."""
@@ -150,6 +128,10 @@ class WholeHand(NamedTuple):
     @property
     def all_pungs(self) -> bool:
         return self.shape == STANDARD and len(self.pungs) == self.sets
+
+    @property
+    def all_chows(self) -> bool:
+        return self.shape == STANDARD and not self.pungs
 
 
 def _standard(h: WholeHand) -> bool:
@@ -229,13 +211,13 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     """The fans of 六.一 and the additions, uncapped; empty for a shape that has none."""
     if h.shape != STANDARD:
         return []
-    if not h.pungs:
+    if h.all_chows:
         found = [PING_HU.pattern()]  # 平和: four chows, any pair (RULINGS)
-    elif len(h.pungs) == h.sets:
+    elif h.all_pungs:
         found = [PENG_PENG_HU.pattern()]
     else:
         found = [JI_HU.pattern()]
-    if h.held.suits == 1 and h.held.has_honours:  # 混一色
+    if _hun(h):
         found.append(HUN_YI_SE.pattern())
     if s.win_type != DISCARD:  # self-draw, kong replacement, and 抢杠 (当自摸, line 71)
         found.append(ZI_MO.pattern(note=ZI_MO_NOTES.get(s.win_type, "")))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules.analysis import ShapeRules
 from rules.errors import FieldError, InvalidInput
-from rules.hand import present
+from rules.hand import HeldTiles, present
 from rules.ledger import Ledger
 from rules.model import (
     DISCARD,
@@ -32,7 +32,7 @@ from rules.validation import raise_if
 from rules.variant import Context, NotSupported, Variant, not_complete
 from rules.variants import qinzhou_horses as horses
 from rules.variants.qinzhou_checks import HORSE_CHOICES, flag_errors, settle_errors
-from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, HeldTiles, Win, best_reading
+from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, Win, best_reading
 
 OPTIONS = (
     RuleOption("base", "integer", 1, "底数: the unit of every payment (hu, horse and kong)",

@@ -14,8 +14,8 @@ from math import prod
 from typing import NamedTuple
 
 from rules.analysis import SEVEN_PAIRS, STANDARD, Reading
+from rules.hand import HeldTiles
 from rules.model import CHOW, KONG_REPLACEMENT, ROB_KONG, Flags, Meld, Pattern
-from rules.tiles import EAST
 
 ADD, MULTIPLY = "add", "multiply"
 
@@ -54,25 +54,6 @@ EXCLUDES: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-class HeldTiles(NamedTuple):
-    """What the fan tests ask of the tiles themselves: the same for every reading."""
-
-    counts: tuple[int, ...]  # the concealed tiles
-    melds: tuple[Meld, ...]
-    honours_only: bool  # 字一色's tiles
-    one_suit: bool  # 清一色's tiles: number tiles of a single suit (序數牌)
-
-    @classmethod
-    def of(cls, counts: tuple[int, ...], melds: tuple[Meld, ...]) -> HeldTiles:
-        held = list(counts)
-        for meld in melds:
-            for t in meld.tiles:
-                held[t] += 1
-        suits = [any(held[lo:lo + 9]) for lo in (0, 9, 18)]
-        honours = any(held[EAST:])
-        return cls(counts, melds, not any(suits), sum(suits) == 1 and not honours)
-
-
 class Win(NamedTuple):
     """One reading of a complete hand and how it was won: what the fan tests look at."""
 
@@ -97,12 +78,12 @@ def _all_honours(w: Win) -> bool:
     """字一色: honours only; a seven-pairs reading counts when the option says so."""
     if w.reading.shape == SEVEN_PAIRS and not w.zi_yi_se_qi_dui:
         return False
-    return w.held.honours_only
+    return w.held.suits == 0  # no number suit: honours only
 
 
 def _one_suit(w: Win) -> bool:
     """清一色: number tiles of a single suit (序數牌), melds included."""
-    return w.held.one_suit
+    return w.held.suits == 1 and not w.held.has_honours
 
 
 def _seven_pairs(w: Win) -> bool:
@@ -111,7 +92,7 @@ def _seven_pairs(w: Win) -> bool:
 
 def _luxury_pairs(w: Win) -> bool:
     """豪华七对: seven pairs in which two pairs are the same tile (four of a kind)."""
-    return w.reading.shape == SEVEN_PAIRS and max(w.held.counts) == 4
+    return w.reading.shape == SEVEN_PAIRS and max(w.held.concealed) == 4
 
 
 TESTS: dict[str, Callable[[Win], bool]] = {
