@@ -66,6 +66,10 @@ class Context(NamedTuple):
     hand: HandView
     wild_kinds: frozenset[int]
     win_type: str  # resolved (self_draw when the caller gave none)
+    # Build the decomposition shown? A wait's value is only its total and pattern ids
+    # (:meth:`Variant.wait_value`), so scoring a wait skips finding and laying out a
+    # reading to show (a third of a Jiangxi wait's cost).
+    shown: bool = True
 
 
 class Variant:
@@ -152,7 +156,8 @@ class Variant:
         best = found[0]
         return Evaluation(
             winning=True, shape=best.shape, readings=len(found),
-            decomposition=present(best, ctx.hand.wild_tiles, ctx.hand.melds),
+            decomposition=present(best, ctx.hand.wild_tiles, ctx.hand.melds) if ctx.shown
+            else [],
             notes=[f"{self.name}: scoring is not implemented; shape analysis only"])
 
     def _waiting(self, request: EvaluateRequest, hand: HandView,
@@ -160,19 +165,24 @@ class Variant:
         if request.win_tile is not None:
             raise InvalidInput.one("win_tile", "the hand has 13 tiles (+1 per kong): a "
                                    "winning tile must be included in 'hand' (14 tiles)")
-        held = request.hand.all_held()
+        held = request.hand.all_held() + list(request.hand.discards)
         held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
-        tiles = [t for t in hand.waits(self.shapes, kinds) if held.count(t) < 4]
+        shaped = hand.waits(self.shapes, kinds)
+        tiles = [t for t in shaped if held.count(t) < 4]
         waits = [self.wait_value(request, t) for t in tiles]
         if not waits:
-            return Evaluation(winning=False, reason="not_ready",
-                              message="no single tile completes this hand", waits=[])
+            message = "no single tile completes this hand"
+            if shaped:  # a dead wait: no copy left to win on
+                message = (f"only {' '.join(code(t) for t in shaped)} would complete this hand, "
+                           "and all four copies are already held, melded, discarded or out of play")
+            return Evaluation(winning=False, reason="not_ready", message=message, waits=[])
         return Evaluation(
             winning=False, reason="waiting", waits=waits,
             message=f"one tile short: waits on {' '.join(code(w.tile) for w in waits)}")
 
     def wait_value(self, request: EvaluateRequest, tile: int) -> Wait:
-        """What winning on ``tile`` is worth: the hand with ``tile`` added, scored.
+        """What winning on ``tile`` is worth: the hand with ``tile`` added, scored (``tile``
+        must have a copy left: not all four held, melded, discarded or flipped out of play).
 
         Tries the request's win type (self-draw when none) and falls back to self-draw when
         that win type is not allowed for the hand (e.g. 有精平胡 on a discard).
@@ -182,11 +192,17 @@ class Variant:
             win_types.append(SELF_DRAWN[0])
         note = ""
         hand = request.hand.with_concealed(tuple(sorted((*request.hand.concealed, tile))))
+        kinds = self.wild_kinds(request.jing)
+        view = HandView.of(hand, kinds)
         for win_type in win_types:
             query = request.changed(hand=hand, win_tile=tile, win_type=win_type)
             if win_type != win_types[0]:  # a self-draw has no discarder
                 query = query.changed(discarder_is_dealer=None)
-            result = self._evaluate(query)  # the rule options are resolved already
+            # The request passed every check as a waiting hand, and the caller keeps only
+            # the tiles of which a copy is left: only the variant's own checks can differ
+            # with the winning tile and win type. A wait shows no decomposition.
+            raise_if(self.evaluate_errors(query))
+            result = self.score(Context(query, view, kinds, win_type, shown=False))
             if result.winning:
                 note = "" if win_type == win_types[0] else f"only by {win_type}: {note}"
                 return Wait(tile, result.total, [p.id for p in result.patterns], note)

@@ -114,7 +114,8 @@ class Guangdong(Variant):
         paid, total = payments(score, formula, ctx.win_type, liable)
         evaluation = Evaluation(
             winning=True, shape=reading.shape, patterns=counted.patterns, fan=counted.fan,
-            decomposition=present(reading, (), request.hand.melds), payments=paid,
+            decomposition=present(reading, (), request.hand.melds) if ctx.shown else [],
+            payments=paid,
             total=total, readings=len(found), notes=[*counted.notes, *notes])
         return Judged(evaluation, score, liable)
 

@@ -88,7 +88,8 @@ class Qinzhou(Variant):
         payers = 1 if ctx.win_type in PAYER else 3
         return Evaluation(
             winning=True, shape=best.reading.shape, patterns=best.patterns, fan=best.fan,
-            decomposition=present(best.reading, (), ctx.hand.melds), payments=[payment],
+            decomposition=present(best.reading, (), ctx.hand.melds) if ctx.shown else [],
+            payments=[payment],
             total=payment.amount * payers, readings=len(found),
             notes=[f"without horses: each 奖马 on the winner's numbers adds {best.fan} fan × "
                    f"base {rules['base']} = {payment.amount} per payer (POST /settle counts "

@@ -32,3 +32,4 @@ def test_an_escaped_lone_surrogate_in_a_rule_name_is_400_not_500(client):
     response = client.post("/settle", data=body, content_type="application/json")
     assert response.status_code == 400
     assert "surrogate" in response.get_json()["detail"]
+

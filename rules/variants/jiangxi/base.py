@@ -140,7 +140,7 @@ class Jiangxi(Variant):
             table_clear=request.flags.no_jing_held,
             winner_holds_jing=holds_jing(request.hand, ctx.wild_kinds),
             others_no_jing=request.flags.others_no_jing, notes=tuple(notes))
-        evaluation, _ = evaluate_hand(self, request.hand, situation)
+        evaluation, _ = evaluate_hand(self, request.hand, situation, ctx.shown)
         return evaluation
 
     def hand_value(self, candidate: Candidate, situation: Situation) -> HandValue:

@@ -138,14 +138,16 @@ def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw)
         found.best = Best(value, rows, draw, total)
 
 
-def evaluate_hand(variant: Jiangxi, player: PlayerTiles,
-                  situation: Situation) -> tuple[Evaluation, list[Share]]:
-    """The evaluation of the best reading, and its shares by seat (empty when not winning)."""
+def evaluate_hand(variant: Jiangxi, player: PlayerTiles, situation: Situation,
+                  shown: bool = True) -> tuple[Evaluation, list[Share]]:
+    """The evaluation of the best reading, and its shares by seat (empty when not winning);
+    its decomposition only when ``shown`` (a wait's value needs none)."""
     found = search(variant, player, situation)
     if found.best is None:
         return _not_winning(variant, found), []
     best = found.best
-    reading = show_reading(best.draw.view, best.value.candidate, variant.shapes)
+    reading = show_reading(best.draw.view, best.value.candidate, variant.shapes) \
+        if shown else None
     decomposition = present(reading, best.draw.view.wild_tiles, best.draw.view.melds) \
         if reading else []
     rows = sorted(best.rows, key=lambda r: (ROLE_ORDER[r.role], r.seat))
