@@ -7,6 +7,7 @@ each held jing where a wild stands in.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from rules.analysis import Group, Reading, ShapeRules, is_complete, readings, shapes_of, waits
@@ -88,13 +89,12 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
 
     A free group (wilds only) is shown standing for the first held jing's own kind.
     """
-    groups = sorted(reading.groups, key=_display_order)
     if not wild_tiles:  # no jing held (three variants of four): every group is as held
-        views = [_as_held(group) for group in groups]
+        views = list(map(_VIEW, sorted(map(_as_held, reading.groups), key=_ORDER)))
         return views + _meld_views(melds) if melds else views
     pool = list(wild_tiles)
     views = []
-    for group in groups:
+    for group in sorted(reading.groups, key=_display_order):
         if True not in group.wild:  # all natural: held as it stands
             views.append(GroupView(group.kind, list(group.tiles), list(group.tiles),
                                    list(group.wild)))
@@ -109,10 +109,14 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
 
 
 @lru_cache(maxsize=1 << 12)
-def _as_held(group: Group) -> GroupView:
-    """A group with no wild in it, shown as held. Groups of natural readings are shared
-    objects (a few hundred exist), so their views are built once and shared too (frozen)."""
-    return GroupView(group.kind, group.tiles, group.tiles, group.wild)
+def _as_held(group: Group) -> tuple[tuple[bool, bool, int], GroupView]:
+    """A group with no wild in it, shown as held, after its display-order key. Groups of
+    natural readings are shared objects (a few hundred exist), so their views are built
+    once and shared too (frozen), and the sort reads the key in C (``_ORDER``)."""
+    return _display_order(group), GroupView(group.kind, group.tiles, group.tiles, group.wild)
+
+
+_ORDER, _VIEW = itemgetter(0), itemgetter(1)
 
 
 def _meld_views(melds: tuple[Meld, ...]) -> list[GroupView]:

@@ -160,6 +160,8 @@ def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> tuple[Read
     family's ways read from :func:`family_ways` instead of searched. A tuple, not a
     generator: without wilds a suit splits at most four ways, so there are few."""
     ways = []
+    first: tuple[Group, ...] = ()  # each family's first way: the only reading, usually
+    several = False  # does some family split more than one way?
     pairs = 0
     for family, lo, hi in FAMILIES:
         part = counts[lo:hi]
@@ -169,10 +171,12 @@ def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> tuple[Read
                 return ()
             pairs += pair
             ways.append(found)
+            first += found[0]
+            several = several or len(found) > 1
     if pairs != 1:
         return ()
-    if max(map(len, ways)) == 1:  # the usual case: each family splits one way
-        return (Reading(STANDARD, sum([w[0] for w in ways], ())),)
+    if not several:
+        return (Reading(STANDARD, first),)
     return tuple([Reading(STANDARD, sum(combo, ())) for combo in product(*ways)])
 
 

@@ -125,11 +125,14 @@ class Guangdong(Variant):
         situation = self._situation(ctx, wind)
         melds, cap = ctx.request.hand.melds, ctx.request.rules["cap"]
         held = fan.HeldTiles.of(ctx.hand.natural, melds)
-        scored = []
-        for reading in found:
-            whole = fan.WholeHand.of(reading, melds, ctx.hand.natural, held)
-            scored.append((reading, fan.count(whole, situation, cap)))
-        return scored[0] if len(scored) == 1 else max(scored, key=lambda pair: pair[1].fan)
+        best: tuple[Reading, fan.Count] | None = None
+        for reading in found:  # the first of the highest fan
+            counted = fan.count(fan.WholeHand.of(reading, melds, ctx.hand.natural, held),
+                                situation, cap)
+            if best is None or counted.fan > best[1].fan:
+                best = reading, counted
+        assert best is not None  # found is not empty
+        return best
 
     def _check_seat_wind(self, ctx: Context, found: tuple[Reading, ...], fan_without: int,
                          floor: int) -> None:

@@ -34,7 +34,10 @@ def situation_errors(is_dealer: bool, win_type: str, flags: Flags, melds: tuple[
                      prefix: str, melds_field: str) -> list[FieldError]:
     """What the tiles cannot show must still be possible (七.8-10, 七.2, 七.4)."""
     errors = []
-    first_go = [n for n in flags.set_names() if n in FIRST_GO]  # in FIRST_GO's order
+    on = flags.set_names()
+    if not on and win_type != KONG_REPLACEMENT:  # the usual request: nothing to contradict
+        return errors
+    first_go = [n for n in on if n in FIRST_GO]  # in FIRST_GO's order
     if len(first_go) > 1:
         errors.append(FieldError(at(prefix, f"flags.{first_go[1]}"),
                                  "天和, 地和 and 人和 exclude each other: set only one"))

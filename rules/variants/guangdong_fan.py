@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
@@ -118,11 +119,13 @@ class WholeHand(NamedTuple):
                 sets += 1
             elif kind == PAIR:
                 pair = tiles[0]
-        pungs += [meld.tiles[0] for meld in melds if meld.kind != CHOW]  # kongs are pungs
-        honours = [t for t in pungs if t >= EAST]
-        return cls(reading.shape, sets, pair, tuple(pungs),
-                   tuple([t for t in honours if t in DRAGONS]) if honours else (),
-                   tuple([t for t in honours if t in WINDS]) if honours else (),
+        if melds:
+            pungs += [meld.tiles[0] for meld in melds if meld.kind != CHOW]  # kongs are pungs
+        dragons, winds = (), ()
+        if pungs and max(pungs) >= EAST:  # (comprehensions only when there are honours)
+            dragons = tuple([t for t in pungs if t in DRAGONS])
+            winds = tuple([t for t in pungs if t in WINDS])
+        return cls(reading.shape, sets, pair, tuple(pungs), dragons, winds,
                    held or HeldTiles.of(concealed, melds))
 
     @property
@@ -225,8 +228,12 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
         found.append(MEN_FENG.pattern(note=f"pung of {code(s.seat_wind)}, the seat wind"))
     if s.round_wind in h.pungs:
         found.append(QUAN_FENG.pattern(note=f"pung of {code(s.round_wind)}, the round wind"))
-    found += [JIAN_KE.pattern(note=f"pung of {code(t)}") for t in h.dragon_pungs]
+    for t in h.dragon_pungs:  # a loop, not a comprehension: most hands have none
+        found.append(JIAN_KE.pattern(note=f"pung of {code(t)}"))
     return found
+
+
+_value = attrgetter("value")
 
 
 class Count(NamedTuple):
@@ -241,7 +248,7 @@ class Count(NamedTuple):
 def count(h: WholeHand, s: Situation, cap: int) -> Count:
     """The better of the capped inside-cap sum and the single highest special hand."""
     inner = inside_cap(h, s)
-    raw = sum([p.value or 0 for p in inner])
+    raw = sum(map(_value, inner))  # a fan pattern always has a value
     capped = min(raw, cap)
     found = specials(h, s)
     if found and (found[0].fan >= capped or not inner):
