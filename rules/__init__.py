@@ -59,7 +59,7 @@ def evaluate(request: EvaluateRequest) -> Evaluation:
 
 def settle(request: SettleRequest) -> Settlement:
     variant = get_variant(request.variant)
-    request = replace(request, rules=resolved_rules(request.variant, request.rules))
+    request = request.changed(rules=resolved_rules(request.variant, request.rules))
     variant.validate_settle(request)
     return variant.settle(request)
 

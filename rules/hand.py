@@ -96,8 +96,7 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
     views = []
     for group in sorted(reading.groups, key=_display_order):
         if True not in group.wild:  # all natural: held as it stands
-            views.append(GroupView(group.kind, list(group.tiles), list(group.tiles),
-                                   list(group.wild)))
+            views.append(_as_held(group)[1])
             continue
         held = []
         for stands_for, wild in zip(group.tiles, group.wild, strict=True):
@@ -120,8 +119,14 @@ _ORDER, _VIEW = itemgetter(0), itemgetter(1)
 
 
 def _meld_views(melds: tuple[Meld, ...]) -> list[GroupView]:
-    return [GroupView(meld.kind, list(meld.tiles), list(meld.tiles), [False] * len(meld.tiles),
-                      concealed=not meld.is_exposed) for meld in melds]
+    return list(map(_meld_view, melds))
+
+
+@lru_cache(maxsize=1 << 12)
+def _meld_view(meld: Meld) -> GroupView:
+    """A meld as shown; shared like the natural groups' views (a few thousand melds exist)."""
+    return GroupView(meld.kind, meld.tiles, meld.tiles, (False,) * len(meld.tiles),
+                     concealed=not meld.is_exposed)
 
 
 def _display_order(group) -> tuple[bool, bool, int]:

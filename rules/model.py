@@ -130,13 +130,17 @@ class EvaluateRequest:
     rules: dict[str, Any] = field(default_factory=dict)
 
     def changed(self, **changes: Any) -> EvaluateRequest:
-        """This request with some fields changed: a plain copy of the field values, because
-        ``dataclasses.replace`` re-runs the frozen ``__init__`` (a tenth of an evaluation)."""
-        if not _EVALUATE_FIELDS.issuperset(changes):
-            raise TypeError(f"EvaluateRequest has no field among {sorted(changes)!r}")
-        copy = object.__new__(EvaluateRequest)
-        copy.__dict__.update(self.__dict__, **changes)
-        return copy
+        return _changed(self, _EVALUATE_FIELDS, changes)
+
+
+def _changed(value: Any, names: frozenset[str], changes: dict[str, Any]) -> Any:
+    """A frozen request with some fields changed: a plain copy of the field values, because
+    ``dataclasses.replace`` re-runs the frozen ``__init__`` (a tenth of an evaluation)."""
+    if not names.issuperset(changes):
+        raise TypeError(f"{type(value).__name__} has no field among {sorted(changes)!r}")
+    copy = object.__new__(type(value))
+    copy.__dict__.update(value.__dict__, **changes)
+    return copy
 
 
 _EVALUATE_FIELDS = frozenset(f.name for f in fields(EvaluateRequest))
@@ -171,6 +175,12 @@ class SettleRequest:
     horses: tuple[int, ...] = ()
     round_wind: int | None = None
     rules: dict[str, Any] = field(default_factory=dict)
+
+    def changed(self, **changes: Any) -> SettleRequest:
+        return _changed(self, _SETTLE_FIELDS, changes)
+
+
+_SETTLE_FIELDS = frozenset(f.name for f in fields(SettleRequest))
 
 
 @dataclass(frozen=True)

@@ -89,14 +89,20 @@ def count_state(player: PlayerTiles, field: str) -> str:
         f"kong ({kongs} kong(s), {concealed + meld_tiles} tiles in all)")
 
 
+def over_four(groups: Iterable[Iterable[int]]) -> bool:
+    """Does any tile appear more than 4 times across ``groups``? One plain count: the
+    common case, with no error, needs no field names (see :func:`copies_errors`)."""
+    totals = [0] * 34
+    for tiles in groups:
+        for tile in tiles:
+            totals[tile] += 1
+    return max(totals) > 4
+
+
 def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldError]:
     """At most 4 of any tile across everything given: (field, tiles) pairs."""
     sources = list(sources)
-    totals_fast = [0] * 34
-    for _, tiles in sources:  # the common case, no error: one plain count
-        for tile in tiles:
-            totals_fast[tile] += 1
-    if max(totals_fast) <= 4:
+    if not over_four(tiles for _, tiles in sources):
         return []
     totals: Counter[int] = Counter()
     where: dict[int, list[str]] = {}

@@ -42,6 +42,7 @@ from rules.validation import (
     copies_errors,
     count_state,
     meld_errors,
+    over_four,
     player_copies_errors,
     player_sources,
     raise_if,
@@ -266,17 +267,14 @@ class Variant:
         errors = self._common_errors(request.jing, request.result.flags,
                                      request.result.win_type, "result")
         errors += _result_errors(self, request)
-        sources = []
         for seat, player in enumerate(request.players):
-            prefix = f"players[{seat}]"
-            sources += player_sources(_shared_win_tile_once(request.result, seat, player),
-                                      prefix)
             for i, meld in enumerate(player.melds):
-                errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
-                errors += _claim_errors(meld, seat, f"{prefix}.melds[{i}]")
+                field = f"players[{seat}].melds[{i}]"
+                errors += meld_errors(meld, field, self.shapes.honour_chows)
+                errors += _claim_errors(meld, seat, field)
         if request.horses and not self.takes_horses:
             errors.append(FieldError("horses", f"{self.name} has no horses (奖马)"))
-        errors += copies_errors(sources + self.out_of_play(request.jing, request.horses))
+        errors += self._round_copies_errors(request)
         raise_if(errors)
         states = [count_state(p, f"players[{s}]") for s, p in enumerate(request.players)]
         for seat, state in enumerate(states):
@@ -298,6 +296,23 @@ class Variant:
     def settle_errors(self, request: SettleRequest) -> list[FieldError]:
         """The variant's own checks of a /settle request, run once the common ones pass."""
         return []
+
+    def _round_copies_errors(self, request: SettleRequest) -> list[FieldError]:
+        """At most 4 of a tile in the whole round: hands, melds, discards, tiles out of play.
+        Counted plainly first; the fields are named only when a tile is over."""
+        players = [_shared_win_tile_once(request.result, seat, player)
+                   for seat, player in enumerate(request.players)]
+        more = self.out_of_play(request.jing, request.horses)
+        groups = [tiles for _, tiles in more]
+        for player in players:
+            groups.append(player.concealed)
+            groups += [meld.tiles for meld in player.melds]
+            groups.append(player.discards)
+        if not over_four(groups):
+            return []
+        sources = [source for seat, player in enumerate(players)
+                   for source in player_sources(player, f"players[{seat}]")]
+        return copies_errors(sources + more)
 
 
 def _shared_win_tile_once(result: Result, seat: int, player: PlayerTiles) -> PlayerTiles:

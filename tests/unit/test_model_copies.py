@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.model import EvaluateRequest, Meld, PlayerTiles
+from rules.model import EvaluateRequest, Meld, PlayerTiles, Result, SettleRequest
 from rules.tiles import parse_tiles, to_counts
 
 
@@ -25,6 +25,14 @@ def test_changed_equals_replace_and_leaves_the_original_alone():
 def test_changed_refuses_a_field_that_does_not_exist():
     with pytest.raises(TypeError, match="win_tiles"):
         _request().changed(win_tiles=27)
+
+
+def test_a_settle_request_changes_the_same_way():
+    request = SettleRequest("qinzhou", 1, (_request().hand,) * 4, Result((0,), 27, "discard", 2))
+    copy = request.changed(rules={"base": 2})
+    assert copy == replace(request, rules={"base": 2}) and request.rules == {}
+    with pytest.raises(TypeError, match="SettleRequest has no field among \\['rule'\\]"):
+        request.changed(rule={})
 
 
 def test_with_concealed_counts_the_new_tiles():

@@ -29,12 +29,13 @@ def claimed_errors(player: PlayerTiles, prefix: str) -> list[FieldError]:
     """``claimed`` names one of the meld's own tiles, of a meld that was claimed."""
     errors = []
     for i, meld in enumerate(player.melds):
-        if meld.claimed is None:
-            continue
+        if meld.claimed is None or (meld.claimed in meld.tiles
+                                    and meld.kind != CONCEALED_KONG):
+            continue  # (the usual meld: no field name to build)
         field = at(prefix, f"melds[{i}].claimed")
         if meld.kind == CONCEALED_KONG:
             errors.append(FieldError(field, "a concealed kong claims nothing: leave it out"))
-        elif meld.claimed not in meld.tiles:
+        else:
             errors.append(FieldError(field, f"{code(meld.claimed)} is not one of this meld's "
                                      "tiles"))
     return errors
@@ -150,9 +151,11 @@ def _robbed_errors(request: SettleRequest) -> list[FieldError]:
 def _derived_flag_errors(variant: Jiangxi, request: SettleRequest,
                          winner: int) -> list[FieldError]:
     """霸胡 / 德中德 come from the tiles in /settle; a flag that contradicts them is an error."""
+    flags = request.result.flags
+    if not (flags.no_jing_held or flags.others_no_jing):
+        return []
     kinds = variant.wild_kinds(request.jing)
     others = [s for s in range(4) if s != winner and holds_jing(request.players[s], kinds)]
-    flags = request.result.flags
     errors = []
     for name in ("no_jing_held", "others_no_jing"):
         if getattr(flags, name) and others:

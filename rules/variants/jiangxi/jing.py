@@ -108,9 +108,10 @@ def seat_claims(seat: int, player: PlayerTiles, plan: Plan,
     for i, meld in enumerate(player.melds):
         if meld.kind == CONCEALED_KONG or (plan.skip_kongs and _jing_kong(meld, pair)):
             continue
-        claim = _meld_claim(seat, i, meld, pair)
-        if claim:
-            claims.append(claim)
+        if pair[0] in meld.tiles or pair[1] in meld.tiles:  # no jing in it: no claim
+            claim = _meld_claim(seat, i, meld, pair)
+            if claim:
+                claims.append(claim)
     if win and win.winner == seat:
         claim = _win_claim(player, win, pair)
         if claim:

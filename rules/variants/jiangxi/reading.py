@@ -12,8 +12,10 @@ plus one lone jing, so that any tile completes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from functools import lru_cache
 from itertools import islice
+from typing import NamedTuple
 
 from rules.analysis import (
     QI_XING_SHI_SAN_LAN,
@@ -39,16 +41,17 @@ CORE_SHAPE = {PING_HU: STANDARD, DA_QI_DUI: STANDARD, XIAO_QI_DUI: SEVEN_PAIRS,
               "shi_san_lan": SHI_SAN_LAN, "qi_xing_shi_san_lan": QI_XING_SHI_SAN_LAN}
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
+    """NamedTuples here, not frozen dataclasses: a few are built per hand scored (and per
+    wait tried), and a frozen dataclass pays an ``object.__setattr__`` per field."""
+
     shape: str  # ping_hu, da_qi_dui, xiao_qi_dui, shi_san_lan, qi_xing_shi_san_lan
     german: bool  # 德国: every jing read as itself (or none held)
     jing_diao: bool = False
     last: int | None = None  # the last tile a 精吊 reading pairs with its lone jing
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(NamedTuple):
     """A complete hand seen around its last tile ``last`` (None: not known)."""
 
     view: HandView
@@ -166,24 +169,38 @@ def _diao(counts: tuple[int, ...], wilds: int, rules: ShapeRules, melds: tuple[M
 
 
 def show_reading(view: HandView, candidate: Candidate, rules: ShapeRules) -> Reading | None:
-    """A reading of the hand that matches the candidate, for the decomposition shown.
-
-    Walks the core's reading generator and stops at the first fit, so a hand with many jing
-    (hundreds of readings) costs one reading, not all of them.
-    """
+    """A reading of the hand that matches the candidate, for the decomposition shown."""
     counts, wilds = (view.as_themselves, 0) if candidate.german else (view.natural, view.wilds)
     core = CORE_SHAPE[candidate.shape]
     if core == SEVEN_PAIRS:
         return special.seven_pairs(counts, wilds, rules.four_as_two_pairs)
     if core != STANDARD:
         return special.shi_san_lan(counts, wilds)
-    first = None
-    pung_only = candidate.shape == DA_QI_DUI
     if wilds:
-        found = standard_readings(counts, wilds, rules.honour_chows, pung_only=pung_only)
-    else:  # every jing read as itself (德国): the natural tables, same readings, same order
-        found = (r for r in natural.standard_readings(counts, rules.honour_chows)
-                 if r.all_pungs or not pung_only)
+        return _shown_with_wilds(counts, wilds, rules.honour_chows, candidate)
+    # every jing read as itself (德国): the natural tables, same readings, same order
+    pung_only = candidate.shape == DA_QI_DUI
+    return _first_fit((r for r in natural.standard_readings(counts, rules.honour_chows)
+                       if r.all_pungs or not pung_only), candidate)
+
+
+@lru_cache(maxsize=1 << 12)
+def _shown_with_wilds(counts: tuple[int, ...], wilds: int, honour_chows: bool,
+                      candidate: Candidate) -> Reading | None:
+    """:func:`show_reading` of a hand with wilds, kept per hand and candidate like the
+    core's readings with wilds: the walk through the reading generator costs tens of
+    microseconds, a third of a Jiangxi settlement."""
+    pung_only = candidate.shape == DA_QI_DUI
+    return _first_fit(standard_readings(counts, wilds, honour_chows, pung_only=pung_only),
+                      candidate)
+
+
+def _first_fit(found: Iterable[Reading], candidate: Candidate) -> Reading | None:
+    """The first reading that shows the candidate's 精吊 pair (any reading without 精吊).
+
+    Walks the readings lazily and stops at the first fit, so a hand with many jing
+    (hundreds of readings) costs one reading, not all of them."""
+    first = None
     for reading in islice(found, SHOWN_READINGS):
         first = first or reading
         if not candidate.jing_diao or _pairs_last(reading, candidate.last, candidate.german):
