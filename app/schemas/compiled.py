@@ -39,7 +39,8 @@ from marshmallow.decorators import (
     VALIDATES_SCHEMA,
 )
 
-from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, Tiles
+from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, TileCode, Tiles
+from rules.tiles import NUM_KINDS
 
 Loader = Callable[[Any], Any]
 Dumper = Callable[[Any], Any]
@@ -466,21 +467,52 @@ class _Never:
 
 
 def _field_dumper(field: fields.Field) -> Callable[[Any, str, Any], Any]:
-    """``field._serialize`` for one present value, with the common cases done inline."""
-    if isinstance(field, fields.Nested) and not (field.many or field.schema.many):
+    """``field._serialize`` for one present value, with the common cases done inline: a
+    Nested's schema walked the same way, a List's items (a list of Nested objects or of
+    tile ids without a call per item), a value kept as it is, a tile id's code."""
+    if _plain_nested_dump(field):
         inner = _schema_dumper(field.schema)
         return lambda value, attr, obj: None if value is None else inner(value)
     if isinstance(field, fields.List):
+        if _plain_nested_dump(field.inner):
+            each = _schema_dumper(field.inner.schema)
+            return lambda value, attr, obj: (None if value is None else
+                                             [None if v is None else each(v) for v in value])
+        codes = _tile_codes(field.inner)
+        if codes is not None:
+            code = field.inner._serialize
+            n = len(codes)
+            return lambda value, attr, obj: (None if value is None else
+                                             [codes[v] if type(v) is int and 0 <= v < n
+                                              else code(v, attr, obj) for v in value])
         item, as_is = _field_dumper(field.inner), _as_is_type(field.inner)
         return lambda value, attr, obj: (None if value is None else
                                          [v if type(v) is as_is else item(v, attr, obj)
                                           for v in value])
+    codes = _tile_codes(field)
+    if codes is not None:
+        slow, n = field._serialize, len(codes)
+        return lambda value, attr, obj: (codes[value] if type(value) is int and 0 <= value < n
+                                         else slow(value, attr, obj))
     exact = _IDENTITY.get(type(field))
     if exact is not None and not getattr(field, "as_string", False):
         slow = field._serialize
         return lambda value, attr, obj: value if type(value) is exact \
             else slow(value, attr, obj)
     return field._serialize
+
+
+def _plain_nested_dump(field: fields.Field) -> bool:
+    """A Nested dumping one object (its ``_serialize`` is its schema's dump, None as None)."""
+    return isinstance(field, fields.Nested) and not (field.many or field.schema.many)
+
+
+def _tile_codes(field: fields.Field) -> tuple[str, ...] | None:
+    """For a TileCode field: its dump of every tile id (0-33), asked of the field itself
+    once, so that a tile's code is an index instead of a call. None for other fields."""
+    if type(field) is not TileCode:
+        return None
+    return tuple(field._serialize(tile, None, None) for tile in range(NUM_KINDS))
 
 
 # Field types whose dump of a value of exactly this type is the value itself.

@@ -247,3 +247,21 @@ def test_edge_values_make_the_fast_path_give_up(where, value):
         assert (verdict, fast) == slow if verdict == "ok" else slow[0] == "error", body
         tried += 1
     assert tried, "no body has that path"
+
+
+class _Group:
+    """A decomposition group as the domain might give it, tiles of any kind."""
+
+    def __init__(self, tiles: list):
+        self.type, self.tiles, self.held, self.wild, self.concealed = \
+            "chow", tiles, list(reversed(tiles)), [True, False, 1], True
+
+
+@pytest.mark.parametrize("tiles", [[0, 8, 9, 33], [], [None, 5], [-1, -34], [True, False, 2],
+                                   (4, 5, 6)])
+def test_tile_codes_dump_as_the_field_dumps_them(tiles):
+    """Tile ids in 0-33 are dumped from a table; anything else goes through the field."""
+    schema = out.GroupSchema()
+    assert FastDumper(schema).dump(_Group(tiles)) == schema.dump(_Group(tiles))
+    wait = {"tile": tiles[0] if tiles else 0, "total": 3}
+    assert FastDumper(out.WaitSchema()).dump(wait) == out.WaitSchema().dump(wait)
