@@ -163,9 +163,23 @@ def respond(payload: dict[str, Any], status: int = 200) -> Response:
 
 
 def ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
-    """How the answer was scored, for the client to store with the round."""
+    """How the answer was scored, for the client to store with the round. Most requests
+    give no rule options: their ruleset, the variant's defaults, is resolved once per
+    variant and the same dict is used for every answer (it is only ever serialised)."""
+    if type(given) is dict and not given:
+        cached = _DEFAULT_RULESETS.get(variant)
+        if cached is None:
+            cached = _DEFAULT_RULESETS[variant] = _resolved_ruleset(variant, given)
+        return cached
+    return _resolved_ruleset(variant, given)
+
+
+def _resolved_ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
     return {"variant": variant, "options": rules.resolved_rules(variant, given),
             "version": rules.RULES_VERSION}
+
+
+_DEFAULT_RULESETS: dict[str, dict[str, Any]] = {}  # variant → its ruleset without options
 
 
 def _evaluate(data: dict[str, Any]) -> bytes:

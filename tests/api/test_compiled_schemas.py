@@ -265,3 +265,12 @@ def test_tile_codes_dump_as_the_field_dumps_them(tiles):
     assert FastDumper(schema).dump(_Group(tiles)) == schema.dump(_Group(tiles))
     wait = {"tile": tiles[0] if tiles else 0, "total": 3}
     assert FastDumper(out.WaitSchema()).dump(wait) == out.WaitSchema().dump(wait)
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_a_ruleset_without_options_is_the_resolved_one(variant):
+    """The views keep each variant's default ruleset; it is what resolving gives."""
+    for _ in range(2):
+        assert views.ruleset(variant, {}) == views._resolved_ruleset(variant, {}) == {
+            "variant": variant, "options": rules.resolved_rules(variant, {}),
+            "version": rules.RULES_VERSION}
