@@ -51,12 +51,16 @@ def _reject_constant(name: str) -> Any:
 
 def json_body() -> dict[str, Any]:
     """The request body as a JSON object, or a 415/400/413/422 problem."""
-    mimetype = request.mimetype or ""
-    if mimetype != "application/json" and not mimetype.endswith("+json"):
-        raise Problem(415, f"send the body as JSON with 'Content-Type: application/json' "
-                      f"(got {mimetype or 'no content type'!r})")
-    raw = _read_body()
-    depth = current_app.config["APP_CONFIG"].max_json_depth
+    environ = request.environ
+    # The usual header, exactly: its mimetype is itself (werkzeug would parse it to that).
+    if environ.get("CONTENT_TYPE") != "application/json":
+        mimetype = request.mimetype or ""
+        if mimetype != "application/json" and not mimetype.endswith("+json"):
+            raise Problem(415, f"send the body as JSON with 'Content-Type: application/json' "
+                          f"(got {mimetype or 'no content type'!r})")
+    config = current_app.config
+    raw = _read_body(environ, config["MAX_CONTENT_LENGTH"])
+    depth = config["APP_CONFIG"].max_json_depth
     data = parse_fast(raw, depth)
     if data is None:
         data = parse_strict(raw, depth)
@@ -67,16 +71,27 @@ def json_body() -> dict[str, Any]:
     return data
 
 
-def _read_body() -> bytes:
-    """The raw body. With a Content-Length within MAX_CONTENT_LENGTH (every ordinary
-    request), read straight from the server's input: what werkzeug's ``get_data`` reads
-    too, without its stream wrapper reading in chunks (a third of json_body in a py-spy
-    profile under gunicorn). Any other request (no length: chunked; over the limit: 413)
-    goes through ``get_data``."""
-    length = request.content_length
-    if length is not None and length <= current_app.config["MAX_CONTENT_LENGTH"]:
-        return request.environ["wsgi.input"].read(length)
+def _read_body(environ: dict[str, Any], most: int) -> bytes:
+    """The raw body. With a Content-Length within ``most`` (MAX_CONTENT_LENGTH; every
+    ordinary request), read straight from the server's input: what werkzeug's
+    ``get_data`` reads too, without its stream wrapper reading in chunks (a third of
+    json_body in a py-spy profile under gunicorn). Any other request (no length: chunked;
+    over the limit: 413) goes through ``get_data``."""
+    length = _content_length(environ)
+    if length is not None and length <= most:
+        return environ["wsgi.input"].read(length)
     return request.get_data(cache=False)  # a body over MAX_CONTENT_LENGTH raises 413 here
+
+
+def _content_length(environ: dict[str, Any]) -> int | None:
+    """``request.content_length``: read from the environ when the header is plain ASCII
+    digits and there is no Transfer-Encoding (werkzeug then gives the same int), else
+    werkzeug's own answer (a chunked body, a sign, spaces, no header...)."""
+    length = environ.get("CONTENT_LENGTH")
+    if (type(length) is str and length.isdigit() and length.isascii()
+            and "HTTP_TRANSFER_ENCODING" not in environ):
+        return int(length)
+    return request.content_length
 
 
 # An integer of 19 digits or more may not fit in 64 bits (-9223372036854775809 does not):
@@ -148,9 +163,23 @@ def respond(payload: dict[str, Any], status: int = 200) -> Response:
 
 
 def ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
-    """How the answer was scored, for the client to store with the round."""
+    """How the answer was scored, for the client to store with the round. Most requests
+    give no rule options: their ruleset, the variant's defaults, is resolved once per
+    variant and the same dict is used for every answer (it is only ever serialised)."""
+    if type(given) is dict and not given:
+        cached = _DEFAULT_RULESETS.get(variant)
+        if cached is None:
+            cached = _DEFAULT_RULESETS[variant] = _resolved_ruleset(variant, given)
+        return cached
+    return _resolved_ruleset(variant, given)
+
+
+def _resolved_ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
     return {"variant": variant, "options": rules.resolved_rules(variant, given),
             "version": rules.RULES_VERSION}
+
+
+_DEFAULT_RULESETS: dict[str, dict[str, Any]] = {}  # variant → its ruleset without options
 
 
 def _evaluate(data: dict[str, Any]) -> bytes:

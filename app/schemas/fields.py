@@ -112,9 +112,10 @@ class Seat(StrictInt):
 
     default_error_messages = {"invalid": "must be a seat number 0-3",
                               "range": "must be a seat number 0-3"}
+    lowest, highest = 0, 3  # the compiled loader keeps an int in this range as it is
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
         seat = super()._deserialize(value, attr, data, **kwargs)
-        if not 0 <= seat <= 3:
+        if not self.lowest <= seat <= self.highest:
             raise self.make_error("range")
         return seat

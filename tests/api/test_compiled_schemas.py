@@ -180,3 +180,97 @@ def test_mutated_bodies_load_or_fail_the_same(case):
     kind, body = case
     slow, fast = _load_both(kind, body)
     assert fast == slow
+
+
+# ------------------------------------------------ the fast path alone, no fallback
+
+def _fast_only(kind: str, body: object):
+    """The generated loader's own answer, without FastLoader's fallback to marshmallow:
+    ("ok", result), or ("gave up", the exception's type)."""
+    try:
+        return "ok", FastLoader(SCHEMAS[kind]())._load(copy.deepcopy(body))
+    except Exception as exc:  # any exception is a give-up
+        return "gave up", type(exc).__name__
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMAS))
+def test_the_fast_path_loads_every_simulated_body_itself(kind):
+    """Valid bodies never need marshmallow (else the speed is silently gone), and what
+    the generated code gives is marshmallow's result."""
+    for body in BODIES[kind]:
+        assert _fast_only(kind, body) == ("ok", SCHEMAS[kind]().load(copy.deepcopy(body)))
+
+
+@settings(max_examples=int(os.environ.get("SCHEMA_EXAMPLES", 300)), deadline=None,
+          derandomize=not os.environ.get("SCHEMA_RANDOM"),
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(mutated())
+def test_what_the_fast_path_accepts_marshmallow_accepts_the_same(case):
+    """A mutated body the generated code loads by itself (a seat of 4, a meld type not in
+    the list, a fifth player... must make it give up) loads the same with marshmallow."""
+    kind, body = case
+    verdict, fast = _fast_only(kind, body)
+    if verdict == "ok":
+        assert _load_both(kind, body)[0] == ("ok", fast)
+
+
+def _one_more(items: list) -> list:
+    return [*items, items[0]] if items else items
+
+
+@pytest.mark.parametrize("where, value", [
+    (("dealer",), 4), (("dealer",), -1), (("dealer",), True), (("variant",), "xingguo "),
+    (("players", 0, "melds", 0, "from"), 4), (("players", 0, "melds", 0, "type"), "Pung"),
+    (("players", 0, "melds", 0, "tiles"), "1m1m1m1m1m"), (("players",), _one_more),
+    (("players", 0, "melds"), lambda melds: _one_more(_one_more(_one_more(melds)))),
+    (("result", "flags"), {"kong_chain": 9}), (("result", "flags"), {"kong_chain": -1}),
+    (("result", "flags"), {"heavenly": 1}), (("result", "winners"), [4]),
+    (("result", "win_type"), "self-draw"), (("jing", "indicator"), "0m"),
+    (("players",), "many"), (("events",), [{"type": "follow_dealer"}] * 17)])
+def test_edge_values_make_the_fast_path_give_up(where, value):
+    """Values just past what the generated tests accept (ranges, choices, lengths, types):
+    the generated code gives up, or (a fifth meld of a 3-meld hand) gives marshmallow's
+    result. ``value`` may be a function of the value it replaces."""
+    tried = 0
+    for kind, original in [(k, b) for k in sorted(SCHEMAS) for b in BODIES[k]]:
+        body = copy.deepcopy(original)
+        parent = body
+        try:
+            for step in where[:-1]:
+                parent = parent[step]
+            old = parent.get(where[-1]) if isinstance(parent, dict) else parent[where[-1]]
+        except (KeyError, IndexError):
+            continue
+        parent[where[-1]] = value(old) if callable(value) else value
+        verdict, fast = _fast_only(kind, body)
+        slow = _load_both(kind, body)[0]
+        assert (verdict, fast) == slow if verdict == "ok" else slow[0] == "error", body
+        tried += 1
+    assert tried, "no body has that path"
+
+
+class _Group:
+    """A decomposition group as the domain might give it, tiles of any kind."""
+
+    def __init__(self, tiles: list):
+        self.type, self.tiles, self.held, self.wild, self.concealed = \
+            "chow", tiles, list(reversed(tiles)), [True, False, 1], True
+
+
+@pytest.mark.parametrize("tiles", [[0, 8, 9, 33], [], [None, 5], [-1, -34], [True, False, 2],
+                                   (4, 5, 6)])
+def test_tile_codes_dump_as_the_field_dumps_them(tiles):
+    """Tile ids in 0-33 are dumped from a table; anything else goes through the field."""
+    schema = out.GroupSchema()
+    assert FastDumper(schema).dump(_Group(tiles)) == schema.dump(_Group(tiles))
+    wait = {"tile": tiles[0] if tiles else 0, "total": 3}
+    assert FastDumper(out.WaitSchema()).dump(wait) == out.WaitSchema().dump(wait)
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_a_ruleset_without_options_is_the_resolved_one(variant):
+    """The views keep each variant's default ruleset; it is what resolving gives."""
+    for _ in range(2):
+        assert views.ruleset(variant, {}) == views._resolved_ruleset(variant, {}) == {
+            "variant": variant, "options": rules.resolved_rules(variant, {}),
+            "version": rules.RULES_VERSION}

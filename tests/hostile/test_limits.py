@@ -6,7 +6,10 @@ import json
 import time
 
 import pytest
+from flask import request
+from werkzeug.test import create_environ
 
+from app import views
 from app.limits import keys_and_depth, too_deep
 from app.problems import Problem
 from app.views import parse_fast, parse_strict
@@ -204,3 +207,30 @@ def test_the_fast_parse_gives_the_strict_parse_or_steps_aside():
 ])
 def test_keys_and_depth(raw, keys, depth):
     assert keys_and_depth(json.loads(raw), 16) == (keys, depth)
+
+
+@pytest.mark.parametrize("length", ["5", "0", "007", "", " 5", "5 ", "+5", "-5", "5_0", "٥",
+                                    "²", "1e3", "x", None])
+@pytest.mark.parametrize("transfer_encoding", [None, "chunked", "gzip, chunked", "identity"])
+def test_the_content_length_read_from_the_environ_is_werkzeugs(app, length,
+                                                              transfer_encoding):
+    environ = create_environ("/evaluate", method="POST", data=b"12345")
+    environ.pop("CONTENT_LENGTH", None)
+    if length is not None:
+        environ["CONTENT_LENGTH"] = length
+    if transfer_encoding is not None:
+        environ["HTTP_TRANSFER_ENCODING"] = transfer_encoding
+    with app.request_context(environ):
+        assert views._content_length(environ) == request.content_length
+
+
+@pytest.mark.parametrize("content_type", [
+    "application/json", "application/json; charset=utf-8", "Application/JSON",
+    "application/problem+json", "application/jsonx", "text/plain", "application/json ", ""])
+def test_a_json_content_type_is_read_as_werkzeug_reads_it(client, content_type):
+    """The exact usual header skips werkzeug's parse; any other goes through it."""
+    response = client.post("/evaluate", data=b'{"variant": "xingguo", "hand": "1m"}',
+                           headers={"Content-Type": content_type})
+    json_like = content_type.split(";")[0].strip().lower()
+    expected_415 = json_like != "application/json" and not json_like.endswith("+json")
+    assert (response.status_code == 415) == expected_415, response.get_json()
