@@ -21,7 +21,7 @@ from rules.variants.jiangxi.jing import (
     jing_value,
 )
 from rules.variants.jiangxi.names import pattern
-from rules.variants.jiangxi.pricing import HandValue, Seating, shares
+from rules.variants.jiangxi.pricing import HandValue, Seating, shares, total
 from rules.variants.jiangxi.reading import (
     Candidate,
     Draw,
@@ -158,3 +158,27 @@ def test_rob_kong_shares_go_to_the_robbed_player():
     # the winner's self-draw shares (A4 13+9+9 = 31) are what the qiang_gang factor doubles;
     # without that factor the robbed player pays exactly the self-draw total.
     assert [(r.seat, r.role, r.amount) for r in rows] == [(3, "robbed", 31)]
+
+
+def test_total_is_what_the_shares_add_up_to():
+    """Candidates and waits are priced by ``total`` (no formulas); the answer shown uses
+    ``shares``: the two must agree on every seating, factor, 德国 and flat win."""
+    rng = random.Random(8)
+    win_types = ("self_draw", "kong_replacement", "discard", "rob_kong")
+    for _ in range(2000):
+        winner, dealer = rng.randrange(4), rng.randrange(4)
+        win_type = rng.choice(win_types)
+        discarder = rng.choice([s for s in range(4) if s != winner]) \
+            if win_type in ("discard", "rob_kong") else None
+        seating = Seating(winner, dealer, discarder, win_type)
+        german = rng.random() < 0.5
+        factors = tuple(pattern("jing_diao", rng.choice((2, 3, 4)), "x")
+                        for _ in range(rng.randrange(3)))
+        flat = pattern("tian_hu", rng.choice((10, 20)), "points") if rng.random() < 0.1 \
+            else None
+        hand = HandValue(Candidate("ping_hu", german),
+                         pattern("ping_hu", rng.choice((1, 2, 4)), "points"), factors,
+                         pattern("de_guo", rng.choice((2, 4)), "x") if german else None,
+                         5 if german else 0, flat)
+        rows = shares(hand, seating)
+        assert total(hand, seating) == sum(r.amount for r in rows), (hand, seating)

@@ -76,21 +76,60 @@ def payer_terms(seating: Seating, seat: int) -> list[tuple[str, int]]:
     return terms
 
 
-def _share(value: HandValue, seating: Seating, seat: int) -> tuple[int, str]:
-    terms = [(value.points.id, value.points.value or 0)]
-    terms += [(f.id, f.value or 1) for f in value.factors]
-    terms += payer_terms(seating, seat)
-    raw = prod(v for _, v in terms)
-    formula = " × ".join(f"{v} {pid}" for pid, v in terms) + f" = {raw}"
-    if value.german is None:
-        return raw, formula
+def _base(value: HandValue) -> int:
+    """What every payer's share starts from: points × the value's factors (the same for
+    each payer, so worked out once per value)."""
+    base = value.points.value or 0
+    for f in value.factors:
+        base *= f.value or 1
+    return base
+
+
+def _base_formula(value: HandValue) -> str:
+    return " × ".join([f"{value.points.value or 0} {value.points.id}",
+                       *(f"{f.value or 1} {f.id}" for f in value.factors)])
+
+
+def _german(value: HandValue, seating: Seating, seat: int, raw: int) -> tuple[int, int, int]:
+    """德国 on a share of ``raw``: (its factor, the +bonus this payer owes, the amount)."""
+    assert value.german is not None
     factor = value.german.value or 1
     responsible = seating.drawn or seat == seating.discarder
     bonus = value.bonus if responsible else 0
-    amount = raw * factor + bonus
+    return factor, bonus, raw * factor + bonus
+
+
+def _amount(value: HandValue, seating: Seating, seat: int, base: int) -> int:
+    """One payer's share, as :func:`_share` works it out, without the formula."""
+    raw = base
+    for _, v in payer_terms(seating, seat):
+        raw *= v
+    return raw if value.german is None else _german(value, seating, seat, raw)[2]
+
+
+def _share(value: HandValue, seating: Seating, seat: int, common: tuple[int, str],
+           ) -> tuple[int, str]:
+    raw, formula = common
+    for pid, v in payer_terms(seating, seat):
+        raw *= v
+        formula += f" × {v} {pid}"
+    formula += f" = {raw}"
+    if value.german is None:
+        return raw, formula
+    factor, bonus, amount = _german(value, seating, seat, raw)
     formula += f"; {value.german.id}: {raw} × {factor}" + (f" + {bonus}" if bonus else "") \
         + f" = {amount}"
     return amount, formula
+
+
+def total(value: HandValue, seating: Seating) -> int:
+    """What the winner collects in all: the sum of :func:`shares`, without writing their
+    formulas (every candidate reading and every wait is priced; only the answer shown
+    needs the formulas)."""
+    if value.flat is not None:
+        return (value.flat.value or 0) * len(seating.payers())
+    base = _base(value)
+    return sum([_amount(value, seating, s, base) for s in seating.payers()])
 
 
 def shares(value: HandValue, seating: Seating) -> list[Share]:
@@ -99,7 +138,8 @@ def shares(value: HandValue, seating: Seating) -> list[Share]:
         flat = value.flat.value or 0
         return [Share(s, seating.role(s), flat, f"{flat} {value.flat.id} (flat)")
                 for s in seating.payers()]
-    parts = [(s, *_share(value, seating, s)) for s in seating.payers()]
+    common = _base(value), _base_formula(value)
+    parts = [(s, *_share(value, seating, s, common)) for s in seating.payers()]
     if seating.win_type == ROB_KONG and seating.discarder is not None:
         total = sum(amount for _, amount, _ in parts)
         formula = "; ".join(f"as {Seating.role(_self_draw(seating), s)}: {f}"

@@ -22,6 +22,7 @@ from rules.variants.jiangxi.pricing import (
     Share,
     multiplier,
     shares,
+    total,
 )
 from rules.variants.jiangxi.reading import (
     PING_HU,
@@ -64,7 +65,6 @@ class Situation:
 @dataclass
 class Best:
     value: HandValue
-    rows: list[Share]
     draw: Draw
     total: int
 
@@ -130,27 +130,32 @@ def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Searc
 
 
 def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw) -> None:
-    rows = shares(value, situation.seating)
-    total = sum(r.amount for r in rows)
+    amount = total(value, situation.seating)
     found.scored += 1
     best = found.best
-    if best is None or (total, value.candidate.german) > (best.total, best.value.candidate.german):
-        found.best = Best(value, rows, draw, total)
+    if best is None or (amount, value.candidate.german) > (best.total,
+                                                          best.value.candidate.german):
+        found.best = Best(value, draw, amount)
 
 
 def evaluate_hand(variant: Jiangxi, player: PlayerTiles, situation: Situation,
                   shown: bool = True) -> tuple[Evaluation, list[Share]]:
-    """The evaluation of the best reading, and its shares by seat (empty when not winning);
-    its decomposition only when ``shown`` (a wait's value needs none)."""
+    """The evaluation of the best reading, and its shares by seat (empty when not winning).
+    Its decomposition and its shares with their formulas only when ``shown``: a wait's value
+    is its total and pattern ids."""
     found = search(variant, player, situation)
     if found.best is None:
         return _not_winning(variant, found), []
     best = found.best
-    reading = show_reading(best.draw.view, best.value.candidate, variant.shapes) \
-        if shown else None
+    if not shown:
+        return Evaluation(winning=True, shape=best.value.candidate.shape,
+                          patterns=_patterns(variant, best.value, situation),
+                          total=best.total, readings=found.scored), []
+    reading = show_reading(best.draw.view, best.value.candidate, variant.shapes)
     decomposition = present(reading, best.draw.view.wild_tiles, best.draw.view.melds) \
         if reading else []
-    rows = sorted(best.rows, key=lambda r: (ROLE_ORDER[r.role], r.seat))
+    shared = shares(best.value, situation.seating)  # they add up to best.total (a test)
+    rows = sorted(shared, key=lambda r: (ROLE_ORDER[r.role], r.seat))
     evaluation = Evaluation(
         winning=True, shape=best.value.candidate.shape,
         patterns=_patterns(variant, best.value, situation),
@@ -159,7 +164,7 @@ def evaluate_hand(variant: Jiangxi, player: PlayerTiles, situation: Situation,
         payments=[Payment(r.role, r.amount, r.formula) for r in rows],
         total=best.total, readings=found.scored,
         notes=[*situation.notes, *_last_note(best, situation)])
-    return evaluation, best.rows
+    return evaluation, shared
 
 
 def _last_note(best: Best, situation: Situation) -> list[str]:
