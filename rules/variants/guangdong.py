@@ -8,7 +8,7 @@ Kongs carry no payment of their own: the seed has no kong money.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.analysis import Reading, ShapeRules
 from rules.errors import FieldError, InvalidInput
@@ -56,8 +56,7 @@ RAISED_BY_WIN_TYPE = {KONG_REPLACEMENT: fan.GANG_SHANG_KAI_HUA, ROB_KONG: fan.QI
 NOT_DEALER_WINDS = (SOUTH, WEST, NORTH)
 
 
-@dataclass
-class Judged:
+class Judged(NamedTuple):
     """A scored win: what /evaluate shows, plus what a settlement needs."""
 
     evaluation: Evaluation
