@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 from rules.analysis import Group, Reading, ShapeRules, is_complete, readings, shapes_of, waits
 from rules.model import GroupView, Meld, PlayerTiles
-from rules.tiles import to_counts
 
 
 class HandView(NamedTuple):
@@ -31,9 +30,11 @@ class HandView(NamedTuple):
         counts = player.counts
         if not wild_kinds:  # three variants out of four: nothing to split off
             return cls(counts, (), counts, player.melds)
-        wild = tuple(sorted(t for t in player.concealed if t in wild_kinds))
-        natural = to_counts(t for t in player.concealed if t not in wild_kinds)
-        return cls(natural, wild, counts, player.melds)
+        natural, wild = list(counts), []
+        for kind in sorted(wild_kinds):  # (two kinds: 正精 and 副精)
+            wild += [kind] * counts[kind]
+            natural[kind] = 0
+        return cls(tuple(natural), tuple(wild), counts, player.melds)
 
     @property
     def wilds(self) -> int:

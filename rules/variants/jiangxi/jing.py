@@ -9,7 +9,7 @@ discarder of that jing pays the claimer's whole score alone (包).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.errors import InvalidInput
 from rules.ledger import SEATS, Ledger
@@ -37,8 +37,7 @@ def jing_points(n: int) -> int:
     return n if n < CHONG_GUAN_FROM else n * (n - 3)
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """How one indicator is settled (the variant decides every switch)."""
 
     field: str  # indicator, lower_indicator or previous_indicator
@@ -55,8 +54,7 @@ class Plan:
         return jing_pair(self.indicator)
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(NamedTuple):
     """A jing that came to a seat from another seat's discard."""
 
     source: int | None  # the discarder (None: not given)
@@ -65,8 +63,7 @@ class Claim:
     known: bool  # False: which tile, or which seat, was not given
 
 
-@dataclass(frozen=True)
-class WinClaim:
+class WinClaim(NamedTuple):
     """A discard win: the winning tile joined the winner's hand from the discarder."""
 
     winner: int

@@ -10,8 +10,8 @@ shares. 天胡/地胡 are a flat amount from each player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import prod
+from typing import NamedTuple
 
 from rules.ledger import SEATS
 from rules.model import DISCARD, ROB_KONG, SELF_DRAWN, Pattern
@@ -20,8 +20,7 @@ from rules.variants.jiangxi.reading import Candidate
 ROLE_ORDER = {"dealer": 0, "discarder": 1, "robbed": 1, "non_dealer": 2}
 
 
-@dataclass(frozen=True)
-class Seating:
+class Seating(NamedTuple):
     winner: int
     dealer: int
     discarder: int | None  # the discarder, or the player whose added kong was robbed
@@ -43,8 +42,7 @@ class Seating:
         return [s for s in range(SEATS) if s != self.winner]
 
 
-@dataclass(frozen=True)
-class HandValue:
+class HandValue(NamedTuple):
     """One candidate reading, valued: the terms every payer's share is built from."""
 
     candidate: Candidate
@@ -56,8 +54,7 @@ class HandValue:
     shown: tuple[Pattern, ...] = ()  # listed only (the shape of a flat win)
 
 
-@dataclass(frozen=True)
-class Share:
+class Share(NamedTuple):
     seat: int
     role: str
     amount: int

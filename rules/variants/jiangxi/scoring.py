@@ -8,7 +8,7 @@ set aside, and the one worth most to the winner is kept (RULINGS: the best readi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.hand import present
 from rules.model import DISCARD, ROB_KONG, Evaluation, Flags, Payment, PlayerTiles
@@ -43,8 +43,7 @@ JING_DIAO_SELF_DRAW_ONLY = "jing_diao_self_draw_only"
 YOU_JING_PING_HU_SELF_DRAW_ONLY = "you_jing_ping_hu_self_draw_only"
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(NamedTuple):
     """Everything about the win that the tiles cannot show."""
 
     seating: Seating
