@@ -130,7 +130,7 @@ class Qinzhou(Variant):
         query = EvaluateRequest(self.name, request.players[seat], result.win_tile,
                                 result.win_type, dealer=seat == request.dealer,
                                 flags=result.flags, rules=request.rules)
-        evaluation = self.evaluate(query)
+        evaluation = self._evaluate(query)  # the round's rule options are resolved already
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{seat}].hand", f"winner {seat}'s tiles do not "
                                    "form a winning hand (four sets + a pair, or seven pairs; "
