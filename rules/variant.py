@@ -236,7 +236,9 @@ class Variant:
     def _common_errors(self, jing: Jing, flags: Flags, win_type: str | None,
                        prefix: str) -> list[FieldError]:
         errors = []
-        for f in JING_FIELDS:
+        given = jing.indicator is not None or jing.lower_indicator is not None \
+            or jing.previous_indicator is not None
+        for f in JING_FIELDS if given else ():
             if getattr(jing, f) is not None and f not in self.jing_fields:
                 hint = (f"it takes only {', '.join(self.jing_fields)}" if self.jing_fields
                         else "it has no jing")

@@ -16,11 +16,11 @@ from typing import NamedTuple
 from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
 from rules.analysis.model import PAIR, PUNG
 from rules.hand import HeldTiles
-from rules.model import CHOW, DISCARD, Flags, Meld, Pattern
+from rules.model import CHOW, DISCARD, WIN_TYPES, Flags, Meld, Pattern
 from rules.tiles import DRAGONS, EAST, WINDS, code
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # each row is declared once: compared and hashed by identity
 class Fan:
     """One row of a seed table: a pattern and its fan (番数 / 番准)."""
 
@@ -83,6 +83,12 @@ NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 50 同种牌形成 1112345678999
 
 NO_FLAGS = Flags()
 
+# The patterns that carry no note, or a note fixed by the win type, are the same in every
+# answer: built once. (Nothing changes a Pattern once built; a test checks these stay so.)
+PLAIN = {fan: fan.pattern() for fan in (JI_HU, PING_HU, PENG_PENG_HU, HUN_YI_SE)}
+ZI_MO_BY_WIN_TYPE = {win_type: ZI_MO.pattern(note=ZI_MO_NOTES.get(win_type, ""))
+                     for win_type in WIN_TYPES if win_type != DISCARD}
+
 
 class Situation(NamedTuple):
     """How the hand was won, as far as the fans care."""
@@ -125,8 +131,9 @@ class WholeHand(NamedTuple):
         if pungs and max(pungs) >= EAST:  # (comprehensions only when there are honours)
             dragons = tuple([t for t in pungs if t in DRAGONS])
             winds = tuple([t for t in pungs if t in WINDS])
-        return cls(reading.shape, sets, pair, tuple(pungs), dragons, winds,
-                   held or HeldTiles.of(concealed, melds))
+        # tuple.__new__: a NamedTuple's own __new__ is a Python lambda (240 ns, this 100)
+        return tuple.__new__(cls, (reading.shape, sets, pair, tuple(pungs), dragons, winds,
+                                   held or HeldTiles.of(concealed, melds)))
 
     @property
     def all_pungs(self) -> bool:
@@ -215,15 +222,15 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     if h.shape != STANDARD:
         return []
     if h.all_chows:
-        found = [PING_HU.pattern()]  # 平和: four chows, any pair (RULINGS)
+        found = [PLAIN[PING_HU]]  # 平和: four chows, any pair (RULINGS)
     elif h.all_pungs:
-        found = [PENG_PENG_HU.pattern()]
+        found = [PLAIN[PENG_PENG_HU]]
     else:
-        found = [JI_HU.pattern()]
+        found = [PLAIN[JI_HU]]
     if _hun(h):
-        found.append(HUN_YI_SE.pattern())
+        found.append(PLAIN[HUN_YI_SE])
     if s.win_type != DISCARD:  # self-draw, kong replacement, and 抢杠 (当自摸, line 71)
-        found.append(ZI_MO.pattern(note=ZI_MO_NOTES.get(s.win_type, "")))
+        found.append(ZI_MO_BY_WIN_TYPE[s.win_type])
     if s.seat_wind is not None and s.seat_wind in h.pungs:
         found.append(MEN_FENG.pattern(note=f"pung of {code(s.seat_wind)}, the seat wind"))
     if s.round_wind in h.pungs:
@@ -263,7 +270,7 @@ def count(h: WholeHand, s: Situation, cap: int) -> Count:
     if raw > cap:
         patterns.append(BAO_HU.pattern(cap - raw, f"{raw} fan capped at {cap} (爆和)"))
         notes.append(f"爆和: {raw} fan inside the cap counted as {cap}")
-    return Count(capped, patterns, None, notes)
+    return tuple.__new__(Count, (capped, patterns, None, notes))  # (see WholeHand.of)
 
 
 def raise_to_cap(counted: Count, reasons: list[Fan], cap: int) -> Count:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+import rules
 from rules.analysis import ShapeRules, readings
-from rules.model import DISCARD, SELF_DRAW, Flags
+from rules.model import DISCARD, SELF_DRAW, EvaluateRequest, Flags, PlayerTiles
 from rules.tiles import EAST, SOUTH, WEST, parse_tiles, to_counts
 from rules.variants import guangdong_fan as fan
 
@@ -154,3 +155,17 @@ def test_the_quick_special_check_never_hides_a_special_hand():
                 skipped += not fan.may_be_special(whole, situation)
     assert skipped > 100  # the check does let ordinary hands skip the table
     assert {f.id for f, _ in fan.SPECIAL_TABLE} <= set(seen)
+
+
+def test_the_shared_patterns_are_never_changed():
+    """fan.PLAIN and fan.ZI_MO_BY_WIN_TYPE are built once and shared by every answer: after
+    evaluating hands (capped, raised to the cap, special), each still equals a fresh one."""
+    for hand, win_type in (("123m456p789s111sEE", "self_draw"), ("111222333mEEECC", "discard"),
+                           ("123456789m123pCC", "rob_kong"), ("111999m111999pEE", "self_draw")):
+        request = EvaluateRequest("guangdong", PlayerTiles(tuple(parse_tiles(hand))),
+                                  win_type=win_type, dealer=True, rules={"cap": 1})
+        assert rules.evaluate(request).winning
+    for f, shared in fan.PLAIN.items():
+        assert shared == f.pattern()
+    for win_type, shared in fan.ZI_MO_BY_WIN_TYPE.items():
+        assert shared == fan.ZI_MO.pattern(note=fan.ZI_MO_NOTES.get(win_type, ""))
