@@ -215,8 +215,10 @@ def soak_section(soak: dict) -> list[str]:
                      f"{g['min'] / 1024:.1f} MiB | {g['max'] / 1024:.1f} MiB | "
                      f"{g['growth_pct']:+.1f}% | {g['spread_pct']:.1f}% |")
     lines += ["", "Every cache of the core and of the web layer is bounded: the natural "
-              "suit table is fixed (21,743 patterns, built at import), every `lru_cache` "
-              "has a `maxsize`, and `readings()` keeps at most 512 readings per hand.", ""]
+              "suit table is fixed (21,743 patterns, built at import), the dict of its "
+              "suits already read at each offset holds at most those patterns, every "
+              "`lru_cache` has a `maxsize`, and `readings()` keeps at most 512 readings "
+              "per hand.", ""]
     return lines
 
 
