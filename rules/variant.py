@@ -67,9 +67,9 @@ class Context(NamedTuple):
     hand: HandView
     wild_kinds: frozenset[int]
     win_type: str  # resolved (self_draw when the caller gave none)
-    # Build the decomposition shown? A wait's value is only its total and pattern ids
-    # (:meth:`Variant.wait_value`), so scoring a wait skips finding and laying out a
-    # reading to show (a third of a Jiangxi wait's cost).
+    # Build what only a reader needs: the decomposition and the payment formulas? A wait's
+    # value is its total and pattern ids (:meth:`Variant.wait_value`), so a wait is scored
+    # without them (together about a third of a Jiangxi wait's cost).
     shown: bool = True
 
 
@@ -236,9 +236,7 @@ class Variant:
     def _common_errors(self, jing: Jing, flags: Flags, win_type: str | None,
                        prefix: str) -> list[FieldError]:
         errors = []
-        given = jing.indicator is not None or jing.lower_indicator is not None \
-            or jing.previous_indicator is not None
-        for f in JING_FIELDS if given else ():
+        for f in JING_FIELDS:
             if getattr(jing, f) is not None and f not in self.jing_fields:
                 hint = (f"it takes only {', '.join(self.jing_fields)}" if self.jing_fields
                         else "it has no jing")

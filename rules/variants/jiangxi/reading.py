@@ -41,10 +41,9 @@ CORE_SHAPE = {PING_HU: STANDARD, DA_QI_DUI: STANDARD, XIAO_QI_DUI: SEVEN_PAIRS,
               "shi_san_lan": SHI_SAN_LAN, "qi_xing_shi_san_lan": QI_XING_SHI_SAN_LAN}
 
 
+# Candidate and Draw are NamedTuples, not frozen dataclasses: a few are built per hand
+# scored (and per wait tried), and a frozen dataclass pays an object.__setattr__ per field.
 class Candidate(NamedTuple):
-    """NamedTuples here, not frozen dataclasses: a few are built per hand scored (and per
-    wait tried), and a frozen dataclass pays an ``object.__setattr__`` per field."""
-
     shape: str  # ping_hu, da_qi_dui, xiao_qi_dui, shi_san_lan, qi_xing_shi_san_lan
     german: bool  # 德国: every jing read as itself (or none held)
     jing_diao: bool = False
