@@ -171,9 +171,12 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         "the request's JSON with sorted keys) answers a request seen before without "
         "loading, scoring or dumping it again. The benchmark cycles through a few hundred "
         "bodies, so after the first pass most requests are hits: the \"with the cache\" "
-        "rows show what repeated requests cost, the \"without\" rows what new ones cost. "
-        "Real /settle traffic repeats little (a retried request), /evaluate more (the waits "
-        "of the same hand asked again).", ""]
+        "rows show what repeated requests cost, the \"without\" rows what a request costs "
+        "when it is loaded, scored and dumped again. Its hands are still in the core's "
+        "own caches from the first pass, so a body never seen before costs somewhat more "
+        "(sections 1 and 2 give the core's cold and steady times). Real /settle traffic "
+        "repeats little (a retried request), /evaluate more (the waits of the same hand "
+        "asked again).", ""]
     return lines
 
 
