@@ -24,11 +24,10 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_class = "gthread"
 # 2 threads: one can read a slow client or wait on a keep-alive connection while the other
-# scores. Measured (docs/PERFORMANCE.md, "Worker model", two runs of `make bench`): against
-# 2 threads, 1 gave from 2% more to 33% less throughput and 4 from 6% less to 14% more, by
-# endpoint and run. The runs differ from each other as much as the settings do on the
-# shared 2-core machine, so 2 stays: the fewest threads that keep a slow client from
-# holding the worker.
+# scores. Measured by every `make bench` (docs/PERFORMANCE.md, "Worker model"): on the
+# shared 2-core machine, 1, 2 and 4 threads differ by about as much as one run
+# differs from the next, so 2 stays: the fewest that keep a slow client from holding the
+# worker.
 threads = int(os.environ.get("THREADS", 2))
 timeout = 30  # a worker silent this long is killed and replaced
 graceful_timeout = 20  # on SIGTERM, in-flight requests get this long to finish
