@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,6 +27,8 @@ from rules.analysis import (
     shapes_of,
     waits,
 )
+from rules.analysis.families import groupings
+from rules.analysis.standard import absolute, slices, standard_readings
 from rules.tiles import CODES, parse_tiles, to_counts
 from tests.brute import WIND_CHOWS, brute_shapes
 
@@ -177,6 +180,46 @@ def test_every_reading_is_a_real_grouping(case):
         return
     for reading in readings(hand_counts, wilds, rules, melds):
         assert_real_reading(reading, hand_counts, wilds, rules)
+
+
+@SLOW
+@given(near_complete(max_wilds=4), st.booleans())
+def test_standard_readings_are_every_combination_of_the_family_tables(case, pung_only):
+    """The enumeration skips wild counts that the later families cannot be grouped with:
+    it must still give exactly what every combination of the family groupings gives."""
+    hand_counts, wilds, rules, _ = case
+    if max(hand_counts) > 4:
+        return
+    found = list(standard_readings(hand_counts, wilds, rules.honour_chows, pung_only))
+    assert sorted(map(_canonical, found)) == sorted(
+        _every_combination(hand_counts, wilds, rules.honour_chows, pung_only))
+    assert len(set(map(_canonical, found))) == len(found)
+
+
+def _canonical(reading) -> tuple:
+    return tuple(sorted((g.kind, g.tiles, g.wild) for g in reading.groups
+                        if not g.free)), sum(g.free for g in reading.groups)
+
+
+def _every_combination(hand_counts, wilds, honour_chows, pung_only) -> list[tuple]:
+    """No pruning: each family takes any number of wilds, the pair in any one place (or
+    two free wilds), and what is left over must make free pungs."""
+    parts = slices(hand_counts, honour_chows, pung_only)
+    out = []
+    for pair_at in range(len(parts) + 1):
+        spare = wilds - (2 if pair_at == len(parts) else 0)
+        per_family = [[(used, absolute(grouping, part.offset))
+                       for used in range(spare + 1)
+                       for grouping in groupings(part.family, part.counts, used,
+                                                 k == pair_at, part.chows)]
+                      for k, part in enumerate(parts)]
+        for combo in product(*per_family):
+            left = spare - sum(used for used, _ in combo)
+            if left >= 0 and left % 3 == 0:
+                groups = tuple(sorted((g.kind, g.tiles, g.wild)
+                                      for _, family_groups in combo for g in family_groups))
+                out.append((groups, left // 3 + (pair_at == len(parts))))
+    return out
 
 
 def assert_real_reading(reading, hand_counts, wilds, rules):
