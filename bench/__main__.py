@@ -15,7 +15,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import core, http, memory, plot, report
+from bench import core, http, memory, plot, report, sight
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 OUT = DOCS / "PERFORMANCE.md"
@@ -96,6 +96,8 @@ def main() -> None:
                                 {"RESPONSE_CACHE": "0"})):
                 step(f"HTTP throughput, {label}")
                 results["http"][label] = http.throughput(files, seconds, env=env)
+            step("HTTP bodies never seen before, in this process")
+            results["sight"] = sight.first_sight([files.mixed])
             step("HTTP: 1, 2 and 4 threads per worker")
             results["models"] = http.worker_models(files, seconds)
             step("memory: bodies for the long run")
@@ -104,6 +106,7 @@ def main() -> None:
             results["soak"] = http.soak(big, soak_seconds, warmup)
         workers = next(iter(results["http"].values()))["workers"]
         sections += [*report.http_section(results["http"], files.counts, workers),
+                     *report.sight_section(results["sight"]),
                      *report.models_section(results["models"]),
                      *report.soak_section(results["soak"])]
     sections += report.bounds_section(results["bounds"])

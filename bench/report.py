@@ -173,11 +173,35 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         "bodies, so after the first pass most requests are hits: the \"with the cache\" "
         "rows show what repeated requests cost, the \"without\" rows what a request costs "
         "when it is loaded, scored and dumped again. Its hands are still in the core's "
-        "own caches from the first pass, so a body never seen before costs somewhat more "
-        "(sections 1 and 2 give the core's cold and steady times). Real /settle traffic "
-        "repeats little (a retried request), /evaluate more (the waits of the same hand "
-        "asked again).", ""]
+        "whole-hand caches from the first pass, though: the next table shows what a body "
+        "never seen before costs instead. Real /settle traffic repeats little (a retried "
+        "request), /evaluate more (the waits of the same hand asked again).", ""]
     return lines
+
+
+def sight_section(sight: dict[str, dict[str, dict]]) -> list[str]:
+    """First sight against seen again (bench/sight.py)."""
+    ratio = {endpoint: rows["all"]["first_ns"] / rows["all"]["again_ns"]
+             for endpoint, rows in sight.items()}
+    lines = ["### Bodies never seen before", "",
+             "What the answer cache skips — the body parsed, loaded, scored and dumped — timed "
+             "in the benchmark's own process (mean CPU time per body) on bodies from other "
+             "seeds of the simulator: each body the first time, then the same bodies again. "
+             "The HTTP bodies ran through first, so the per-family tables are as warm as in a "
+             "server that has been running; only the whole-hand caches have not seen these "
+             f"hands. At first sight the mix costs {ratio['/evaluate']:.2f}× (/evaluate) and "
+             f"{ratio['/settle']:.2f}× (/settle) what it costs seen again, so for traffic of "
+             "new hands the \"without the answer cache\" rows above are optimistic: the work "
+             "beside the fixed cost of a request grows by about that factor.", "",
+             "| endpoint | variant | bodies | first sight | seen again | first / again |",
+             "|---|---|---|---|---|---|"]
+    for endpoint, rows in sight.items():
+        for variant, row in rows.items():
+            name = "**mix**" if variant == "all" else variant
+            lines.append(f"| `{endpoint}` | {name} | {row['n']} | {fmt_us(row['first_ns'])} | "
+                         f"{fmt_us(row['again_ns'])} | "
+                         f"{row['first_ns'] / row['again_ns']:.2f}× |")
+    return [*lines, ""]
 
 
 def models_section(models: dict) -> list[str]:
