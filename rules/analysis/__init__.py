@@ -79,7 +79,8 @@ def shapes_of(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0) -> 
         if min_wilds_standard(counts, pung_only=True) <= wilds:
             found.add("all_pungs")
     if melds == 0:
-        if rules.seven_pairs and special.seven_pairs(counts, wilds, rules.four_as_two_pairs):
+        if rules.seven_pairs and special.seven_pairs_fit(counts, wilds,
+                                                         rules.four_as_two_pairs):
             found.add(SEVEN_PAIRS)
         if rules.shi_san_lan:
             lan = special.shi_san_lan(counts, wilds)

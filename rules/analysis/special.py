@@ -49,6 +49,16 @@ def seven_pairs(counts: tuple[int, ...], wilds: int, four_as_two: bool) -> Readi
     return Reading(SEVEN_PAIRS, tuple(groups))
 
 
+def seven_pairs_fit(counts: tuple[int, ...], wilds: int, four_as_two: bool) -> bool:
+    """Whether :func:`seven_pairs` finds a reading, without building its seven groups (the
+    win check of a hand with wilds asks this of every hand it has not seen)."""
+    if sum(counts) + wilds != 14:
+        return False
+    if not four_as_two and (counts.count(3) or counts.count(4)):
+        return False
+    return counts.count(1) + counts.count(3) <= wilds  # each single takes a wild
+
+
 def is_seven_pairs(counts: tuple[int, ...], four_as_two: bool) -> bool:
     """Seven pairs without wilds (the caller has checked there are 14 tiles).
 

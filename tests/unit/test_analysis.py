@@ -25,6 +25,7 @@ from rules.analysis import (
     is_complete,
     readings,
     shapes_of,
+    special,
     waits,
 )
 from rules.analysis.families import groupings
@@ -194,6 +195,26 @@ def test_standard_readings_are_every_combination_of_the_family_tables(case, pung
     assert sorted(map(_canonical, found)) == sorted(
         _every_combination(hand_counts, wilds, rules.honour_chows, pung_only))
     assert len(set(map(_canonical, found))) == len(found)
+
+
+@st.composite
+def fourteen_with_wilds(draw):
+    """14 tiles, some of them wilds, over few kinds (so pairs, triples and fours are common),
+    and sometimes one tile short or over."""
+    wilds = draw(st.integers(0, 8))
+    size = 14 - wilds + draw(st.sampled_from([0, 0, 0, -1, 1]))
+    tiles = draw(st.lists(st.integers(0, 7), min_size=max(size, 0), max_size=max(size, 0)))
+    return to_counts(tiles), wilds
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(fourteen_with_wilds(), st.booleans())
+def test_the_seven_pairs_check_agrees_with_the_reading(case, four_as_two):
+    hand_counts, wilds = case
+    if max(hand_counts) > 4:
+        return
+    assert special.seven_pairs_fit(hand_counts, wilds, four_as_two) == (
+        special.seven_pairs(hand_counts, wilds, four_as_two) is not None)
 
 
 def _canonical(reading) -> tuple:
