@@ -37,6 +37,7 @@ limit_request_line = 4096
 limit_request_fields = 50
 control_socket_disable = True  # no gunicornc socket in $HOME: nothing uses it, and it clashes
 accesslog = os.environ.get("ACCESS_LOG") or None  # the app logs each request already
+logger_class = "app.lifecycle.Logger"  # no access-log work per request unless asked for
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
 logconfig_dict = {

@@ -6,6 +6,7 @@ import logging
 import re
 import runpy
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -102,3 +103,22 @@ def test_gunicorn_timeouts_are_set():
     assert settings["limit_request_line"] <= 8190
     assert settings["limit_request_fields"] <= 100
     assert settings["post_worker_init"].__module__ == "app.lifecycle"
+
+
+def test_gunicorn_builds_access_log_lines_only_when_access_log_asks_for_them():
+    """gunicorn alone turns its access log on because logging is configured, and then builds
+    every request's fields for nothing; the shipped logger only when ACCESS_LOG is set."""
+    from gunicorn import glogging
+
+    from app.lifecycle import Logger
+
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert settings["logger_class"] == "app.lifecycle.Logger"
+    quiet = SimpleNamespace(cfg=SimpleNamespace(
+        accesslog=None, logconfig=None, logconfig_dict=settings["logconfig_dict"],
+        logconfig_json=None, syslog=False, disable_redirect_access_to_syslog=False))
+    assert glogging.Logger._compute_access_log_enabled(quiet)  # what it replaces
+    assert not Logger._compute_access_log_enabled(quiet)
+    quiet.cfg.accesslog = "-"
+    assert Logger._compute_access_log_enabled(quiet)
+
