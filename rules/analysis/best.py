@@ -46,8 +46,8 @@ def best_standard(counts: tuple[int, ...], wilds: int, honour_chows: bool = Fals
     ``pung_only`` asks for the best all-pungs (碰碰胡 / 大七) reading. The caller has checked
     the tile count (14 - 3 × melds, wilds included).
     """
+    cost, pair_at = pair_choice(counts, honour_chows, pung_only)
     parts = slices(counts, honour_chows, pung_only)
-    cost, pair_at = pair_choice(parts)
     if cost > wilds:
         return None
     groups: tuple[Group, ...] = ()

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from rules.analysis.families import DRAGON, INF, NUM, WIND, groupings, min_wilds
+from rules.analysis.families import DRAGON, NUM, WIND, groupings, min_wilds
 from rules.analysis.model import PAIR, PUNG, STANDARD, Group, Reading
 
 # (family, first tile id, last tile id + 1)
@@ -47,24 +47,30 @@ def slices(counts: tuple[int, ...], honour_chows: bool, pung_only: bool) -> list
             for family, lo, hi, chows in _PLANS[honour_chows, pung_only]]
 
 
-def pair_choice(parts: list[Part]) -> tuple[int, int]:
-    """(fewest wilds, where the pair goes) for four sets + a pair over these families.
+def pair_choice(counts: tuple[int, ...], honour_chows: bool = False,
+                pung_only: bool = False) -> tuple[int, int]:
+    """(fewest wilds, where the pair goes) for four sets + a pair over the hand's families.
 
     The pair is two wilds (``FREE_PAIR``) unless a family takes it strictly cheaper (then the first
     such family): on a tie, two free wilds leave a scorer more freedom. Sets alone never fail (a
-    wild pung takes any tile), so the cost is finite unless every family refuses a pair and there
-    are not two wilds.
+    wild pung takes any tile), and a family holding tiles can always take the pair (one of its
+    tiles and a wild), so the cost is finite.
 
+    One loop over the families, without building their :class:`Part` tuples: the win check and
+    every 精吊 test ask this of hands never seen before. What the pair adds to a family is
+    ≡ 2 (mod 3) (the family's tiles plus its wilds make sets, or sets and a pair) and at least
+    -1 (a pung with one more wild replaces the pair), so -1 is the best any family can do.
     """
-    plain = [min_wilds(p.family, p.counts, False, p.chows) for p in parts]
-    base = sum(plain)
-    best, at = base + 2, FREE_PAIR
-    for k, (part, without) in enumerate(zip(parts, plain, strict=True)):
-        with_pair = min_wilds(part.family, part.counts, True, part.chows)
-        cost = base - without + with_pair
-        if with_pair < INF and cost < best:
-            best, at = cost, k
-    return best, at
+    total, pair_extra, at = 0, 2, FREE_PAIR
+    for k, (family, lo, hi, chows) in enumerate(_PLANS[honour_chows, pung_only]):
+        part = counts[lo:hi]
+        plain = min_wilds(family, part, False, chows)
+        total += plain
+        if pair_extra > -1 and (plain or any(part)):  # an empty family cannot take the pair
+            extra = min_wilds(family, part, True, chows) - plain
+            if extra < pair_extra:
+                pair_extra, at = extra, k
+    return total + pair_extra, at
 
 
 def min_wilds_standard(counts: tuple[int, ...], honour_chows: bool = False,
@@ -73,20 +79,8 @@ def min_wilds_standard(counts: tuple[int, ...], honour_chows: bool = False,
 
     The hand is complete with ``w`` wilds exactly when this is ``<= w`` and the tile count is
     3k + 2 (the spare wilds then form free pungs).
-
-    The cost of :func:`pair_choice` without building the families' :class:`Part` tuples:
-    every family's sets, plus the cheapest place for the pair (two wilds, or what the pair
-    adds to a family that holds tiles). The win check and every 精吊 test call this on
-    hands never seen before, where that saving is a sixth of a Jiangxi evaluation.
     """
-    total, pair_extra = 0, 2
-    for family, lo, hi, chows in _PLANS[honour_chows, pung_only]:
-        part = counts[lo:hi]
-        plain = min_wilds(family, part, False, chows)
-        total += plain
-        if pair_extra and (plain or any(part)):  # an empty family cannot take the pair
-            pair_extra = min(pair_extra, min_wilds(family, part, True, chows) - plain)
-    return total + pair_extra
+    return pair_choice(counts, honour_chows, pung_only)[0]
 
 
 @lru_cache(maxsize=1 << 12)
