@@ -29,6 +29,13 @@ worker_class = "gthread"
 # differs from the next, so 2 stays: the fewest that keep a slow client from holding the
 # worker.
 threads = int(os.environ.get("THREADS", 2))
+# Each worker accepts on its own socket (SO_REUSEPORT) and the kernel spreads new connections
+# over them by a hash of the client's address and port. On one shared socket the worker that
+# woke first took the connection: a client opening its keep-alive pool at once could land on
+# one worker and leave the other core idle for as long as it kept the pool (4 of 36 wrk runs
+# at about half the throughput, against 0 of 36 with this; docs/PERFORMANCE.md). on_starting
+# checks that nothing else holds the port, which a reused port would otherwise share.
+reuse_port = True
 timeout = 30  # a worker silent this long is killed and replaced
 graceful_timeout = 20  # on SIGTERM, in-flight requests get this long to finish
 keepalive = 5
@@ -66,7 +73,9 @@ METRICS_DIR = os.environ["PROMETHEUS_MULTIPROC_DIR"]
 
 
 def on_starting(server):
-    """Start from empty metric files: values of an earlier run must not be added in."""
+    """Refuse a port something else listens on (see ``reuse_port``); start from empty
+    metric files: values of an earlier run must not be added in."""
+    refuse_a_taken_port(server)
     os.makedirs(METRICS_DIR, exist_ok=True)
     for name in os.listdir(METRICS_DIR):
         if name.endswith(".db"):
@@ -98,4 +107,4 @@ def pre_fork(server, worker):
 # Stopping workers let go of the listening socket, so new connections are refused during the
 # drain instead of hanging in the backlog; gunicorn's own errors are problem+json
 # (app/lifecycle.py).
-from app.lifecycle import post_worker_init  # noqa: E402, F401
+from app.lifecycle import post_worker_init, refuse_a_taken_port  # noqa: E402, F401

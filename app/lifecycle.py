@@ -1,16 +1,24 @@
 """gunicorn server hooks for a clean shutdown (used by gunicorn.conf.py).
 
-On SIGTERM the gunicorn master closes its copy of the listening socket and tells each worker
-to stop; a gthread worker stops accepting at once but keeps its own copy of the socket open
-until its in-flight requests are answered (up to ``graceful_timeout``). Meanwhile the kernel
-still completes new TCP handshakes into the listen backlog, and nobody will ever answer them:
-a client connecting during the drain hangs, then gets a reset when the worker exits.
+Each worker listens on its own socket (gunicorn's ``reuse_port``, set in gunicorn.conf.py:
+the kernel spreads new connections over the workers' sockets by a hash of each client's
+address and port). On SIGTERM the master tells each worker to stop; a gthread worker stops
+accepting at once but keeps its socket open until its in-flight requests are answered (up to
+``graceful_timeout``). Meanwhile the kernel still completes new TCP handshakes into that
+socket's listen backlog, and nobody will ever answer them: a client connecting during the
+drain hangs, then gets a reset when the worker exits.
 
-:func:`post_worker_init` makes each worker close its copy of the listening socket as soon as
-it stops accepting. Once the master and every worker have let go, the kernel closes the
-socket, so new connections are refused at once (ECONNREFUSED) while the in-flight requests
-finish on their own, already-accepted connections. During a reload (HUP) or when a single
-worker is recycled the master still holds the socket, so nothing is refused then.
+:func:`post_worker_init` makes each worker close its listening socket as soon as it stops
+accepting. Once every worker has let go, new connections are refused at once (ECONNREFUSED)
+while the in-flight requests finish on their own, already-accepted connections. When one
+worker stops alone (a reload, HUP, or a worker replaced) the kernel sends new connections to
+the other workers' sockets; only a connection already waiting in the stopping worker's own
+backlog is reset, where one shared socket would have let another worker take it. Requests
+take milliseconds, so that backlog is nearly always empty.
+
+With ``reuse_port`` the master binds nothing, and a second server started on the same port
+would join the first instead of failing: :func:`refuse_a_taken_port` makes it fail, as it
+would without ``reuse_port``.
 
 Its :class:`Logger` keeps gunicorn's access log off unless ``ACCESS_LOG`` asks for one.
 
@@ -20,6 +28,8 @@ malformed HTTP) ``application/problem+json`` like every other error, instead of 
 
 from __future__ import annotations
 
+import socket
+import sys
 from typing import Any
 
 import orjson
@@ -44,6 +54,36 @@ def post_worker_init(worker: Any) -> None:
                 listener.close()  # idempotent: gunicorn's socket ignores a second close
 
     worker.set_accept_enabled = set_accept_enabled
+
+
+def refuse_a_taken_port(server: Any) -> None:
+    """In the master, at start: exit if something already listens on a configured port.
+
+    With ``reuse_port`` the workers bind their sockets themselves, with SO_REUSEPORT: where
+    another process (a server started earlier, by the same user) holds the port with it too,
+    the kernel would let them share it and split the connections between the two servers.
+    A plain bind, as gunicorn's master makes without ``reuse_port``, fails instead. A master
+    started by an upgrade (USR2, ``master_pid`` set) shares the port with the old one on
+    purpose and is not checked.
+    """
+    if server.master_pid:
+        return
+    for address in server.cfg.address:
+        if not isinstance(address, tuple):
+            continue  # a unix socket or a file descriptor: nothing shared by port number
+        family = socket.AF_INET6 if util.is_ipv6(address[0]) else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                server.log.error("Cannot listen at %s:%s: %s. Is another server running on "
+                                 "this port? Stop it or choose another PORT.",
+                                 address[0], address[1], exc.strerror or exc)
+                sys.exit(1)
+    server.log.info("Each worker listens at %s on its own socket (SO_REUSEPORT)",
+                    ", ".join(f"{a[0]}:{a[1]}" if isinstance(a, tuple) else str(a)
+                              for a in server.cfg.address))
 
 
 def write_problem(sock: Any, status: int, reason: str, message: str) -> None:

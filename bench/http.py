@@ -213,9 +213,10 @@ def cpu_seconds(pid: int) -> float:
 def measured(srv: Server, path: str, seconds: float, lines: Path | None = None) -> Run:
     """One wrk run, with the share of the server's CPU time the busiest worker took.
 
-    The kernel hands each of wrk's 32 keep-alive connections to whichever worker accepts
-    it first, and a run keeps its connections: a worker may get most of them and leave the
-    other core idle. The share shows when that happened (50% is even)."""
+    A run keeps wrk's 32 keep-alive connections, and the kernel spreads them over the
+    workers' sockets (``reuse_port``) by a hash: about even. The share (50% is even) shows
+    how even; with one shared socket a worker could take most of them and leave the other
+    core idle."""
     pids = srv.settled_workers()
     before = [cpu_seconds(p) for p in pids]
     run = wrk(srv.url, path, seconds, lines)

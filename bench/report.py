@@ -149,11 +149,13 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         "suite's game simulator (all scored variants); bench/cycle.lua cycles through them. "
         "Each endpoint is run five times, interleaved; the table shows the run with the "
         "median throughput and the errors of all runs (non-2xx answers and socket errors). "
-        "wrk keeps its 32 connections for a whole run and the kernel gives each to "
-        "whichever worker accepts it first, so one worker can end up with most of them and "
-        "the other core half idle: the busiest worker's share of the server's CPU time "
-        "(50% is even) shows when that happened. It is why single runs vary so much; the "
-        "median of five is what the targets use.", ""]
+        "wrk keeps its 32 connections for a whole run. Each worker listens on its own "
+        "socket (`reuse_port`) and the kernel spreads the connections over them by a hash "
+        "of each one's address and port; the busiest worker's share of the server's CPU "
+        "time (50% is even) shows how even that was. (With one shared socket, whichever "
+        "worker woke first took the connection: in 1 run in 9, one worker held most of them "
+        "and the other core sat idle at half the throughput.) The targets use the median of "
+        "five runs.", ""]
     for label, result in results.items():
         health = median_run(result["runs"]["/healthz"])
         lines += [f"**{label}** (load average during the runs: "

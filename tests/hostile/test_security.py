@@ -105,6 +105,34 @@ def test_gunicorn_timeouts_are_set():
     assert settings["post_worker_init"].__module__ == "app.lifecycle"
 
 
+def test_each_worker_listens_on_its_own_socket_and_a_taken_port_stops_the_master(caplog):
+    """``reuse_port`` spreads connections over the workers (tests/e2e/test_listening.py);
+    the master, which then binds nothing, still refuses a port that is taken."""
+    import socket
+
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert settings["reuse_port"] is True
+    log = logging.getLogger("test.gunicorn")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        address = taken.getsockname()
+        server = SimpleNamespace(master_pid=0, log=log, cfg=SimpleNamespace(
+            address=[address, "/tmp/a-unix-socket"]))
+        with caplog.at_level(logging.INFO, logger="test.gunicorn"), \
+                pytest.raises(SystemExit) as stopped:
+            settings["on_starting"](server)
+        assert stopped.value.code == 1
+        assert f"Cannot listen at 127.0.0.1:{address[1]}" in caplog.text
+        server.master_pid = 1234  # a master started by an upgrade (USR2) shares on purpose
+        settings["on_starting"](server)
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="test.gunicorn"):
+        server.master_pid = 0
+        settings["on_starting"](server)  # the port is free again
+    assert f"Each worker listens at 127.0.0.1:{address[1]}" in caplog.text
+
+
 def test_gunicorn_builds_access_log_lines_only_when_access_log_asks_for_them():
     """gunicorn alone turns its access log on because logging is configured, and then builds
     every request's fields for nothing; the shipped logger only when ACCESS_LOG is set."""
