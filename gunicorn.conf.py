@@ -24,10 +24,11 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_class = "gthread"
 # 2 threads: one can read a slow client or wait on a keep-alive connection while the other
-# scores. Measured by every `make bench` (docs/PERFORMANCE.md, "Worker model"): on the
-# shared 2-core machine, 1, 2 and 4 threads differ by about as much as one run
-# differs from the next, so 2 stays: the fewest that keep a slow client from holding the
-# worker.
+# scores. 4 threads answer 4-11% more requests per second under wrk's 32 connections, but
+# each request then shares the GIL with more others and p99 rises by a third to a half
+# (/healthz 15 -> 21 ms, /settle 23 -> 30 ms without the answer cache; medians of 6
+# alternating runs each, 2026-11-30): 2 keeps latency predictable, THREADS=4 trades it for
+# throughput. `make bench` measures 1, 2 and 4 (docs/PERFORMANCE.md, "Worker model").
 threads = int(os.environ.get("THREADS", 2))
 # Each worker accepts on its own socket (SO_REUSEPORT) and the kernel spreads new connections
 # over them by a hash of the client's address and port. On one shared socket the worker that
