@@ -153,9 +153,10 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         "socket (`reuse_port`) and the kernel spreads the connections over them by a hash "
         "of each one's address and port; the busiest worker's share of the server's CPU "
         "time (50% is even) shows how even that was. (With one shared socket, whichever "
-        "worker woke first took the connection: in 1 run in 9, one worker held most of them "
-        "and the other core sat idle at half the throughput.) The targets use the median of "
-        "five runs.", ""]
+        "worker woke first took the connection: in an A/B of 36 runs each, 4 runs on a "
+        "shared socket had one worker holding most of them and the other core idle, at about "
+        "half the throughput; none with `reuse_port`.) The targets use the median of five "
+        "runs.", ""]
     for label, result in results.items():
         health = median_run(result["runs"]["/healthz"])
         lines += [f"**{label}** (load average during the runs: "
@@ -214,7 +215,8 @@ def models_section(models: dict) -> list[str]:
              "only take turns on the same cores) and gthread workers, whose threads can read "
              "a slow client or hold a keep-alive connection while another thread scores. How "
              "many threads: the same runs with 1, 2 and 4 per worker (answer cache on, median "
-             "of three runs each). gunicorn.conf.py ships 2 (`THREADS` overrides it).", "",
+             "of three runs each). gunicorn.conf.py ships 2 (`THREADS` overrides it) and says "
+             "why: more threads, more throughput, and a higher p99.", "",
              "| threads | /healthz req/s, p99 | /evaluate req/s, p99 | /settle req/s, p99 |",
              "|---|---|---|---|"]
     for n, runs in models.items():
