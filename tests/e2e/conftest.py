@@ -22,14 +22,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# The Makefile's `run` command (run from ROOT).
+GUNICORN = [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py",
+            "app:create_app()"]
+
+
 def start_server(port: int, **env: str) -> subprocess.Popen:
     """gunicorn with the project's config file, like the Makefile's `run` target."""
-    gunicorn = Path(sys.executable).parent / "gunicorn"
     environment = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1",
                    "WEB_CONCURRENCY": "2", "ACCESS_LOG": "/dev/null", **env}
-    process = subprocess.Popen(
-        [str(gunicorn), "-c", "gunicorn.conf.py", "app:create_app()"], cwd=ROOT,
-        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(GUNICORN, cwd=ROOT, env=environment,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -7,27 +7,15 @@ import contextlib
 import os
 import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ROOT, free_port, start_server, stop_server
+from bench.http import Server
+from tests.e2e.conftest import GUNICORN, ROOT, free_port, start_server, stop_server
 
 CONNECTIONS = 32
 REQUEST = b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
-
-
-def _workers(master: subprocess.Popen, expected: int = 2) -> list[int]:
-    """The worker pids, once ``expected`` of them have booted (the first may answer alone)."""
-    deadline = time.monotonic() + 30
-    while True:
-        children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text()
-        pids = [int(pid) for pid in children.split()]
-        if len(pids) >= expected or time.monotonic() > deadline:
-            return pids
-        time.sleep(0.1)
 
 
 def _held(workers: list[int], port: int, pool: list[socket.socket]) -> dict[int, int]:
@@ -59,8 +47,8 @@ def test_a_pool_of_keep_alive_connections_opened_at_once_reaches_both_workers():
     server = start_server(port)
     pool: list[socket.socket] = []
     try:
-        workers = _workers(server)
-        assert len(workers) == 2
+        workers = Server(server, f"http://127.0.0.1:{port}").settled_workers()
+        assert len(workers) == 2  # both booted (the first may answer /healthz alone)
         pool = [socket.create_connection(("127.0.0.1", port), timeout=10)
                 for _ in range(CONNECTIONS)]
         for conn in pool:  # each answered: accepted by a worker, and kept alive
@@ -103,11 +91,8 @@ def test_a_port_held_by_any_other_program_is_refused_too():
 
 def _start_to_exit(port: int) -> tuple[int, str]:
     """Start gunicorn as `make run` does and wait for it to give up: (exit status, log)."""
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    process = subprocess.run(
-        [str(gunicorn), "-c", "gunicorn.conf.py", "app:create_app()"], cwd=ROOT,
-        env={**os.environ, "PORT": str(port), "HOST": "127.0.0.1"},
-        capture_output=True, text=True, timeout=60)
+    process = subprocess.run(GUNICORN, cwd=ROOT, capture_output=True, text=True, timeout=60,
+                             env={**os.environ, "PORT": str(port), "HOST": "127.0.0.1"})
     return process.returncode, process.stderr
 
 
