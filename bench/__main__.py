@@ -20,6 +20,8 @@ from bench import core, http, memory, plot, report, sight
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 OUT = DOCS / "PERFORMANCE.md"
 PLOT = "perf-wilds.png"
+UNSCORED_APP = "bench.unscored:create_app()"
+NO_CACHE = "without the answer cache (RESPONSE_CACHE=0)"
 
 
 def cpu_times() -> list[int]:
@@ -92,10 +94,12 @@ def main() -> None:
             files = http.prepare_bodies(workdir, per_variant=100)
             results["http"] = {}
             for label, env in (("with the answer cache (as shipped)", {}),
-                               ("without the answer cache (RESPONSE_CACHE=0)",
-                                {"RESPONSE_CACHE": "0"})):
+                               (NO_CACHE, {"RESPONSE_CACHE": "0"})):
                 step(f"HTTP throughput, {label}")
                 results["http"][label] = http.throughput(files, seconds, env=env)
+            step("HTTP throughput without the answer cache, scoring skipped (a ceiling)")
+            results["unscored"] = http.throughput(files, seconds, env={"RESPONSE_CACHE": "0"},
+                                                  app=UNSCORED_APP)
             step("HTTP bodies never seen before, in this process")
             results["sight"] = sight.first_sight([files.mixed])
             step("HTTP: 1, 2 and 4 threads per worker")
@@ -106,6 +110,7 @@ def main() -> None:
             results["soak"] = http.soak(big, soak_seconds, warmup)
         workers = next(iter(results["http"].values()))["workers"]
         sections += [*report.http_section(results["http"], files.counts, workers),
+                     *report.unscored_section(results["unscored"], results["http"][NO_CACHE]),
                      *report.sight_section(results["sight"]),
                      *report.models_section(results["models"]),
                      *report.soak_section(results["soak"])]

@@ -31,6 +31,7 @@ from bench import bodies
 ROOT = Path(__file__).resolve().parent.parent
 LUA = Path(__file__).resolve().parent / "cycle.lua"
 CONNECTIONS, THREADS = 32, 2
+SHIPPED_APP = "app:create_app()"  # what `make run` serves
 
 
 # ---------------------------------------------------------------------------- tools
@@ -85,14 +86,15 @@ class Server:
 
 
 @contextmanager
-def server(**env: str) -> Iterator[Server]:
-    """gunicorn with the project's config file, like `make run`, on a free local port."""
+def server(app: str = SHIPPED_APP, **env: str) -> Iterator[Server]:
+    """gunicorn with the project's config file, like `make run`, on a free local port
+    (serving ``app``: the shipped one unless a benchmark asks for another)."""
     port = free_port()
     gunicorn = Path(sys.executable).parent / "gunicorn"
     environment = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", **env}
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
-            [str(gunicorn), "-c", "gunicorn.conf.py", "app:create_app()"], cwd=ROOT,
+            [str(gunicorn), "-c", "gunicorn.conf.py", app], cwd=ROOT,
             env=environment, stdout=subprocess.DEVNULL, stderr=log)
         url = f"http://127.0.0.1:{port}"
         try:
@@ -232,9 +234,9 @@ def _trio(srv: Server, files: Bodies, seconds: float) -> dict[str, Run]:
 
 
 def throughput(files: Bodies, seconds: float, rounds: int = 5,
-               env: dict[str, str] | None = None) -> dict:
+               env: dict[str, str] | None = None, app: str = SHIPPED_APP) -> dict:
     """healthz, evaluate and settle, interleaved ``rounds`` times; medians of each."""
-    with server(**(env or {})) as srv:
+    with server(app, **(env or {})) as srv:
         wrk(srv.url, "", 5, files.mixed)  # warm-up: imports, caches, allocator
         runs: dict[str, list[Run]] = {"/healthz": [], "/evaluate": [], "/settle": []}
         for _ in range(rounds):

@@ -158,19 +158,7 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         "half the throughput; none with `reuse_port`.) The targets use the median of five "
         "runs.", ""]
     for label, result in results.items():
-        health = median_run(result["runs"]["/healthz"])
-        lines += [f"**{label}** (load average during the runs: "
-                  f"{result['load'][0]:.2f})", "",
-                  "| endpoint | requests/s (median run) | share of /healthz | p50 | p99 | "
-                  "errors | every run: requests/s (busiest worker's CPU share) |",
-                  "|---|---|---|---|---|---|---|"]
-        for path, runs in result["runs"].items():
-            run = median_run(runs)
-            each = ", ".join(f"{x.rps:,.0f} ({x.busiest:.0%})" for x in runs)
-            lines.append(f"| `{path}` | {run.rps:,.0f} | {run.rps / health.rps:.0%} | "
-                         f"{run.p50_ms:.1f} ms | {run.p99_ms:.1f} ms | "
-                         f"{sum(x.errors for x in runs)} | {each} |")
-        lines.append("")
+        lines += _throughput_table(label, result)
     lines += [
         "The answer cache (`RESPONSE_CACHE`, 1,024 answers per worker by default, keyed on "
         "the request's JSON with sorted keys) answers a request seen before without "
@@ -182,6 +170,65 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         "never seen before costs instead. Real /settle traffic repeats little (a retried "
         "request), /evaluate more (the waits of the same hand asked again).", ""]
     return lines
+
+
+def _throughput_table(label: str, result: dict) -> list[str]:
+    health = median_run(result["runs"]["/healthz"])
+    lines = [f"**{label}** (load average during the runs: {result['load'][0]:.2f})", "",
+             "| endpoint | requests/s (median run) | share of /healthz | p50 | p99 | "
+             "errors | every run: requests/s (busiest worker's CPU share) |",
+             "|---|---|---|---|---|---|---|"]
+    for path, runs in result["runs"].items():
+        run = median_run(runs)
+        each = ", ".join(f"{x.rps:,.0f} ({x.busiest:.0%})" for x in runs)
+        lines.append(f"| `{path}` | {run.rps:,.0f} | {run.rps / health.rps:.0%} | "
+                     f"{run.p50_ms:.1f} ms | {run.p99_ms:.1f} ms | "
+                     f"{sum(x.errors for x in runs)} | {each} |")
+    return [*lines, ""]
+
+
+def shares(result: dict) -> dict[str, float]:
+    """Each POST endpoint's median throughput as a share of the same run's /healthz."""
+    health = median_run(result["runs"]["/healthz"]).rps
+    return {path: median_run(result["runs"][path]).rps / health
+            for path in ("/evaluate", "/settle")}
+
+
+def domain_speedup_needed(scored: float, unscored: float, target: float = 0.7) -> float | None:
+    """How many times faster the domain must get for an endpoint to reach ``target`` of
+    /healthz, from its share with scoring (``scored``) and without (``unscored``): in units
+    of one /healthz request, the domain costs 1/scored - 1/unscored and may cost
+    1/target - 1/unscored. 1.0 or less: reached already; None: out of reach even at no
+    cost (the rest of the request alone is over the budget)."""
+    allowed = 1 / target - 1 / unscored
+    if allowed <= 0:
+        return None
+    return (1 / scored - 1 / unscored) / allowed
+
+
+def unscored_section(result: dict, scored: dict) -> list[str]:
+    """The ceiling run (bench/unscored.py) against the run without the answer cache."""
+    ceiling, real = shares(result), shares(scored)
+    verdicts = []
+    for path in ("/evaluate", "/settle"):
+        needed = domain_speedup_needed(real[path], ceiling[path])
+        verdict = ("is out of reach even if scoring took no time" if needed is None else
+                   "is met with the domain as it is" if needed <= 1 else
+                   f"needs the domain {needed:.1f}× faster than now")
+        verdicts.append(f"{path} {ceiling[path]:.0%}, so 70% {verdict}")
+    return [
+        "### How far a faster scorer could go", "",
+        "The same runs without the answer cache against `bench.unscored:create_app()`: the "
+        "shipped app, except that each distinct body is scored once and its answer then "
+        "taken from memory (looked up by the body's JSON with sorted keys, as the answer "
+        "cache does: a few µs). Everything else a request does still runs every time: the "
+        "body read and parsed, loaded by its schema (every field checked), the answer "
+        "dumped by its schema and encoded, the log line, metrics and headers. So these "
+        "rows are the most the endpoints could reach if validation and scoring took no "
+        f"time at all: {'; '.join(verdicts)}. In units of one /healthz request, the "
+        "domain costs 1/share without the answer cache − 1/share here, and 70% allows it "
+        "1/0.7 − 1/share here.", "",
+        *_throughput_table("scoring skipped, no answer cache", result)]
 
 
 def sight_section(sight: dict[str, dict[str, dict]]) -> list[str]:
