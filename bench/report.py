@@ -40,10 +40,9 @@ def targets(r: dict) -> list[str]:
                  f"{_yes(wild['brute_ns'] / wild['best_ns'] > 100)} |")
     if r.get("http"):
         for label, result in r["http"].items():
-            health = median_run(result["runs"]["/healthz"])
+            share_of = shares(result)
             for path in ("/evaluate", "/settle"):
-                run = median_run(result["runs"][path])
-                share = run.rps / health.rps
+                run, share = median_run(result["runs"][path]), share_of[path]
                 errors = sum(x.errors for x in result["runs"][path])
                 ok = share >= 0.7 and run.p99_ms < 50 and errors == 0
                 lines.append(f"| 3 | `POST {path}` ≥ 70% of /healthz, p99 < 50 ms, no errors "
