@@ -226,11 +226,17 @@ class AnswerCache:
                data: dict[str, Any]) -> bytes:
         if self._cached is None:
             return endpoint(data)
-        try:
-            key = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
-        except orjson.JSONEncodeError:  # e.g. an integer beyond 64 bits: no key, no cache
-            return endpoint(data)
-        return self._cached(endpoint, key)
+        key = canonical(data)
+        return endpoint(data) if key is None else self._cached(endpoint, key)
+
+
+def canonical(data: dict[str, Any]) -> bytes | None:
+    """The request as a cache key: its JSON with sorted keys (the same for any key order
+    and spacing), or None when orjson cannot write it (an integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError:
+        return None
 
 
 def _answer(endpoint: Callable[[dict[str, Any]], bytes]) -> Response:

@@ -1,6 +1,9 @@
-"""bench/report.py: target 3's rows decide on the median run's share of /healthz."""
+"""bench/report.py: target 3 decided on each endpoint's median run against /healthz, and
+the ceiling section's verdicts."""
 
 from __future__ import annotations
+
+import pytest
 
 from bench import report
 from bench.http import Run
@@ -10,7 +13,7 @@ def _result(evaluate: float, settle: float, p99: float = 20.0, errors: int = 0) 
     rps = {"/healthz": [1000.0, 990.0, 1010.0], "/evaluate": [evaluate, evaluate - 50, 1e4],
            "/settle": [settle, settle - 50, 1e4]}
     return {"runs": {path: [Run(path, x, 1.0, p99, 100, errors) for x in each]
-                     for path, each in rps.items()}}
+                     for path, each in rps.items()}, "load": (2.0, 2.0, 2.0)}
 
 
 def _rows(http: dict) -> list[str]:
@@ -35,3 +38,20 @@ def test_a_slow_tail_or_an_error_fails_target_3_whatever_the_throughput():
     assert all(row.endswith("**not met** |")
                for row in _rows({"slow": _result(900.0, 900.0, p99=50.0),
                                  "errors": _result(900.0, 900.0, errors=1)}))
+
+
+def test_the_speed_up_the_domain_needs_to_reach_70_percent():
+    # shares of /healthz: 58% scored, 76% with scoring skipped. Per /healthz request the
+    # domain costs 1/0.58 - 1/0.76 = 0.408 and 70% leaves it 1/0.7 - 1/0.76 = 0.113.
+    assert report.domain_speedup_needed(0.58, 0.76) == pytest.approx(3.62, abs=0.01)
+    assert report.domain_speedup_needed(0.72, 0.80) < 1  # reached already
+    assert report.domain_speedup_needed(0.50, 0.65) is None  # out of reach at any speed
+
+
+def test_the_ceiling_section_names_each_endpoints_verdict():
+    text = "\n".join(report.unscored_section(_result(830.0, 760.0), _result(830.0, 580.0)))
+    assert "/evaluate 83%, so 70% is met with the domain as it is" in text
+    assert "/settle 76%, so 70% needs the domain 3.6× faster than now" in text
+    assert "| `/settle` | 760 | 76% |" in text
+    low = "\n".join(report.unscored_section(_result(830.0, 650.0), _result(830.0, 500.0)))
+    assert "/settle 65%, so 70% is out of reach even if scoring took no time" in low
