@@ -1,13 +1,19 @@
 """gunicorn settings for `make run` and the container image.
 
-Scoring is CPU-bound pure Python, so one process per core does the work; threads in each
-worker keep slow clients and keep-alive connections from blocking the CPU.
+Scoring is CPU-bound pure Python, so one process per usable CPU does the work (the cgroup
+quota counts: app/cpus.py). Each worker is a gevent worker: every connection is a greenlet,
+so a client that sends its request a byte at a time, or opens a connection and says
+nothing, holds only its own greenlet while the worker goes on answering everyone else. With
+the former gthread worker each such connection held one of the worker's 2 threads once its
+first byte arrived: 8 dribbling clients stopped the server (docs/RELIABILITY.md, "The public
+edge", has the numbers and the tests).
 
 Metrics: every worker is a process with its own counters, and a scrape of /metrics reaches
 one of them. So this file gives prometheus_client a directory (``PROMETHEUS_MULTIPROC_DIR``)
 before the app is imported; each worker writes its values there and /metrics adds them all
 up. The directory is emptied at start and removed at exit, and a dead worker's live gauges
-are dropped (its counters stay: a counter never goes down).
+are dropped (its counters stay: a counter never goes down). With ``METRICS_PORT`` set (the
+image and deploy/ set 9100), /metrics is answered there only, never on the public ``PORT``.
 
 Logs: the app writes one JSON line per request (with its request id); gunicorn's own lines
 are JSON too, and its access log is off unless ACCESS_LOG names a file (or ``-``).
@@ -15,20 +21,33 @@ are JSON too, and its access log is off unless ACCESS_LOG names a file (or ``-``
 
 import atexit
 import gc
-import multiprocessing
 import os
 import shutil
 import tempfile
 
-bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
-worker_class = "gthread"
-# 2 threads: one can read a slow client or wait on a keep-alive connection while the other
-# scores. 4 threads answer 4-11% more requests per second under wrk's 32 connections, but
-# each request then shares the GIL with more others and p99 rises by a third to a half
-# (/healthz 15 -> 21 ms, /settle 23 -> 30 ms without the answer cache; medians of 6
-# alternating runs each, 2026-11-30): 2 keeps latency predictable, THREADS=4 trades it for
-# throughput. `make bench` measures 1, 2 and 4 (docs/PERFORMANCE.md, "Worker model").
+# Before anything of the app is imported: app/metrics.py reads it at import.
+if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="mahjong-metrics-")
+    _master = os.getpid()  # workers are forked from this process and must not remove it
+    atexit.register(lambda: os.getpid() == _master and shutil.rmtree(
+        os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True))
+METRICS_DIR = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+
+from app.cpus import usable_cpus  # noqa: E402
+
+_host = os.environ.get("HOST", "0.0.0.0")
+bind = [f"{_host}:{os.environ.get('PORT', '8000')}"]
+if os.environ.get("METRICS_PORT"):
+    bind.append(f"{_host}:{os.environ['METRICS_PORT']}")
+workers = int(os.environ.get("WEB_CONCURRENCY") or usable_cpus())
+# gevent: slow and idle clients cost a greenlet each, not a thread (see the module doc).
+# WORKER_CLASS=gthread brings back the former model; `make bench` measures both side by side
+# (docs/PERFORMANCE.md, "Serving model").
+worker_class = os.environ.get("WORKER_CLASS", "gevent")
+# Connections one worker holds at once (idle, slow or busy); past it the kernel's backlog
+# queues them. 2 workers x 1,000 outlast the 200 idle and 64 dribbling connections tested.
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", 1000))
+# Only for WORKER_CLASS=gthread (the gevent worker has no thread pool): 2 threads per worker.
 threads = int(os.environ.get("THREADS", 2))
 # Each worker accepts on its own socket (SO_REUSEPORT) and the kernel spreads new connections
 # over them by a hash of the client's address and port. On one shared socket the worker that
@@ -39,6 +58,8 @@ threads = int(os.environ.get("THREADS", 2))
 reuse_port = True
 timeout = 30  # a worker silent this long is killed and replaced
 graceful_timeout = 20  # on SIGTERM, in-flight requests get this long to finish
+# A request's line and headers must arrive within this (gevent: gunicorn reads them under
+# a gevent.Timeout of `keepalive` seconds), and an idle keep-alive connection is closed after it.
 keepalive = 5
 preload_app = True
 limit_request_line = 4096
@@ -65,12 +86,6 @@ logconfig_dict = {
     },
 }
 
-if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="mahjong-metrics-")
-    _master = os.getpid()  # workers are forked from this process and must not remove it
-    atexit.register(lambda: os.getpid() == _master and shutil.rmtree(
-        os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True))
-METRICS_DIR = os.environ["PROMETHEUS_MULTIPROC_DIR"]
 
 
 def on_starting(server):

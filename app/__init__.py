@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from app import observability, ops, playground, problems, security, views
+from app import edge, observability, ops, playground, problems, security, views
 from app.config import Config
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -27,6 +27,7 @@ def create_app(config: Config | None = None) -> Flask:
     problems.register(app)
     observability.install(app, config)
     security.register(app)  # nosniff; no-store unless a view sets its own caching
+    edge.register(app, config)  # /metrics on its own port, when one is configured
     app.register_blueprint(views.bp)
     app.register_blueprint(ops.bp)
     app.register_blueprint(playground.bp)  # GET / and /embed: the playground page

@@ -18,9 +18,15 @@ class Config:
     max_json_depth: int = 16  # deeper nesting is a 400 before any parsing work
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; none by default
     log_requests: bool = True  # one JSON line per request on stderr
+    # A scoring request stopped past this many seconds is a 503 with Retry-After; 0: none.
+    request_budget_seconds: float = 2.0
+    metrics_port: int | None = None  # when set, /metrics is served on this port only
 
     @classmethod
     def from_env(cls) -> Config:
         return cls(max_body_bytes=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)),
                    cors_origins=_origins(os.environ.get("CORS_ORIGINS", "")),
-                   log_requests=os.environ.get("LOG_REQUESTS", "1") not in ("0", "false", ""))
+                   log_requests=os.environ.get("LOG_REQUESTS", "1") not in ("0", "false", ""),
+                   request_budget_seconds=float(os.environ.get("REQUEST_BUDGET_SECONDS", 2.0)),
+                   metrics_port=int(os.environ["METRICS_PORT"])
+                   if os.environ.get("METRICS_PORT") else None)

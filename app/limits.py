@@ -9,6 +9,7 @@ hostile body costs about as much as reading it.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -85,3 +86,56 @@ def _has_lone_surrogate(node: Any) -> bool:
     if isinstance(node, list):
         return any(_has_lone_surrogate(item) for item in node)
     return False
+
+
+# Numbers: JSON allows any number of digits, the service holds what every JSON client can
+# hold exactly (I-JSON, RFC 7493): whole numbers within ±(2^53 − 1), and finite decimals.
+SAFE_INTEGER = 2**53 - 1
+NUMBER_RANGE = (f"numbers must be finite, and whole numbers between -{SAFE_INTEGER} and "
+                f"{SAFE_INTEGER} (2^53 - 1)")
+
+
+class OutOfRange:
+    """A number of the body that the service cannot hold, kept as its text so that the
+    error can say which one (and where) instead of the parser failing on it."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def shown(self) -> str:
+        digits = sum(c.isdigit() for c in self.text)
+        return self.text if len(self.text) <= 24 else f"{self.text[:12]}... ({digits} digits)"
+
+
+def parse_int(text: str) -> int | OutOfRange:
+    """The json module's ``parse_int``: an :class:`OutOfRange` past ±(2^53 − 1). The digits
+    are counted before converting, so a 5,000-digit number costs nothing (Python refuses to
+    convert more than 4,300 digits at all)."""
+    if len(text.lstrip("-")) > len(str(SAFE_INTEGER)):
+        return OutOfRange(text)
+    value = int(text)
+    return value if -SAFE_INTEGER <= value <= SAFE_INTEGER else OutOfRange(text)
+
+
+def parse_float(text: str) -> float | OutOfRange:
+    """The json module's ``parse_float``: an :class:`OutOfRange` for ``1e400`` and the like,
+    which would otherwise become infinity."""
+    value = float(text)
+    return value if math.isfinite(value) else OutOfRange(text)
+
+
+def out_of_range(data: Any, path: str = "") -> list[tuple[str, OutOfRange]]:
+    """Every :class:`OutOfRange` in a parsed body with its JSON path (``players[2].dealer``).
+    Called only when the parser made one; the body's depth is already bounded."""
+    if isinstance(data, OutOfRange):
+        return [(path or "body", data)]
+    found: list[tuple[str, OutOfRange]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += out_of_range(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += out_of_range(value, f"{path}[{index}]")
+    return found

@@ -71,9 +71,25 @@ CACHE_SYNC_SECONDS = 1.0
 _next_sync = 0.0  # time.monotonic() after which the next scoring request copies again
 
 
+# Every label takes its values from a fixed set, whatever a client sends: each new value is
+# a new series in every worker's file, and 400 made-up methods once grew /metrics from 4.6 kB
+# to 825 kB. The endpoint is the route's template (or "unmatched"), never the raw path.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+STATUSES = frozenset({200, 204, 304, 400, 404, 405, 413, 415, 422, 500, 503})
+
+
+def method_label(method: str) -> str:
+    return method if method in METHODS else "other"
+
+
+def status_label(status: int) -> str:
+    """The status itself when the service answers it; else its class (``4xx``)."""
+    return str(status) if status in STATUSES else f"{status // 100}xx"
+
+
 def observe(endpoint: str, method: str, status: int, seconds: float) -> None:
-    """Count one answered request and its latency."""
-    labels = (endpoint, method, str(status))
+    """Count one answered request and its latency (``endpoint``: a route template)."""
+    labels = (endpoint, method_label(method), status_label(status))
     REQUESTS.labels(*labels).inc()
     LATENCY.labels(*labels).observe(seconds)
 

@@ -14,6 +14,7 @@ from flask import Flask, Response
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from app.edge import BudgetExceeded
 from rules import InvalidInput, NotSupported
 
 PROBLEM_JSON = "application/problem+json"
@@ -42,8 +43,10 @@ def problem_type(status: int) -> str:
 
 def problem_response(status: int, title: str, detail: str,
                      errors: list[dict[str, str]] | None = None,
-                     headers: dict[str, str] | None = None) -> Response:
-    body: dict[str, Any] = {"type": problem_type(status), "title": title, "status": status,
+                     headers: dict[str, str] | None = None, kind: str | None = None) -> Response:
+    """A problem+json answer; ``kind`` names its type when the status alone does not."""
+    body: dict[str, Any] = {"type": f"urn:mahjong-scoring:problem:{kind}" if kind
+                            else problem_type(status), "title": title, "status": status,
                             "detail": detail}
     if errors is not None:
         body["errors"] = errors
@@ -74,11 +77,11 @@ def flatten(messages: Any, prefix: str = "") -> list[dict[str, str]]:
     return out
 
 
-def _invalid(errors: list[dict[str, str]]) -> Response:
+def _invalid(errors: list[dict[str, str]], hint: str = "") -> Response:
     fields_named = ", ".join(dict.fromkeys(e["field"] for e in errors))
     return problem_response(422, "Invalid request",
                             f"the request breaks {len(errors)} rule(s); see errors "
-                            f"({fields_named})", errors)
+                            f"({fields_named})" + (f". {hint}" if hint else ""), errors)
 
 
 def register(app: Flask) -> None:
@@ -94,11 +97,20 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(InvalidInput)
     def _rules(exc: InvalidInput) -> Response:
-        return _invalid([{"field": e.field, "message": e.message} for e in exc.errors])
+        return _invalid([{"field": e.field, "message": e.message} for e in exc.errors],
+                        exc.hint)
 
     @app.errorhandler(NotSupported)
     def _unsupported(exc: NotSupported) -> Response:
         return _invalid([{"field": exc.field, "message": exc.message}])
+
+    @app.errorhandler(BudgetExceeded)
+    def _over_budget(exc: BudgetExceeded) -> Response:
+        log.warning("request over its time budget", extra={"budget_s": exc.seconds})
+        return problem_response(503, "Service Unavailable",
+                                f"the request was stopped after its time budget of "
+                                f"{exc.seconds:g} s; try again later", headers={"Retry-After": "1"},
+                                kind="over-budget")
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Response:

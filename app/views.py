@@ -13,9 +13,11 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, current_app, g, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 import rules
 from app import limits
+from app.edge import within_budget
 from app.problems import Problem
 from app.schemas import requests as req_schemas
 from app.schemas import responses as out
@@ -36,17 +38,21 @@ _JING_OUT = FastDumper(out.JingResponseSchema(exclude=("variant", "ruleset")))
 _VARIANTS_OUT = out.VariantsResponseSchema()
 
 
+class _Refused(ValueError):
+    """What the strict parser's hooks refuse, with a message meant for the client."""
+
+
 def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     for key, value in pairs:
         if key in obj:
-            raise ValueError(f"duplicate key {key!r} in an object")
+            raise _Refused(f"duplicate key {key!r} in an object")
         obj[key] = value
     return obj
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _Refused(f"{name} is not a JSON number")
 
 
 def json_body() -> dict[str, Any]:
@@ -72,15 +78,30 @@ def json_body() -> dict[str, Any]:
 
 
 def _read_body(environ: dict[str, Any], most: int) -> bytes:
-    """The raw body. With a Content-Length within ``most`` (MAX_CONTENT_LENGTH; every
-    ordinary request), read straight from the server's input: what werkzeug's
-    ``get_data`` reads too, without its stream wrapper reading in chunks (a third of
-    json_body in a py-spy profile under gunicorn). Any other request (no length: chunked;
-    over the limit: 413) goes through ``get_data``."""
+    """The raw body, at most ``most`` bytes (MAX_CONTENT_LENGTH), or a 413.
+
+    With a Content-Length within the limit (every ordinary request) it is read straight from
+    the server's input: what werkzeug's ``get_data`` reads too, without its stream wrapper
+    reading in chunks (a third of json_body in a py-spy profile under gunicorn). A body of
+    unknown length (``Transfer-Encoding: chunked``) is read until its end or one byte past
+    the limit, so a chunked body over the limit is a 413 like any other: werkzeug's stream
+    would cut it at the limit and hand on the first 64 KiB as if that were all of it.
+    """
     length = _content_length(environ)
     if length is not None and length <= most:
         return environ["wsgi.input"].read(length)
-    return request.get_data(cache=False)  # a body over MAX_CONTENT_LENGTH raises 413 here
+    if length is not None:
+        raise RequestEntityTooLarge()
+    stream, parts, size = environ["wsgi.input"], [], 0
+    while size <= most:
+        part = stream.read(min(65536, most + 1 - size))
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    if size > most:
+        raise RequestEntityTooLarge()
+    return b"".join(parts)
 
 
 def _content_length(environ: dict[str, Any]) -> int | None:
@@ -94,12 +115,12 @@ def _content_length(environ: dict[str, Any]) -> int | None:
     return request.content_length
 
 
-# An integer of 19 digits or more may not fit in 64 bits (-9223372036854775809 does not):
-# orjson reads it as a float, the json module as an int (a 422 naming the field, or a 400
-# past 4,300 digits). Found by mapping every digit to "0" and anything else to " " and
-# looking for 19 zeros in a row: two C-level passes, where a regex took 6 us per /settle.
+# An integer of 16 digits or more may be past 2^53 - 1 (limits.SAFE_INTEGER), the most the
+# service holds: orjson would read it (as an int up to 64 bits, else a float), the strict
+# parser names it in a 422. Found by mapping every digit to "0" and anything else to " " and
+# looking for 16 zeros in a row: two C-level passes, where a regex took 6 us per /settle.
 _DIGITS_AS_ZEROS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
-_LONG_NUMBER = b"0" * 19
+_LONG_NUMBER = b"0" * len(str(limits.SAFE_INTEGER))
 
 
 def parse_fast(raw: bytes, depth: int) -> Any:
@@ -141,7 +162,8 @@ def parse_strict(raw: bytes, depth: int) -> Any:
                       f"a valid request needs at most {limits.VALID_REQUEST_DEPTH}")
     try:
         data = json.loads(raw.decode("utf-8"), object_pairs_hook=_reject_duplicates,
-                          parse_constant=_reject_constant)
+                          parse_constant=_reject_constant, parse_int=limits.parse_int,
+                          parse_float=limits.parse_float)
     except json.JSONDecodeError as exc:
         raise Problem(400, f"the body is not valid JSON: {exc.msg} at line {exc.lineno} "
                       f"column {exc.colno} (character {exc.pos})") from None
@@ -150,12 +172,25 @@ def parse_strict(raw: bytes, depth: int) -> Any:
                       f"({exc.object[exc.start:exc.start + 1]!r}) {exc.reason}") from None
     except RecursionError:
         raise Problem(400, "the body is nested too deeply") from None
-    except ValueError as exc:
+    except _Refused as exc:
         raise Problem(400, f"the body is not valid JSON: {exc}") from None
+    except ValueError:
+        raise Problem(400, "the body is not valid JSON") from None
     if limits.lone_surrogate(raw, data):
         raise Problem(400, "the body has a lone UTF-16 surrogate escape (\\ud800-\\udfff "
                       "without its pair): strings must be Unicode text")
+    _refuse_out_of_range(data)  # the strict way only: orjson refuses such numbers itself
     return data
+
+
+def _refuse_out_of_range(data: Any) -> None:
+    """A 422 naming every number the service cannot hold (see limits.NUMBER_RANGE)."""
+    found = limits.out_of_range(data)
+    if found:
+        raise Problem(422, f"the request breaks {len(found)} rule(s); see errors "
+                      f"({', '.join(dict.fromkeys(path for path, _ in found))})",
+                      [{"field": path, "message": f"the number {number.shown()} is out of "
+                        f"range: {limits.NUMBER_RANGE}"} for path, number in found])
 
 
 def respond(payload: dict[str, Any], status: int = 200) -> Response:
@@ -246,7 +281,9 @@ def _answer(endpoint: Callable[[dict[str, Any]], bytes]) -> Response:
     extensions = current_app.extensions
     cache = extensions.get("answer_cache") or extensions.setdefault(
         "answer_cache", AnswerCache(RESPONSE_CACHE))
-    return Response(cache.answer(endpoint, data), mimetype="application/json")
+    seconds = current_app.config["APP_CONFIG"].request_budget_seconds
+    body = within_budget(seconds, lambda: cache.answer(endpoint, data))
+    return Response(body, mimetype="application/json")
 
 
 @bp.post("/evaluate")

@@ -29,9 +29,10 @@ class FieldError:
 class InvalidInput(ValueError):
     """A request that is well-formed JSON but breaks a rule (相公, five copies, …)."""
 
-    def __init__(self, errors: list[FieldError]):
+    def __init__(self, errors: list[FieldError], hint: str = ""):
         super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
         self.errors = errors
+        self.hint = hint  # said once for all the errors (the valid names), not in each
 
     @classmethod
     def one(cls, field: str, message: str) -> InvalidInput:

@@ -56,18 +56,21 @@ def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
     known = {o.name: o for o in options}
     resolved = {o.name: o.default for o in options}
     errors = []
+    unknown = False
     for name, value in (given or {}).items():
         option = known.get(name)
         if option is None:
-            names = ", ".join(sorted(known)) or "none"
-            errors.append(FieldError(
-                f"rules.{name}", f"unknown rule option for {variant}; its options are: {names}"))
+            unknown = True
+            errors.append(FieldError(f"rules.{name}", f"unknown rule option for {variant}; "
+                                     "the problem's detail lists the valid ones"))
             continue
         problem = option.check(value)
         if problem:
             errors.append(FieldError(f"rules.{name}", problem))
         else:
             resolved[name] = value
-    if errors:
-        raise InvalidInput(errors)
+    if errors:  # the valid names once for all the unknown ones, not once in each error
+        hint = f"the rule options of {variant} are: {', '.join(sorted(known)) or 'none'}" \
+            if unknown else ""
+        raise InvalidInput(errors, hint)
     return resolved

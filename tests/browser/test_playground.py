@@ -250,6 +250,30 @@ def test_a_crafted_link_cannot_pollute_the_page(page):
         ".tiles-field .field-error").inner_text()
 
 
+@pytest.mark.parametrize("crafted", [
+    "melds.4294967294.tiles=EEE",  # once: a sparse array of four billion slots, a frozen tab
+    "melds.100.tiles=EEE",  # one past the largest index a link may carry
+    "a.b.c.d.e.f.g=1",  # deeper than any request
+    "hand=" + "1m" * 200,  # a value longer than any field takes
+])
+def test_a_link_cannot_carry_an_index_or_length_past_its_bounds(page, crafted):
+    """Every index, depth and length a shared link carries is bounded (issue 23, item 6):
+    the entry past a bound is left out and the page still answers at once."""
+    page.set_default_timeout(5000)
+    open_playground(page, "#mode=evaluate&variant=qinzhou&" + crafted)
+    wait_for_answer(page)
+    request = shown_request(page)
+    assert request.get("melds", []) == [] and "a" not in request
+    assert len(request.get("hand", "")) <= 256
+
+
+def test_a_link_within_the_bounds_is_replayed(page):
+    open_playground(page, "#mode=evaluate&variant=qinzhou&hand=123m456p789s111sEE"
+                    "&melds.0.type=pung&melds.0.tiles=CCC")
+    wait_for_answer(page)
+    assert shown_request(page)["melds"] == [{"type": "pung", "tiles": "CCC"}]
+
+
 def test_the_curl_command_gives_the_same_answer(page, live_server):
     open_playground(page)
     page.select_option("#variant", "qinzhou")

@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -28,15 +29,20 @@ GUNICORN = [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.
 
 
 def start_server(port: int, **env: str) -> subprocess.Popen:
-    """gunicorn with the project's config file, like the Makefile's `run` target."""
+    """gunicorn with the project's config file, like the Makefile's `run` target.
+
+    Its log goes to a file, never to a pipe nobody reads: a worker blocks writing its
+    request log lines once a pipe's 64 KiB buffer is full (a few hundred requests)."""
     environment = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1",
                    "WEB_CONCURRENCY": "2", "ACCESS_LOG": "/dev/null", **env}
+    log = tempfile.TemporaryFile()
     process = subprocess.Popen(GUNICORN, cwd=ROOT, env=environment,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               stdout=subprocess.DEVNULL, stderr=log)
+    process.log = log  # type: ignore[attr-defined]
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited: {process.stderr.read().decode()[-2000:]}")
+            raise RuntimeError(f"gunicorn exited: {server_log(process)[-2000:]}")
         try:
             if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=1).ok:
                 return process
@@ -44,6 +50,13 @@ def start_server(port: int, **env: str) -> subprocess.Popen:
             time.sleep(0.1)
     process.kill()
     raise RuntimeError("gunicorn did not answer /healthz within 30 s")
+
+
+def server_log(process: subprocess.Popen) -> str:
+    """What a server started by :func:`start_server` has written to stderr so far."""
+    log = process.log  # type: ignore[attr-defined]
+    log.seek(0)
+    return log.read().decode(errors="replace")
 
 
 def stop_server(process: subprocess.Popen) -> None:

@@ -238,12 +238,24 @@
   }
 
   const UNSAFE_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+  // A shared link is anyone's input: every index, depth, count and length it can carry is
+  // bounded (no request needs more), so a link such as melds.4294967294.tiles=EEE cannot
+  // make the page build a four-billion-slot array and freeze the tab. Past a bound the entry
+  // is left out, as an unsafe key is.
+  const LINK_LIMITS = { index: 99, depth: 6, params: 600, value: 256, hash: 16384 };
+
+  function linkEntryAllowed(parts, text) {
+    return parts.length <= LINK_LIMITS.depth && text.length <= LINK_LIMITS.value
+      && parts.every((part) => part !== "" && !UNSAFE_KEYS.has(part) && part.length <= 64
+        && (!/^\d+$/.test(part) || Number(part) <= LINK_LIMITS.index));
+  }
 
   function unflatten(params) {
     const root = {};
+    let taken = 0;
     for (const [key, text] of params) {
       const parts = key.split(".");
-      if (parts.some((part) => UNSAFE_KEYS.has(part) || part === "")) continue;
+      if (!linkEntryAllowed(parts, text) || ++taken > LINK_LIMITS.params) continue;
       let node = root;
       parts.forEach((part, i) => {
         const isLast = i === parts.length - 1;
@@ -268,6 +280,7 @@
   }
 
   function stateFromUrl() {
+    if (location.hash.length > LINK_LIMITS.hash) return null;  // no case is that long
     const params = new URLSearchParams(location.hash.slice(1));
     if (!params.has("variant")) return null;
     const mode = params.get("mode") || "evaluate";

@@ -1,0 +1,103 @@
+"""The public edge: a request's time budget, and /metrics kept off the public port.
+
+Both are registered by the app factory from ``app.config["APP_CONFIG"]``.
+
+**Time budget.** Every scoring request (load, score, dump) runs under a budget
+(``REQUEST_BUDGET_SECONDS``, 2 s by default; the slowest valid request measured takes about
+90 ms). Past it the request stops with a 503 and ``Retry-After``, so a slow path found one
+day in the scorer costs one answer, not a worker. The budget is an interval timer
+(``SIGALRM``) whose handler raises :class:`BudgetExceeded` in the code that is running:
+scoring is pure CPU work with no I/O, so under the gevent worker (one OS thread, every
+connection a greenlet) nothing else runs while it computes and the alarm lands in it. The
+alarm repeats every ``REPEAT`` seconds until the budget is disarmed, so code that catches
+the first one (a fallback path) is stopped by the next. Python delivers signals to the
+main thread only: under a thread-pool server (``WORKER_CLASS=gthread``) the budget is off,
+and docs/RELIABILITY.md says so.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from flask import Flask, abort, request
+
+from app.config import Config
+
+T = TypeVar("T")
+REPEAT = 0.05  # seconds between repeated alarms once the budget is spent
+
+
+class BudgetExceeded(Exception):
+    """A request ran past its time budget (answered 503 with Retry-After)."""
+
+    def __init__(self, seconds: float):
+        super().__init__(f"over the budget of {seconds:g} s")
+        self.seconds = seconds
+
+
+class _Alarm:
+    """The one armed budget of this process (requests are scored one at a time per OS
+    thread, and only the main thread can take the alarm)."""
+
+    seconds = 0.0
+    armed = False
+
+    @classmethod
+    def ring(cls, _signum: int, _frame: Any) -> None:
+        if cls.armed:
+            raise BudgetExceeded(cls.seconds)
+
+
+def budget_available() -> bool:
+    """Can a budget interrupt work here? Only in the process's main OS thread: gevent's
+    greenlets all run there, a gthread worker's threads do not. (On Linux the main thread's
+    id is the process id; gevent's patched ``threading`` names each greenlet a thread of its
+    own, so ``threading.main_thread()`` cannot tell.)"""
+    if not hasattr(signal, "setitimer"):
+        return False
+    if sys.platform == "linux":
+        return threading.get_native_id() == os.getpid()
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def time_budget(seconds: float) -> Iterator[None]:
+    """Run the block under a budget of ``seconds`` (0 or less: no budget). The block must
+    do no I/O: under gevent a greenlet switch would hand the alarm to another request."""
+    if seconds <= 0 or _Alarm.armed or not budget_available():
+        yield
+        return
+    if signal.getsignal(signal.SIGALRM) is not _Alarm.ring:
+        signal.signal(signal.SIGALRM, _Alarm.ring)
+    _Alarm.seconds, _Alarm.armed = seconds, True
+    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
+    try:
+        yield
+    finally:
+        _Alarm.armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def within_budget(seconds: float, work: Callable[[], T]) -> T:
+    with time_budget(seconds):
+        return work()
+
+
+def register(app: Flask, config: Config) -> None:
+    """With a metrics port configured, /metrics answers there and only there: the public
+    port never shows the service's internals, the metrics port shows nothing else."""
+    if not config.metrics_port:
+        return
+    metrics_port = str(config.metrics_port)
+
+    @app.before_request
+    def _split_ports() -> None:
+        on_metrics_port = request.environ.get("SERVER_PORT") == metrics_port
+        if (request.path == "/metrics") != on_metrics_port:
+            abort(404)

@@ -1,0 +1,276 @@
+"""The public edge against the real server (issue 23): each attack a hostile client on the
+open internet can make, tried on gunicorn started as `make run` starts it, with raw sockets
+where a well-behaved client library would not send such bytes.
+
+docs/RELIABILITY.md ("The public edge") lists each attack, its numbers and the test here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import socket
+import string
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+import requests
+
+from tests.e2e.conftest import free_port, start_server, stop_server
+
+EVALUATE = {"variant": "qinzhou", "hand": "123m456p789s111sEE"}
+SLOWEST = {"variant": "xingguo", "jing": {"indicator": "3p"},
+           "hand": "5m6m7m7m3p3p3p4p4p4p7p1s2s", "win_type": "self_draw"}
+ANSWER_WITHIN = 3.0  # seconds: what "still serving" means in the issue
+
+
+@contextmanager
+def served(**env: str) -> Iterator[tuple[str, int]]:
+    """A server of our own (the attacks must not slow the shared one), as `make run`."""
+    port = free_port()
+    process = start_server(port, **env)
+    try:
+        yield f"http://127.0.0.1:{port}", port
+    finally:
+        stop_server(process)
+
+
+def raw_exchange(port: int, data: bytes, timeout: float = 10) -> bytes:
+    """Send ``data`` on a fresh connection and read the answer until the server closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+        conn.sendall(data)
+        answer = b""
+        try:
+            while chunk := conn.recv(65536):
+                answer += chunk
+                if b"\r\n\r\n" in answer and _complete(answer):
+                    break
+        except (ConnectionResetError, TimeoutError):
+            pass
+    return answer
+
+
+def _complete(answer: bytes) -> bool:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+    return bool(length) and len(body) >= int(length.group(1))
+
+
+def status_of(answer: bytes) -> int:
+    return int(answer.split(b" ", 2)[1])
+
+
+def body_of(answer: bytes) -> dict:
+    return json.loads(answer.partition(b"\r\n\r\n")[2])
+
+
+def normal_requests_answered(url: str, seconds: float) -> list[float]:
+    """/healthz and /evaluate, one after the other for ``seconds``: how long each pair took
+    (a pair that failed or timed out counts as infinity)."""
+    took = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        started = time.monotonic()
+        try:
+            ok = requests.get(f"{url}/healthz", timeout=ANSWER_WITHIN).ok and requests.post(
+                f"{url}/evaluate", json=EVALUATE, timeout=ANSWER_WITHIN).ok
+        except requests.RequestException:
+            ok = False
+        took.append(time.monotonic() - started if ok else float("inf"))
+        time.sleep(0.2)
+    return took
+
+
+class Attackers:
+    """``count`` connections held open in the background: each sends ``opening``, then one
+    byte of ``dribble`` per second (an empty dribble: it says nothing more)."""
+
+    def __init__(self, port: int, count: int, opening: bytes, dribble: bytes = b""):
+        self.port, self.opening, self.dribble = port, opening, dribble
+        self.stop = threading.Event()
+        self.connected = 0
+        self.lock = threading.Lock()
+        self.threads = [threading.Thread(target=self._hold, daemon=True) for _ in range(count)]
+
+    def _hold(self) -> None:
+        try:
+            conn = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        except OSError:
+            return
+        with self.lock:
+            self.connected += 1
+        try:
+            if self.opening:
+                conn.sendall(self.opening)
+            index = 0
+            while not self.stop.wait(1.0):
+                if self.dribble:
+                    conn.sendall(self.dribble[index % len(self.dribble):][:1])
+                    index += 1
+        except OSError:
+            pass  # the server closed it: exactly what it may do to a dribbler
+        finally:
+            conn.close()
+
+    def __enter__(self) -> Attackers:
+        for thread in self.threads:
+            thread.start()
+        time.sleep(1.5)  # every connection made and its first bytes read
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(timeout=5)
+
+
+def test_64_clients_dribbling_header_bytes_do_not_stop_normal_requests():
+    """Each connection sends a request line, then one header byte per second. Under the
+    former gthread workers (2 × 2 threads) 8 such clients stopped every other request."""
+    with served() as (url, port), Attackers(port, 64, b"GET /healthz HTTP/1.1\r\n",
+                                            b"X-Slow: " + b"a" * 64) as attack:
+        took = normal_requests_answered(url, 6)
+    assert attack.connected == 64
+    assert took and max(took) < ANSWER_WITHIN, took
+
+
+def test_200_idle_connections_do_not_stop_normal_requests():
+    with served() as (url, port), Attackers(port, 200, b"") as attack:
+        took = normal_requests_answered(url, 4)
+    assert attack.connected == 200
+    assert took and max(took) < ANSWER_WITHIN, took
+
+
+def test_a_dribbler_is_cut_off_once_its_headers_are_late():
+    """The request line and headers must arrive within ``keepalive`` (5 s): a dribbler's
+    connection is then closed, so dribblers cannot pile up for ever."""
+    with served() as (_url, port):
+        conn = socket.create_connection(("127.0.0.1", port), timeout=15)
+        conn.sendall(b"GET /healthz HTTP/1.1\r\n")
+        started = time.monotonic()
+        closed_after = None
+        try:
+            while time.monotonic() - started < 12:
+                conn.sendall(b"X")
+                time.sleep(0.5)
+        except OSError:
+            closed_after = time.monotonic() - started
+        conn.close()
+    assert closed_after is not None and closed_after < 10, closed_after
+
+
+def _metrics_size(url: str) -> int:
+    return len(requests.get(f"{url}/metrics", timeout=10).content)
+
+
+def _label_values(text: str) -> dict[str, set[str]]:
+    values: dict[str, set[str]] = {}
+    for name, value in re.findall(r'(\w+)="([^"]*)"', text):
+        values.setdefault(name, set()).add(value)
+    return values
+
+
+def test_made_up_methods_and_paths_keep_metrics_small_and_every_label_bounded():
+    rng = random.Random(23)
+    with served() as (url, port):
+        for _ in range(3):  # every route answered once, so the baseline has its series
+            requests.get(f"{url}/healthz", timeout=5)
+        before = _metrics_size(url)
+        for _ in range(400):
+            method = "".join(rng.choices(string.ascii_uppercase, k=rng.randint(3, 12)))
+            path = "/" + "".join(rng.choices(string.ascii_lowercase + "/", k=rng.randint(1, 30)))
+            answer = raw_exchange(port, f"{method} {path} HTTP/1.1\r\nHost: x\r\n"
+                                  f"Connection: close\r\n\r\n".encode())
+            assert answer.startswith(b"HTTP/1.1 4"), answer[:80]
+        growth = _metrics_size(url) - before
+        labels = _label_values(requests.get(f"{url}/metrics", timeout=10).text)
+    assert growth < 20_000, growth
+    assert labels["method"] <= {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
+                                "other"}
+    assert all(v.startswith("/") or v == "unmatched" for v in labels["endpoint"])
+    assert len(labels["endpoint"]) <= 12, labels["endpoint"]
+    assert all(re.fullmatch(r"\d{3}|\dxx", v) for v in labels["status"])
+
+
+def _chunked(body: bytes, size: int = 8192) -> bytes:
+    parts = [b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size])
+             for i in range(0, len(body), size)]
+    return b"".join(parts) + b"0\r\n\r\n"
+
+
+CHUNKED_HEAD = (b"POST /evaluate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+
+
+def test_a_chunked_body_over_the_limit_is_413_like_a_content_length_body(server_url):
+    port = int(server_url.rsplit(":", 1)[1])
+    padded = json.dumps(EVALUATE).encode() + b" " * 2_000_000  # valid JSON, then padding
+    answer = raw_exchange(port, CHUNKED_HEAD + _chunked(padded))
+    assert status_of(answer) == 413, answer[:300]
+    assert body_of(answer)["detail"] == "the request body is larger than the limit of 64 KiB"
+    within = raw_exchange(port, CHUNKED_HEAD + _chunked(json.dumps(EVALUATE).encode(), 7))
+    assert status_of(within) == 200 and body_of(within)["winning"] is True
+
+
+INTERNALS = ("sys.", "set_int_max_str_digits", "Traceback", "Error:", "site-packages",
+             "object at 0x", "werkzeug", "marshmallow")
+
+
+@pytest.mark.parametrize("number", [b"9" * 5000, b"1e400", b"-" + b"1" * 40])
+def test_a_number_past_the_range_is_422_naming_the_field_over_http(server_url, number):
+    body = b'{"variant":"qinzhou","hand":"123m456p789s111sEE","dealer":' + number + b"}"
+    response = requests.post(f"{server_url}/evaluate", data=body, timeout=10,
+                             headers={"Content-Type": "application/json"})
+    assert response.status_code == 422
+    problem = response.json()
+    assert [e["field"] for e in problem["errors"]] == ["dealer"]
+    assert "out of range" in problem["errors"][0]["message"]
+    assert not [word for word in INTERNALS if word in response.text]
+
+
+def test_fifteen_unknown_rule_keys_are_fifteen_short_errors_and_the_valid_keys_once(server_url):
+    given = {f"made_up_{i}": True for i in range(15)}
+    response = requests.post(f"{server_url}/evaluate", json={**EVALUATE, "rules": given},
+                             timeout=10)
+    problem = response.json()
+    assert response.status_code == 422 and len(problem["errors"]) == 15
+    assert {e["message"] for e in problem["errors"]} == {
+        "unknown rule option for qinzhou; the problem's detail lists the valid ones"}
+    assert problem["detail"].count("horse_count") == 1
+    assert problem["detail"].endswith(
+        "the rule options of qinzhou are: base, fan_combination, horse_count, zi_yi_se_qi_dui")
+
+
+def test_a_request_past_its_time_budget_is_503_with_retry_after_and_the_worker_serves_on():
+    with served(REQUEST_BUDGET_SECONDS="0.0005", RESPONSE_CACHE="0") as (url, _port):
+        slow = requests.post(f"{url}/evaluate", json=SLOWEST, timeout=10)
+        after = [requests.get(f"{url}/healthz", timeout=5).status_code for _ in range(4)]
+    assert slow.status_code == 503, slow.text
+    assert slow.headers["Retry-After"] == "1"
+    assert slow.headers["Content-Type"] == "application/problem+json"
+    assert slow.json()["type"] == "urn:mahjong-scoring:problem:over-budget"
+    assert after == [200] * 4
+
+
+def test_the_shipped_budget_lets_the_slowest_valid_request_through(server_url):
+    response = requests.post(f"{server_url}/evaluate", json=SLOWEST, timeout=10)
+    assert response.status_code == 200 and response.json()["reason"] == "waiting"
+
+
+def test_with_a_metrics_port_metrics_leave_the_public_port():
+    metrics_port = free_port()
+    with served(METRICS_PORT=str(metrics_port)) as (url, _port):
+        public = requests.get(f"{url}/metrics", timeout=5)
+        private = requests.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5)
+        api_on_private = requests.post(f"http://127.0.0.1:{metrics_port}/evaluate",
+                                       json=EVALUATE, timeout=5)
+        api_on_public = requests.post(f"{url}/evaluate", json=EVALUATE, timeout=5)
+    assert public.status_code == 404 and public.headers["Content-Type"] == \
+        "application/problem+json"
+    assert private.status_code == 200 and "mahjong_http_requests_total" in private.text
+    assert api_on_private.status_code == 404
+    assert api_on_public.status_code == 200
