@@ -24,7 +24,8 @@ LABEL org.opencontainers.image.title="mahjong-scoring" \
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PORT=8000
+    PORT=8000 \
+    METRICS_PORT=9100
 RUN groupadd --gid 10001 app \
  && useradd --no-log-init --uid 10001 --gid app --home-dir /srv --no-create-home --shell /usr/sbin/nologin app
 WORKDIR /srv
@@ -34,7 +35,8 @@ COPY rules ./rules
 COPY gunicorn.conf.py openapi.yaml ./
 RUN python -m compileall -q app rules
 USER 10001:10001
-EXPOSE 8000
+# 8000: the API; 9100: /metrics only, for the scraper (never publish it)
+EXPOSE 8000 9100
 # gunicorn stops on SIGTERM: it stops accepting, lets in-flight requests finish
 # (graceful_timeout in gunicorn.conf.py), then exits.
 STOPSIGNAL SIGTERM

@@ -28,7 +28,8 @@ def _kind(kind):
 
 def test_manifests_are_there():
     kinds = sorted(d["kind"] for d in _docs())
-    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Service"]
+    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "Ingress", "PodDisruptionBudget",
+                     "Service"]
 
 
 @pytest.mark.parametrize("version", [K8S_VERSION, kubernetes_validate.latest_version()])
@@ -55,19 +56,52 @@ def test_probes_use_healthz_and_readyz_on_the_served_port():
     assert c["startupProbe"]["httpGet"]["path"] == "/healthz"
     assert c["readinessProbe"]["httpGet"]["path"] == "/readyz"
     env = {e["name"]: e["value"] for e in c["env"]}
-    (port,) = c["ports"]
+    port, _metrics = c["ports"]
     assert port["containerPort"] == int(env["PORT"]) == 8000
     for probe in ("livenessProbe", "readinessProbe", "startupProbe"):
         assert c[probe]["httpGet"]["port"] == port["name"]
 
 
+def _cores(cpu: str) -> float:
+    return int(cpu[:-1]) / 1000 if cpu.endswith("m") else float(cpu)
+
+
 def test_workers_fit_the_cpu_limit_and_resources_are_set():
+    """One worker per CPU: WEB_CONCURRENCY is the limit, and the request asks for as much
+    (CPU-bound workers on a node that only promised less would take turns)."""
     c = _container()
     env = {e["name"]: e["value"] for e in c["env"]}
-    cpu = c["resources"]["limits"]["cpu"]
-    cores = int(cpu[:-1]) / 1000 if cpu.endswith("m") else float(cpu)
-    assert 1 <= int(env["WEB_CONCURRENCY"]) <= max(1, cores)
+    limit, request = (_cores(c["resources"][k]["cpu"]) for k in ("limits", "requests"))
+    assert int(env["WEB_CONCURRENCY"]) == limit == request
     assert set(c["resources"]["requests"]) == set(c["resources"]["limits"]) == {"cpu", "memory"}
+
+
+def test_no_setting_the_server_does_not_read():
+    """THREADS applies only to WORKER_CLASS=gthread; the shipped gevent workers ignore it."""
+    env = {e["name"] for e in _container()["env"]}
+    assert "THREADS" not in env and "WORKER_CLASS" not in env
+
+
+def test_metrics_are_scraped_on_their_own_port_which_the_service_does_not_expose():
+    c = _container()
+    env = {e["name"]: e["value"] for e in c["env"]}
+    ports = {p["name"]: p["containerPort"] for p in c["ports"]}
+    annotations = _kind("Deployment")["spec"]["template"]["metadata"]["annotations"]
+    assert ports["metrics"] == int(env["METRICS_PORT"]) == int(annotations["prometheus.io/port"])
+    assert [p["targetPort"] for p in _kind("Service")["spec"]["ports"]] == ["http"]
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert f"METRICS_PORT={env['METRICS_PORT']}" in dockerfile
+
+
+def test_the_ingress_buffers_requests_and_keeps_the_body_limit():
+    ingress = _kind("Ingress")
+    notes = ingress["metadata"]["annotations"]
+    assert notes["nginx.ingress.kubernetes.io/proxy-request-buffering"] == "on"
+    assert notes["nginx.ingress.kubernetes.io/proxy-body-size"] == "64k"
+    (rule,) = ingress["spec"]["rules"]
+    (path,) = rule["http"]["paths"]
+    assert path["backend"]["service"] == {"name": _kind("Service")["metadata"]["name"],
+                                          "port": {"name": "http"}}
 
 
 def test_runs_as_the_images_non_root_user_read_only():

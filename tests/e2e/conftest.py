@@ -35,7 +35,7 @@ def start_server(port: int, **env: str) -> subprocess.Popen:
     request log lines once a pipe's 64 KiB buffer is full (a few hundred requests)."""
     environment = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1",
                    "WEB_CONCURRENCY": "2", "ACCESS_LOG": "/dev/null", **env}
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed by stop_server with the process)
     process = subprocess.Popen(GUNICORN, cwd=ROOT, env=environment,
                                stdout=subprocess.DEVNULL, stderr=log)
     process.log = log  # type: ignore[attr-defined]
@@ -65,6 +65,9 @@ def stop_server(process: subprocess.Popen) -> None:
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         process.kill()
+    log = getattr(process, "log", None)
+    if log is not None:
+        log.close()
 
 
 @pytest.fixture(scope="session")

@@ -126,8 +126,9 @@ class Server:
         self.port, self.process, self.log = port, process, log
 
     def request(self, method: str, path: str, body: str | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+                headers: dict[str, str] | None = None,
+                port: int | None = None) -> tuple[int, dict[str, str], bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", port or self.port, timeout=10)
         try:
             conn.request(method, path, body=body, headers={
                 **({"Content-Type": "application/json"} if body else {}), **(headers or {})})
@@ -149,8 +150,10 @@ class Server:
 @pytest.fixture(scope="module")
 def server(image):
     srv, env, runtime = image
-    port = _free_port()
-    env = {**env, "PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": "2"}
+    port, metrics_port = _free_port(), _free_port()
+    assert env["METRICS_PORT"] == "9100"  # the image's: /metrics off the public port
+    env = {**env, "PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": "2",
+           "METRICS_PORT": str(metrics_port)}
     log = srv / "server.log"
     with log.open("w") as out:
         process = subprocess.Popen(dockerfile.exec_form(runtime.one("CMD")), cwd=srv, env=env,
@@ -167,6 +170,7 @@ def server(image):
         assert time.monotonic() < deadline, "gunicorn did not answer /healthz in 30 s"
         time.sleep(0.2)
     started.env = env
+    started.metrics_port = metrics_port
     yield started
     if process.poll() is None:
         process.kill()
@@ -223,7 +227,8 @@ def test_metrics_add_up_over_all_workers(server):
 
 def _evaluate_count(server: Server) -> float:
     """mahjong_http_requests_total of POST /evaluate 200, as one scrape reports it."""
-    status, _, text = server.request("GET", "/metrics")
+    assert server.request("GET", "/metrics")[0] == 404  # not on the public port
+    status, _, text = server.request("GET", "/metrics", port=server.metrics_port)
     assert status == 200 and b"mahjong_core_cache_entries{" in text
     count = [line for line in text.decode().splitlines()
              if line.startswith("mahjong_http_requests_total{")
@@ -247,8 +252,10 @@ def test_doc_curls_with_the_real_curl(server):
         pytest.skip("no curl binary on this machine")
     for example in CURLS:
         words = dockerfile.shlex.split(example.text.split(" | ")[0], comments=True)
-        words = [w.replace("localhost:8000", f"127.0.0.1:{server.port}")
-                  .replace("127.0.0.1:8000", f"127.0.0.1:{server.port}") for w in words]
+        # the image serves /metrics on METRICS_PORT only (docs/operations.md says so)
+        port = server.metrics_port if "/metrics" in example.text else server.port
+        words = [w.replace("localhost:8000", f"127.0.0.1:{port}")
+                  .replace("127.0.0.1:8000", f"127.0.0.1:{port}") for w in words]
         done = subprocess.run([*words, "-o", os.devnull, "-w", "%{http_code}"],
                               capture_output=True, text=True, timeout=30)
         assert done.returncode == 0, f"{example.source}: {done.stderr}"
