@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test bench lint openapi install dev clean image deploy-check soak audit slowest wrk
+.PHONY: run test bench lint openapi install dev clean image deploy-check soak audit slowest wrk attacks
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,3 +68,6 @@ slowest: $(VENV)/.dev  ## search for the slowest valid request (cold caches)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
+
+attacks: $(VENV)/.dev  ## the public edge's attacks against each serving model (docs/RELIABILITY.md)
+	$(BIN)/python -m tools.attacks

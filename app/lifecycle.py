@@ -1,20 +1,13 @@
-"""gunicorn server hooks for a clean shutdown (used by gunicorn.conf.py).
+"""gunicorn server hooks (used by gunicorn.conf.py).
 
 Each worker listens on its own socket (gunicorn's ``reuse_port``, set in gunicorn.conf.py:
 the kernel spreads new connections over the workers' sockets by a hash of each client's
-address and port). On SIGTERM the master tells each worker to stop; a gthread worker stops
-accepting at once but keeps its socket open until its in-flight requests are answered (up to
-``graceful_timeout``). Meanwhile the kernel still completes new TCP handshakes into that
-socket's listen backlog, and nobody will ever answer them: a client connecting during the
-drain hangs, then gets a reset when the worker exits.
-
-:func:`post_worker_init` makes each worker close its listening socket as soon as it stops
-accepting. Once every worker has let go, new connections are refused at once (ECONNREFUSED)
-while the in-flight requests finish on their own, already-accepted connections. When one
-worker stops alone (a reload, HUP, or a worker replaced) the kernel sends new connections to
-the other workers' sockets; only a connection already waiting in the stopping worker's own
-backlog is reset, where one shared socket would have let another worker take it. Requests
-take milliseconds, so that backlog is nearly always empty.
+address and port). On SIGTERM each gevent worker closes its server, and with it its
+listening socket, at once, then lets its in-flight requests finish (up to
+``graceful_timeout``): once every worker has let go, new connections are refused
+(ECONNREFUSED) instead of waiting in a backlog nobody reads (tests/e2e/test_shutdown.py).
+The former gthread workers kept the socket open until they were done; a hook here used to
+close it for them, and is gone with them.
 
 With ``reuse_port`` the master binds nothing, and a second server started on the same port
 would join the first instead of failing: :func:`refuse_a_taken_port` makes it fail, as it
@@ -39,21 +32,9 @@ from app.problems import PROBLEM_JSON, problem_type
 
 
 def post_worker_init(worker: Any) -> None:
-    """In each worker: gunicorn's error pages become problems, and the gthread accept switch
-    also closes the worker's listening sockets when it turns accepting off for good (the
-    worker is stopping)."""
+    """In each worker: gunicorn's error pages become problems. (gunicorn has no setting for
+    the body of the errors it answers itself; ``util.write_error`` is what writes them.)"""
     util.write_error = write_problem
-    switch = getattr(worker, "set_accept_enabled", None)
-    if switch is None:  # not a gthread worker: nothing to do
-        return
-
-    def set_accept_enabled(enabled: bool) -> None:
-        switch(enabled)
-        if not enabled and not worker.alive:
-            for listener in worker.sockets:
-                listener.close()  # idempotent: gunicorn's socket ignores a second close
-
-    worker.set_accept_enabled = set_accept_enabled
 
 
 def refuse_a_taken_port(server: Any) -> None:

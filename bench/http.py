@@ -247,16 +247,23 @@ def throughput(files: Bodies, seconds: float, rounds: int = 5,
             "load": os.getloadavg()}
 
 
-def worker_models(files: Bodies, seconds: float, threads: tuple[int, ...] = (1, 2, 4),
-                  rounds: int = 3) -> dict:
-    """The same three endpoints with 1, 2 and 4 threads per worker (median of ``rounds``)."""
-    out = {}
-    for n in threads:
-        with server(THREADS=str(n)) as srv:
-            wrk(srv.url, "", 5, files.mixed)
-            trios = [_trio(srv, files, seconds) for _ in range(rounds)]
-            out[n] = {path: median_run([t[path] for t in trios]) for path in trios[0]}
-    return out
+# The serving models compared side by side (issue 23): the former gthread workers and the
+# shipped gevent workers, each with the answer cache off so that every body is scored.
+SERVING_MODELS = (("gthread, 2 threads (before)", {"WORKER_CLASS": "gthread", "THREADS": "2"}),
+                  ("gevent (shipped)", {}))
+
+
+def serving_models(files: Bodies, seconds: float, rounds: int = 3) -> dict:
+    """The three endpoints under each of ``SERVING_MODELS``, answer cache off; the models
+    take turns ``rounds`` times (a fresh server each turn), medians of each."""
+    runs: dict[str, list[dict[str, Run]]] = {name: [] for name, _ in SERVING_MODELS}
+    for _ in range(rounds):
+        for name, env in SERVING_MODELS:
+            with server(RESPONSE_CACHE="0", **env) as srv:
+                wrk(srv.url, "", 3, files.mixed)
+                runs[name].append(_trio(srv, files, seconds))
+    return {name: {path: median_run([t[path] for t in trios]) for path in trios[0]}
+            for name, trios in runs.items()}
 
 
 def median_run(runs: list[Run]) -> Run:

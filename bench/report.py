@@ -256,19 +256,27 @@ def sight_section(sight: dict[str, dict[str, dict]]) -> list[str]:
 
 
 def models_section(models: dict) -> list[str]:
-    lines = ["### Worker model", "",
-             "Scoring is CPU-bound pure Python: one gunicorn process per core (more would "
-             "only take turns on the same cores) and gthread workers, whose threads can read "
-             "a slow client or hold a keep-alive connection while another thread scores. How "
-             "many threads: the same runs with 1, 2 and 4 per worker (answer cache on, median "
-             "of three runs each). gunicorn.conf.py ships 2 (`THREADS` overrides it) and says "
-             "why: more threads, more throughput, and a higher p99.", "",
-             "| threads | /healthz req/s, p99 | /evaluate req/s, p99 | /settle req/s, p99 |",
-             "|---|---|---|---|"]
-    for n, runs in models.items():
-        cells = [f"{runs[p].rps:,.0f}, {runs[p].p99_ms:.1f} ms"
-                 for p in ("/healthz", "/evaluate", "/settle")]
-        lines.append(f"| {n} | {' | '.join(cells)} |")
+    lines = ["### Serving model", "",
+             "Scoring is CPU-bound pure Python: one gunicorn process per core. The shipped "
+             "workers are gevent workers (every connection a greenlet, so slow and idle "
+             "clients hold nothing that others need: docs/RELIABILITY.md, \"The public "
+             "edge\"); the former gthread workers (2 threads each) are measured beside them. "
+             "Answer cache off (`RESPONSE_CACHE=0`), the models taking turns three times on "
+             "a fresh server each, medians. The share is the endpoint's throughput against "
+             "the same server's /healthz.", "",
+             "| model | /healthz req/s, p99 | /evaluate req/s, p99, share | "
+             "/settle req/s, p99, share |", "|---|---|---|---|"]
+    for name, runs in models.items():
+        health = runs["/healthz"]
+        cells = [f"{health.rps:,.0f}, {health.p99_ms:.1f} ms"]
+        cells += [f"{runs[p].rps:,.0f}, {runs[p].p99_ms:.1f} ms, "
+                  f"{runs[p].rps / health.rps:.0%}" for p in ("/evaluate", "/settle")]
+        lines.append(f"| {name} | {' | '.join(cells)} |")
+    if len(models) == 2:
+        before, after = models.values()
+        ratios = ", ".join(f"{p} {after[p].rps / before[p].rps:.2f}×"
+                           for p in ("/healthz", "/evaluate", "/settle"))
+        lines += ["", f"gevent against gthread, requests per second: {ratios}."]
     return [*lines, ""]
 
 

@@ -8,11 +8,8 @@ docs/RELIABILITY.md ("The public edge") lists each attack, its numbers and the t
 from __future__ import annotations
 
 import json
-import random
 import re
 import socket
-import string
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,11 +18,23 @@ import pytest
 import requests
 
 from tests.e2e.conftest import free_port, start_server, stop_server
+from tools.attacks import (
+    ANSWER_WITHIN,
+    CHUNKED_HEAD,
+    DRIBBLE,
+    DRIBBLE_OPENING,
+    EVALUATE,
+    Attackers,
+    body_of,
+    chunked,
+    made_up_methods,
+    normal_requests_answered,
+    raw_exchange,
+    status_of,
+)
 
-EVALUATE = {"variant": "qinzhou", "hand": "123m456p789s111sEE"}
 SLOWEST = {"variant": "xingguo", "jing": {"indicator": "3p"},
            "hand": "5m6m7m7m3p3p3p4p4p4p7p1s2s", "win_type": "self_draw"}
-ANSWER_WITHIN = 3.0  # seconds: what "still serving" means in the issue
 
 
 @contextmanager
@@ -39,100 +48,10 @@ def served(**env: str) -> Iterator[tuple[str, int]]:
         stop_server(process)
 
 
-def raw_exchange(port: int, data: bytes, timeout: float = 10) -> bytes:
-    """Send ``data`` on a fresh connection and read the answer until the server closes."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
-        conn.sendall(data)
-        answer = b""
-        try:
-            while chunk := conn.recv(65536):
-                answer += chunk
-                if b"\r\n\r\n" in answer and _complete(answer):
-                    break
-        except (ConnectionResetError, TimeoutError):
-            pass
-    return answer
-
-
-def _complete(answer: bytes) -> bool:
-    head, _, body = answer.partition(b"\r\n\r\n")
-    length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
-    return bool(length) and len(body) >= int(length.group(1))
-
-
-def status_of(answer: bytes) -> int:
-    return int(answer.split(b" ", 2)[1])
-
-
-def body_of(answer: bytes) -> dict:
-    return json.loads(answer.partition(b"\r\n\r\n")[2])
-
-
-def normal_requests_answered(url: str, seconds: float) -> list[float]:
-    """/healthz and /evaluate, one after the other for ``seconds``: how long each pair took
-    (a pair that failed or timed out counts as infinity)."""
-    took = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        started = time.monotonic()
-        try:
-            ok = requests.get(f"{url}/healthz", timeout=ANSWER_WITHIN).ok and requests.post(
-                f"{url}/evaluate", json=EVALUATE, timeout=ANSWER_WITHIN).ok
-        except requests.RequestException:
-            ok = False
-        took.append(time.monotonic() - started if ok else float("inf"))
-        time.sleep(0.2)
-    return took
-
-
-class Attackers:
-    """``count`` connections held open in the background: each sends ``opening``, then one
-    byte of ``dribble`` per second (an empty dribble: it says nothing more)."""
-
-    def __init__(self, port: int, count: int, opening: bytes, dribble: bytes = b""):
-        self.port, self.opening, self.dribble = port, opening, dribble
-        self.stop = threading.Event()
-        self.connected = 0
-        self.lock = threading.Lock()
-        self.threads = [threading.Thread(target=self._hold, daemon=True) for _ in range(count)]
-
-    def _hold(self) -> None:
-        try:
-            conn = socket.create_connection(("127.0.0.1", self.port), timeout=5)
-        except OSError:
-            return
-        with self.lock:
-            self.connected += 1
-        try:
-            if self.opening:
-                conn.sendall(self.opening)
-            index = 0
-            while not self.stop.wait(1.0):
-                if self.dribble:
-                    conn.sendall(self.dribble[index % len(self.dribble):][:1])
-                    index += 1
-        except OSError:
-            pass  # the server closed it: exactly what it may do to a dribbler
-        finally:
-            conn.close()
-
-    def __enter__(self) -> Attackers:
-        for thread in self.threads:
-            thread.start()
-        time.sleep(1.5)  # every connection made and its first bytes read
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop.set()
-        for thread in self.threads:
-            thread.join(timeout=5)
-
-
 def test_64_clients_dribbling_header_bytes_do_not_stop_normal_requests():
     """Each connection sends a request line, then one header byte per second. Under the
     former gthread workers (2 × 2 threads) 8 such clients stopped every other request."""
-    with served() as (url, port), Attackers(port, 64, b"GET /healthz HTTP/1.1\r\n",
-                                            b"X-Slow: " + b"a" * 64) as attack:
+    with served() as (url, port), Attackers(port, 64, DRIBBLE_OPENING, DRIBBLE) as attack:
         took = normal_requests_answered(url, 6)
     assert attack.connected == 64
     assert took and max(took) < ANSWER_WITHIN, took
@@ -175,16 +94,11 @@ def _label_values(text: str) -> dict[str, set[str]]:
 
 
 def test_made_up_methods_and_paths_keep_metrics_small_and_every_label_bounded():
-    rng = random.Random(23)
     with served() as (url, port):
         for _ in range(3):  # every route answered once, so the baseline has its series
             requests.get(f"{url}/healthz", timeout=5)
         before = _metrics_size(url)
-        for _ in range(400):
-            method = "".join(rng.choices(string.ascii_uppercase, k=rng.randint(3, 12)))
-            path = "/" + "".join(rng.choices(string.ascii_lowercase + "/", k=rng.randint(1, 30)))
-            answer = raw_exchange(port, f"{method} {path} HTTP/1.1\r\nHost: x\r\n"
-                                  f"Connection: close\r\n\r\n".encode())
+        for answer in made_up_methods(port, 400):
             assert answer.startswith(b"HTTP/1.1 4"), answer[:80]
         growth = _metrics_size(url) - before
         labels = _label_values(requests.get(f"{url}/metrics", timeout=10).text)
@@ -196,23 +110,13 @@ def test_made_up_methods_and_paths_keep_metrics_small_and_every_label_bounded():
     assert all(re.fullmatch(r"\d{3}|\dxx", v) for v in labels["status"])
 
 
-def _chunked(body: bytes, size: int = 8192) -> bytes:
-    parts = [b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size])
-             for i in range(0, len(body), size)]
-    return b"".join(parts) + b"0\r\n\r\n"
-
-
-CHUNKED_HEAD = (b"POST /evaluate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
-
-
 def test_a_chunked_body_over_the_limit_is_413_like_a_content_length_body(server_url):
     port = int(server_url.rsplit(":", 1)[1])
     padded = json.dumps(EVALUATE).encode() + b" " * 2_000_000  # valid JSON, then padding
-    answer = raw_exchange(port, CHUNKED_HEAD + _chunked(padded))
+    answer = raw_exchange(port, CHUNKED_HEAD + chunked(padded))
     assert status_of(answer) == 413, answer[:300]
     assert body_of(answer)["detail"] == "the request body is larger than the limit of 64 KiB"
-    within = raw_exchange(port, CHUNKED_HEAD + _chunked(json.dumps(EVALUATE).encode(), 7))
+    within = raw_exchange(port, CHUNKED_HEAD + chunked(json.dumps(EVALUATE).encode(), 7))
     assert status_of(within) == 200 and body_of(within)["winning"] is True
 
 

@@ -55,3 +55,16 @@ def test_the_ceiling_section_names_each_endpoints_verdict():
     assert "| `/settle` | 760 | 76% |" in text
     low = "\n".join(report.unscored_section(_result(830.0, 650.0), _result(830.0, 500.0)))
     assert "/settle 65%, so 70% is out of reach even if scoring took no time" in low
+
+
+def test_the_serving_model_section_gives_each_share_and_the_ratio_of_the_two_models():
+    def trio(health: float, evaluate: float, settle: float) -> dict:
+        return {p: Run(p, x, 1.0, 9.0, 100, 0) for p, x in
+                (("/healthz", health), ("/evaluate", evaluate), ("/settle", settle))}
+
+    lines = report.models_section({"gthread": trio(4000, 2000, 1000),
+                                   "gevent": trio(5000, 3000, 1500)})
+    assert "| gthread | 4,000, 9.0 ms | 2,000, 9.0 ms, 50% | 1,000, 9.0 ms, 25% |" in lines
+    assert "| gevent | 5,000, 9.0 ms | 3,000, 9.0 ms, 60% | 1,500, 9.0 ms, 30% |" in lines
+    assert ("gevent against gthread, requests per second: /healthz 1.25×, /evaluate 1.50×, "
+            "/settle 1.50×.") in lines
