@@ -32,6 +32,8 @@ WORKDIR /srv
 COPY --from=build /opt/venv /opt/venv
 COPY app ./app
 COPY rules ./rules
+# The rules book, served as GET /rules and GET /rules/<variant> (app/rulesbook.py).
+COPY docs/rules ./docs/rules
 COPY gunicorn.conf.py openapi.yaml ./
 RUN python -m compileall -q app rules
 USER 10001:10001

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from app import edge, observability, ops, playground, problems, security, views
+from app import edge, observability, ops, playground, problems, rulesbook, security, views
 from app.config import Config
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -31,4 +31,5 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(views.bp)
     app.register_blueprint(ops.bp)
     app.register_blueprint(playground.bp)  # GET / and /embed: the playground page
+    app.register_blueprint(rulesbook.bp)  # GET /rules and /rules/<variant>: the rules book
     return app

@@ -199,6 +199,30 @@ def _playground_paths(spec: APISpec) -> None:
         }}})
 
 
+def _rules_paths(spec: APISpec) -> None:
+    """The rules book's pages (docs/rules/, served as Markdown)."""
+    markdown = {"text/markdown": {"schema": _TEXT}}
+
+    def page(description: str) -> dict[str, Any]:
+        return {"description": description, "headers": _HEADERS, "content": markdown}
+
+    not_modified = {"description": "Not modified (If-None-Match).", "headers": _HEADERS}
+    spec.path("/rules", operations={"get": {
+        "tags": ["rules"], "summary": "The rules book: its index",
+        "description": "The rules every variant shares, and a link to each variant's page.",
+        "responses": {"200": page("The index, as Markdown."), "304": not_modified}}})
+    spec.path("/rules/{variant}", operations={"get": {
+        "tags": ["rules"], "summary": "The rules book: one variant's page",
+        "description": "Every pattern and what it is worth, every payment and who makes it, "
+                       "every rule option and its default, with worked examples; each rule "
+                       "quotes the seed line it comes from.",
+        "parameters": [{"name": "variant", "in": "path", "required": True,
+                        "schema": {"type": "string", "enum": list(rules.NAMES)},
+                        "description": "A variant, as in `variant` of every request."}],
+        "responses": {"200": page("The page, as Markdown."), "304": not_modified,
+                      "404": _problem("No such variant.")}}})
+
+
 def build_spec(with_examples: bool = True) -> dict[str, Any]:
     """The whole contract as a dict: schemas, paths, headers and recorded examples."""
     plugin = MarshmallowPlugin()
@@ -208,7 +232,10 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
                          {"name": "operations",
                           "description": "Health, readiness, metrics and this contract."},
                          {"name": "playground",
-                          "description": "The browser playground (HTML)."}])
+                          "description": "The browser playground (HTML)."},
+                         {"name": "rules",
+                          "description": "The rules book: what each variant's patterns, "
+                                         "payments and options are (Markdown)."}])
     plugin.converter.add_attribute_function(_custom_fields)
     schemas = {
         "EvaluateRequest": req.EvaluateSchema, "SettleRequest": req.SettleSchema,
@@ -227,6 +254,7 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
                        "else is replaced by a fresh id; it never causes an error."})
     _paths(spec)
     _playground_paths(spec)
+    _rules_paths(spec)
     document = spec.to_dict()
     _add_request_id_parameter(document)
     if with_examples:

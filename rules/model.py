@@ -200,7 +200,7 @@ class JingRequest:
 class Pattern:
     """One scoring element of a hand: a shape, a multiplier, a fan, a bonus."""
 
-    id: str  # pinyin id from RULINGS.md (de_guo, xiao_qi_dui, …)
+    id: str  # pinyin id, as in the rules book (de_guo, xiao_qi_dui, …)
     name_zh: str
     name_en: str
     value: int | None = None  # fan, or the factor of a multiplier, or points of a bonus

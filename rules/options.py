@@ -1,4 +1,5 @@
-"""Rule options: house rules a variant lets the caller choose, with a default per RULINGS.md."""
+"""Rule options: house rules a variant lets the caller choose, each with the rules book's
+default."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ class RuleOption:
     type: str  # "boolean", "integer" or "string"
     default: Any
     description: str
-    seed: str  # where the seed (or RULINGS.md) says it
+    seed: str  # the seed line it comes from, quoted briefly
     choices: tuple[Any, ...] = ()  # allowed values, when only some are
     minimum: int | None = None
     maximum: int | None = None

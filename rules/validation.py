@@ -1,4 +1,5 @@
-"""Checks every request must pass before it is scored (RULINGS.md, "Common to all four").
+"""Checks every request must pass before it is scored (the rules book, "Common to all four
+variants").
 
 Each check returns a list of :class:`FieldError` (empty when fine) so that one response can
 name every problem at once; :func:`raise_if` turns a non-empty list into ``InvalidInput``.

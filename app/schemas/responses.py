@@ -17,8 +17,8 @@ class RulesetSchema(Schema):
 
 class PatternSchema(Schema):
     id = fields.String(required=True, validate=validate.OneOf(rules.PATTERN_IDS),
-                       metadata={"description": "Pattern id from RULINGS.md; GET /variants "
-                                 "lists each variant's."})
+                       metadata={"description": "Pattern id (pinyin); GET /variants lists "
+                                 "each variant's, GET /rules/{variant} says what each is."})
     name_zh = fields.String(required=True)
     name_en = fields.String(required=True)
     value = fields.Integer(allow_none=True)
@@ -62,7 +62,7 @@ class EvaluationSchema(Schema):
     message = fields.String(allow_none=True)
     shape = fields.String(allow_none=True, metadata={
         "description": "The best reading's shape, as its variant names it: xingguo and "
-                       "nanchang use the RULINGS shape ids (ping_hu, xiao_qi_dui, da_qi_dui, "
+                       "nanchang use their pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, "
                        "shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core "
                        "shapes (standard, seven_pairs, shi_san_yao)."})
     patterns = fields.List(fields.Nested(PatternSchema))
@@ -143,7 +143,8 @@ class VariantOptionSchema(Schema):
     type = fields.String(required=True)
     default = fields.Raw(required=True)
     description = fields.String(required=True)
-    seed = fields.String(required=True)
+    seed = fields.String(required=True, metadata={
+        "description": "The seed line the option comes from, quoted briefly."})
     choices = fields.List(fields.Raw())
     minimum = fields.Integer()
     maximum = fields.Integer()
@@ -153,7 +154,9 @@ class VariantSchema(Schema):
     name = fields.String(required=True)
     title_zh = fields.String(required=True)
     title_en = fields.String(required=True)
-    seed = fields.String(required=True)
+    seed = fields.String(required=True, metadata={
+        "description": "The public rule page the variant follows, e.g. `seed 000 (兴国冲关)`; "
+                       "GET /rules/{variant} states every rule, citing its lines."})
     shapes = fields.Dict(keys=fields.String(), values=fields.Boolean())
     win_types = fields.List(fields.String())
     flags = fields.List(fields.String())

@@ -1,4 +1,4 @@
-"""广东鸡平和 guangdong (seed 004_e6cf273dd962d1d9.txt, RULINGS.md § guangdong).
+"""广东鸡平和 guangdong: seed 004 (广东鸡平和), as docs/rules/guangdong.md states it.
 
 Score = base × 2^fan (番是2倍的意思). The fans are in :mod:`guangdong_fan`, who pays in
 :mod:`guangdong_pay`, the consistency checks in :mod:`guangdong_checks`; this module
@@ -33,22 +33,22 @@ from rules.variants import guangdong_fan as fan
 from rules.variants.guangdong_checks import situation_errors
 from rules.variants.guangdong_pay import Liability, liability, payments
 
-SEED = "004_e6cf273dd962d1d9.txt"
+SEED = "seed 004 (广东鸡平和)"
 
 OPTIONS = (
     RuleOption("cap", "integer", 3,
                "爆和: fan cap of the ordinary hands and their additions; also the fan that "
                "杠上开花/海底捞月/抢杠/一炮三响 raise a smaller hand to",
-               f"{SEED} 五.番 3 爆和为3番", minimum=1, maximum=6),
+               "五.番 3: 爆和为3番", minimum=1, maximum=6),
     RuleOption("base", "integer", 1, "points of a 0-fan hand: score = base × 2^fan",
-               f"{SEED} 五.番 1 番是2倍; 六 分值 column (鸡和 = 1)", minimum=1, maximum=10000),
+               "五.番 1: 番是2倍; 六 分值 column (鸡和 = 1)", minimum=1, maximum=10000),
     RuleOption("yi_pao_duo_xiang", "boolean", True,
                "一炮多响: several players may win on one discard, each paid by the discarder",
-               f"{SEED} 五 一炮多响: 允许一炮多响"),
+               "五 一炮多响: 允许一炮多响"),
     RuleOption("jiu_lian_pure", "boolean", True,
                "九莲宝灯 needs exactly 1112345678999 before the winning tile (when win_tile "
                "is known); false: any concealed 1112345678999 plus one tile of that suit",
-               f"{SEED} 六.二 九莲宝灯: 形成1112345678999，摸到该种牌任何一张即可和牌"),
+               "六.二 九莲宝灯: 形成1112345678999，摸到该种牌任何一张即可和牌"),
 )
 
 # The circumstances that raise a hand below the cap to the cap (七.特殊规则).

@@ -62,7 +62,7 @@ DA_SAN_YUAN = Fan("da_san_yuan", "大三元", "Big three dragons", 6)  # 48 大�
 DA_SI_XI = Fan("da_si_xi", "大四喜", "Big four winds", 6)  # 49 大四喜 6 64
 JIU_LIAN_BAO_DENG = Fan("jiu_lian_bao_deng", "九莲宝灯", "Nine gates", 6)  # 50 九莲宝灯 6 64
 SHI_SAN_YAO_FAN = Fan("shi_san_yao", "十三幺", "Thirteen orphans", 6)  # 51 十三幺 6 64
-# 七.8-10 天和/地和/人和: RULINGS § guangdong, 6 each
+# 七.8-10 天和/地和/人和: 6 each (the rules book)
 TIAN_HU = Fan("tian_hu", "天和", "Heavenly hand", 6)  # 73 庄家在发完牌就和牌
 DI_HU = Fan("di_hu", "地和", "Earthly hand", 6)  # 74 闲家摸到第一张牌就和牌
 REN_HU = Fan("ren_hu", "人和", "Human hand", 6)  # 75 第一轮中和别人出的牌
@@ -222,7 +222,7 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     if h.shape != STANDARD:
         return []
     if h.all_chows:
-        found = [PLAIN[PING_HU]]  # 平和: four chows, any pair (RULINGS)
+        found = [PLAIN[PING_HU]]  # 平和: four chows, any pair (the rules book)
     elif h.all_pungs:
         found = [PLAIN[PENG_PENG_HU]]
     else:

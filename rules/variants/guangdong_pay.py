@@ -1,4 +1,4 @@
-"""广东鸡平和: who pays a win (seed 004 七.特殊规则, RULINGS § guangdong "Payment").
+"""广东鸡平和: who pays a win (seed 004 七.特殊规则; the rules book, "Payments").
 
 Self-draw: each other player pays the score. Discard: the discarder alone pays. 抢杠: the
 robbed player pays the three shares. A self-drawn win may make one seat liable (包) for all

@@ -1,4 +1,4 @@
-"""南昌 nanchang (seed 002_15a3ce03a28fced8.txt, RULINGS.md § nanchang).
+"""南昌 nanchang: seed 002 (南昌), as docs/rules/nanchang.md states it.
 
 The tables of the seed; the machinery is shared with xingguo in
 :mod:`rules.variants.jiangxi`. A hand costs each payer ``4 × every multiplier`` (胡牌分
@@ -49,8 +49,8 @@ OPTIONS = (
                "精牌类型 回头一笑: 用上一局的上精作为本次计算的精"),
     RuleOption("count_discarded_jing", "boolean", False,
                "Jing a player discarded (still in its pond) count for that player",
-               "RULINGS nanchang: discarded jing do not count (option); 精牌介绍 2 counts 吃、碰、"
-               "杠、胡的精"),
+               "精牌介绍 2: 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded jing "
+               "are not named, so they do not count by default)"),
     RuleOption("ba_wang_jing", "boolean", True,
                "霸王精: the only player holding jing of an indicator is paid double",
                "精牌介绍 4 / 奖励分 3: 另外三家需要付给霸王精双倍的计算结果"),
@@ -81,7 +81,7 @@ class Nanchang(Jiangxi):
     name = "nanchang"
     title_zh = "南昌麻将"
     title_en = "Nanchang (Jiangxi)"
-    seed = "002_15a3ce03a28fced8.txt"
+    seed = "seed 002 (南昌)"
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "others_no_jing"})
     patterns = ("ji_chu_fen", *Jiangxi.patterns, "de_zhong_de", "pa_lou_ti")
@@ -120,7 +120,7 @@ class Nanchang(Jiangxi):
         return []
 
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
-        """Each indicator on its own (RULINGS): 上精, 下精 and 回头一笑."""
+        """Each indicator on its own (the rules book): 上精, 下精 and 回头一笑."""
         assert jing.indicator is not None  # required for nanchang (validated)
         discards = rules["count_discarded_jing"]
         double = rules["ba_wang_jing"]

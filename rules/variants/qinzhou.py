@@ -1,4 +1,4 @@
-"""欽州 qinzhou (seed 003_104020ae0064156a.txt, RULINGS.md § qinzhou).
+"""欽州 qinzhou: seed 003 (钦州), as docs/rules/qinzhou.md states it.
 
 No wild tiles and no honour chows; a win is four sets + a pair or seven pairs. Its value is
 the fan of the seed's list, added together (:mod:`qinzhou_fan`); a win pays `fan × base` per
@@ -43,7 +43,8 @@ OPTIONS = (
                "003 §3.2 獎馬 (以設置為獎10個馬為例; 最多可以買30個馬; 不夠…剩下的牌全為買的馬)",
                choices=HORSE_CHOICES),
     RuleOption("fan_combination", "string", ADD, "How the fan of several patterns combine: "
-               "add (RULINGS) or multiply", "RULINGS.md § qinzhou: Fan (番), added together",
+               "add (the rules book) or multiply",
+               "003 §7 (番數*底數)+番數*獎馬番數*底數: one fan count per win",
                choices=(ADD, MULTIPLY)),
     RuleOption("zi_yi_se_qi_dui", "boolean", True, "字一色 also counts for seven pairs of "
                "honours (the seed describes it with pungs/kongs and a pair)",
@@ -58,7 +59,7 @@ class Qinzhou(Variant):
     name = "qinzhou"
     title_zh = "钦州麻将"
     title_en = "Qinzhou (Guangxi)"
-    seed = "003_104020ae0064156a.txt"
+    seed = "seed 003 (钦州)"
     # 6 可胡牌形: AA + 4 sets, or seven pairs (豪华七对: two of the pairs the same tile)
     shapes = ShapeRules(seven_pairs=True, four_as_two_pairs=True)
     options = OPTIONS

@@ -1,6 +1,6 @@
 """钦州 fan (番): the seed's list of patterns as a table, and the fan of one reading.
 
-Seed 003 §6 胡牌與算分規則 lists thirteen patterns; RULINGS.md § qinzhou fixes their ids,
+Seed 003 §6 胡牌與算分規則 lists thirteen patterns; the rules book fixes their ids,
 values and exclusions. Fans are added together (or multiplied, by rule option) and a win with
 no pattern is 1 fan (`ji_hu`, §7 欽州麻將為1番起和). No wilds exist in qinzhou, so a hand has
 only a handful of readings and every one of them is scored.
@@ -28,7 +28,7 @@ class Fan:
     value: int
 
 
-# 003 §6, in the seed's order (ids and values: RULINGS.md § qinzhou).
+# 003 §6, in the seed's order (ids and values: the rules book).
 FANS: dict[str, Fan] = {f.id: f for f in (
     Fan("shi_ba_luo_han", "十八罗汉", "Eighteen arhats", 18),  # 6.1 十八羅漢 18番，4個杠
     Fan("zi_yi_se", "字一色", "All honours", 4),  # 6.2 字一色 4番，字牌的刻子(杠)、將
@@ -50,7 +50,7 @@ JI_HU = Fan("ji_hu", "鸡胡", "Chicken hand (no pattern)", 1)  # §7 欽州麻�
 EXCLUDES: dict[str, tuple[tuple[str, ...], str]] = {
     "shi_ba_luo_han": (("dui_dui_hu",), "对对胡 not counted (6.1 不記對對胡)"),
     "zi_yi_se": (("dui_dui_hu",), "对对胡 not counted (6.2 不計對對胡)"),
-    "hao_hua_qi_dui": (("qi_dui",), "instead of 七对 (RULINGS: 豪华七对 4, instead of 七对)"),
+    "hao_hua_qi_dui": (("qi_dui",), "instead of 七对 (6.4: 豪华七对 4 replaces 七对's 2)"),
 }
 
 
@@ -105,7 +105,7 @@ TESTS: dict[str, Callable[[Win], bool]] = {
     "gang_shang_kai_hua": lambda w: w.win_type == KONG_REPLACEMENT,
     "qiang_gang_hu": lambda w: w.win_type == ROB_KONG,
     "dui_dui_hu": _all_pungs,
-    # RULINGS: four exposed melds, won on the single wait (the pair is all that is left)
+    # The rules book: four exposed melds, won on the single wait (the pair is all that is left)
     "shi_er_zhang_luo_di": lambda w: sum(m.is_exposed for m in w.melds) == 4,
     "di_hu": lambda w: w.flags.earthly,
     "tian_hu": lambda w: w.flags.heavenly,

@@ -2,7 +2,7 @@
 
 Seed 003 §3.1 風位數字 numbers the seats from the dealer; §3.2 獎馬 flips horse tiles when a
 player wins and pays the winner one more `fan × base` per horse on its numbers; §7 記分方法
-gives the formula `(番數*底數) + 番數*獎馬番數*底數`. RULINGS.md § qinzhou fixes the 一炮多响
+gives the formula `(番數*底數) + 番數*獎馬番數*底數`. The rules book fixes the 一炮多响
 horse-owner rule that the seed's example B shows.
 """
 

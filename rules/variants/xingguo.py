@@ -1,4 +1,4 @@
-"""兴国冲关 xingguo (seed 000_83ce17ce76b9bbdd.txt, RULINGS.md § xingguo).
+"""兴国冲关 xingguo: seed 000 (兴国冲关), as docs/rules/xingguo.md states it.
 
 The tables of the seed; the machinery (best reading, 德国, 精吊, jing score, settlement) is
 shared with nanchang in :mod:`rules.variants.jiangxi`. Per payer a hand costs ``B × m``:
@@ -49,7 +49,7 @@ class Xingguo(Jiangxi):
     name = "xingguo"
     title_zh = "兴国冲关麻将"
     title_en = "Xingguo Chongguan (Ganzhou, Jiangxi)"
-    seed = "000_83ce17ce76b9bbdd.txt"
+    seed = "seed 000 (兴国冲关)"
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "no_jing_held"})
     patterns = (*Jiangxi.patterns, "ba_hu")

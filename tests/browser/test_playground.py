@@ -104,6 +104,16 @@ def test_click_a_hand_and_score_it(page, live_server):
     save_screenshot(page, "playground-qinzhou.png")
 
 
+def test_the_rules_link_follows_the_variant(page, live_server):
+    """The header links the rules book's page of the variant shown (GET /rules/<variant>)."""
+    open_playground(page)
+    for name in ("nanchang", "guangdong"):
+        page.select_option("#variant", name)
+        assert page.get_attribute("#rules-link", "href") == f"/rules/{name}"
+    book = requests.get(live_server + page.get_attribute("#rules-link", "href"), timeout=10)
+    assert book.status_code == 200 and book.text.startswith("# guangdong")
+
+
 def test_wild_jing_is_marked_in_the_reading(page, live_server):
     open_playground(page)
     page.select_option("#variant", "xingguo")
@@ -515,6 +525,7 @@ def test_the_widget_scores_a_hand_inside_an_iframe(page, live_server):
     assert shown == [g["held"] for g in expected["decomposition"]]
     page.wait_for_function("window.heights.length > 0")
     assert max(page.evaluate("window.heights")) > 300  # the host can size the iframe
+    assert frame.locator("#rules").get_attribute("href") == "/rules/qinzhou"
     frame.locator("#hand").fill("123m456p789s111s")  # 12 tiles
     frame.locator("#submit").click()
     frame.locator(".field-error").wait_for()

@@ -39,14 +39,15 @@ class Curl:
     shows: object = None  # the JSON answer the doc shows right after the command, if any
 
 
-def commands(path: Path) -> list[Curl]:
-    """Every curl command in the fenced code blocks of a Markdown file."""
+def commands(path: Path, name: str | None = None) -> list[Curl]:
+    """Every curl command in the fenced code blocks of a Markdown file (``name``, for the test
+    ids: the file's name unless given)."""
     found: list[Curl] = []
     previous: tuple[int, list[Curl]] | None = None  # (end line, curls) of the last block
     for start, end, lang, lines in _blocks(path.read_text(encoding="utf-8").splitlines()):
         if lang == "json" and previous and previous[0] == start - 1 and previous[1]:
             previous[1][-1].shows = json.loads("\n".join(lines))
-        curls = _curls(lines, start, path.name)
+        curls = _curls(lines, start, name or path.name)
         found += curls
         previous = (end, curls)
     return found

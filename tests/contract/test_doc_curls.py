@@ -1,5 +1,6 @@
-"""Every curl command in README.md and docs/*.md runs against the app and gets the status the
-doc says (200 unless a ``# → 422``-style comment says otherwise)."""
+"""Every curl command in README.md and docs/**/*.md (the rules book in docs/rules/ too) runs
+against the app and gets the status the doc says (200 unless a ``# → 422``-style comment says
+otherwise)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 from tests.contract.curls import Curl, commands, parse
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-CURLS = [c for doc in DOCS if doc.exists() for c in commands(doc)]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+CURLS = [c for doc in DOCS if doc.exists()
+         for c in commands(doc, doc.relative_to(ROOT).as_posix())]
 
 
 def test_the_readme_has_curl_examples():

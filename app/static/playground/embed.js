@@ -60,6 +60,7 @@
 
   function showJing() {
     $("jing-field").hidden = !(variants[$("variant").value].jing || []).includes("indicator");
+    $("rules").href = `/rules/${encodeURIComponent($("variant").value)}`;  // the rules book
   }
 
   function reportHeight() {

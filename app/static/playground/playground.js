@@ -611,6 +611,8 @@
     $("variant").value = state.variant;
     $("variant-info").textContent = v.name ? `${v.title_zh} · ${v.title_en}`
       + (v.scored ? "" : " · shape analysis only (scoring not implemented yet)") : "";
+    // The rules book's page of this variant: every pattern, payment and option it answers with.
+    $("rules-link").href = v.name ? `/rules/${encodeURIComponent(v.name)}` : "/rules";
     document.querySelectorAll("[role=tab]").forEach((tab) => {
       const on = tab.dataset.mode === state.mode;
       tab.setAttribute("aria-selected", String(on));

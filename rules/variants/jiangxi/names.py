@@ -1,4 +1,4 @@
-"""Names of every Jiangxi pattern: pinyin id (RULINGS.md) → Chinese and English.
+"""Names of every Jiangxi pattern: pinyin id (the rules book) → Chinese and English.
 
 One table for both variants; a variant overrides a Chinese name where its seed spells it
 differently (兴国 writes 精吊, 南昌 精钓).

@@ -1,6 +1,6 @@
 """What one hand value costs each payer: ``points × factors``, per-payer doublings, 德国.
 
-RULINGS (xingguo, and nanchang "as in xingguo"): 自摸 ×2 for every payer, or on a discard
+The rules book (xingguo, and nanchang "as in xingguo"): 自摸 ×2 for every payer, or on a discard
 ×2 for the discarder only (all three pay); ×2 when the dealer wins or when the payer is the
 dealer; 德国: each payer pays twice (德中德 four times) plus 5 from each responsible payer
 (all three on a self-draw or robbed kong, the discarder on a discard), the 5 never

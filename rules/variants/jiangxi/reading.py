@@ -6,7 +6,7 @@ Candidates come from the core's cached ``shapes_of`` queries, never from enumera
 hundreds of readings a hand with several jing has; a reading is looked up only to show the
 chosen candidate's decomposition.
 
-精吊 (RULINGS, xingguo): before the last tile the hand was four complete sets (or six pairs)
+精吊 (the rules book, xingguo): before the last tile the hand was four complete sets (or six pairs)
 plus one lone jing, so that any tile completes it.
 """
 

@@ -2,7 +2,7 @@
 
 Every candidate (shape × 有精/德国 × 精吊, for every tile that may have been the last one
 when ``win_tile`` is not given) is valued for the real seating, the ones the rules bar are
-set aside, and the one worth most to the winner is kept (RULINGS: the best reading).
+set aside, and the one worth most to the winner is kept (the rules book: the best reading).
 """
 
 from __future__ import annotations
