@@ -36,6 +36,11 @@ RETRY_STATUSES = frozenset({503})
 MAX_DELAY = 10.0  # seconds: the longest wait between two tries, whatever Retry-After says
 
 
+def _pause(seconds: float) -> None:
+    """The wait between two tries (a function of its own, so tests can record it)."""
+    time.sleep(seconds)
+
+
 class ProblemError(Exception):
     """Any answer that is not a 2xx, from its application/problem+json body (RFC 9457).
 
@@ -166,10 +171,10 @@ class Client:
             except requests.ConnectionError:  # also a connect timeout; never a read timeout
                 if last:
                     raise
-                time.sleep(self.retry_delay(attempt))
+                _pause(self.retry_delay(attempt))
                 continue
             if response.status_code not in RETRY_STATUSES or last:
                 return response
             response.close()
-            time.sleep(self.retry_delay(attempt, response.headers.get("Retry-After")))
+            _pause(self.retry_delay(attempt, response.headers.get("Retry-After")))
         raise AssertionError("unreachable: the last try returns or raises")
