@@ -25,7 +25,7 @@ const round: SettleRequest = {
 
 try {
   const settlement = await client.settle(round);
-  console.log(JSON.stringify(settlement.deltas));
+  console.log(JSON.stringify(settlement.deltas)); // [-12,-2,14,0]
 } catch (error) {
   if (!(error instanceof ProblemError)) throw error;
   console.error(error.status, error.code, JSON.stringify(error.errors));
