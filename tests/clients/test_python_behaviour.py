@@ -170,3 +170,21 @@ def test_an_answer_that_is_not_problem_json_still_raises_problem_error(fake_serv
 def test_negative_retries_are_refused():
     with pytest.raises(ValueError, match="retries"):
         Client(retries=-1)
+
+
+@pytest.mark.parametrize(("call", "method", "path", "body"), [
+    (lambda c: c.evaluate({"variant": "qinzhou", "hand": "1m"}), "POST", "/evaluate",
+     {"variant": "qinzhou", "hand": "1m"}),
+    (lambda c: c.settle({"variant": "qinzhou"}), "POST", "/settle", {"variant": "qinzhou"}),
+    (lambda c: c.jing({"variant": "xingguo", "indicator": "5s"}), "POST", "/jing",
+     {"variant": "xingguo", "indicator": "5s"}),
+    (lambda c: c.match({"variant": "qinzhou", "dealer": 0, "rounds": []}), "POST", "/match",
+     {"variant": "qinzhou", "dealer": 0, "rounds": []}),
+    (lambda c: c.variants(), "GET", "/variants", None),
+])
+def test_each_method_calls_its_endpoint(fake_server, call, method, path, body):
+    fake_server.script(Step(200, {"answer": path}))
+    assert call(Client(fake_server.url + "/")) == {"answer": path}  # a trailing / is dropped
+    (seen,) = fake_server.seen
+    assert (seen.method, seen.path, seen.body) == (method, path, body)
+    assert seen.headers["Accept"] == "application/json, application/problem+json"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import requests
 
@@ -114,25 +114,25 @@ class Client:
     def evaluate(self, request: EvaluateRequest, *,
                  accept_language: str | None = None) -> EvaluateResponse:
         """One hand: does it win, its patterns and payments; or, one tile short, its waits."""
-        return self._call("POST", "/evaluate", request, accept_language)
+        return cast(EvaluateResponse, self._call("POST", "/evaluate", request, accept_language))
 
     def settle(self, request: SettleRequest, *,
                accept_language: str | None = None) -> Settlement:
         """One finished round: each seat's zero-sum ``deltas`` and the ``ledger`` of transfers."""
-        return self._call("POST", "/settle", request, accept_language)
+        return cast(Settlement, self._call("POST", "/settle", request, accept_language))
 
     def jing(self, request: JingRequest, *, accept_language: str | None = None) -> JingResponse:
         """xingguo/nanchang: 正精/副精 from an indicator; with players, the jing scores."""
-        return self._call("POST", "/jing", request, accept_language)
+        return cast(JingResponse, self._call("POST", "/jing", request, accept_language))
 
     def match(self, request: MatchRequest, *,
               accept_language: str | None = None) -> MatchResponse:
         """A whole match: every round settled in order, with running and final totals."""
-        return self._call("POST", "/match", request, accept_language)
+        return cast(MatchResponse, self._call("POST", "/match", request, accept_language))
 
     def variants(self, *, accept_language: str | None = None) -> Variants:
         """Every variant, its shapes, flags and rule options with their defaults."""
-        return self._call("GET", "/variants", None, accept_language)
+        return cast(Variants, self._call("GET", "/variants", None, accept_language))
 
     def close(self) -> None:
         self.session.close()
@@ -148,7 +148,7 @@ class Client:
         gives one, else exponential backoff; never more than MAX_DELAY."""
         if retry_after is not None and retry_after.strip().isdigit():
             return min(float(retry_after), MAX_DELAY)
-        return min(self.backoff * 2 ** attempt, MAX_DELAY)
+        return min(self.backoff * 2.0 ** attempt, MAX_DELAY)
 
     def _call(self, method: str, path: str, body: Any, accept_language: str | None) -> Any:
         headers = {}
