@@ -14,6 +14,7 @@ import os
 import shlex
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -69,12 +70,38 @@ def test_the_client_and_the_example_compile():
     run(str(BIN / "tsc"), "--noEmit", "-p", ".")
 
 
-@pytest.mark.e2e
-def test_the_example_settles_the_readme_round(tmp_path, server_url):
-    build = tmp_path / "build"
-    run(str(BIN / "tsc"), "-p", ".", "--outDir", str(build))
+@pytest.fixture(scope="module")
+def build(tmp_path_factory) -> Path:
+    """The client and the example compiled to JavaScript."""
+    out = tmp_path_factory.mktemp("ts") / "build"
+    run(str(BIN / "tsc"), "-p", ".", "--outDir", str(out))
     # The compiled files are ES modules, as package.json says for the sources.
-    (build / "package.json").write_text('{"type": "module"}\n')
-    done = run("node", str(build / "examples" / "settle.js"), cwd=tmp_path,
+    (out / "package.json").write_text('{"type": "module"}\n')
+    return out
+
+
+@pytest.mark.e2e
+def test_the_example_settles_the_readme_round(build, server_url):
+    done = run("node", str(build / "examples" / "settle.js"), cwd=build,
                env={**os.environ, "SCORING_URL": server_url})
     assert json.loads(done.stdout) == QINZHOU_DELTAS
+
+
+@pytest.mark.e2e
+def test_a_bad_request_throws_problem_error(build, server_url):
+    """The README's unknown tile: a 422 naming `hand`, thrown as ProblemError."""
+    script = f"""
+        import {{ ProblemError, ScoringClient }} from "./src/client.js";
+        const client = new ScoringClient({{ baseUrl: {json.dumps(server_url)} }});
+        try {{
+          await client.evaluate({{ variant: "qinzhou", hand: "123m456p789s111sEX" }});
+        }} catch (error) {{
+          const {{ status, code, errors, problem }} = error;
+          console.log(JSON.stringify({{ problem: error instanceof ProblemError, status, code,
+                                        errors, body: problem }}));
+        }}"""
+    done = run("node", "--input-type=module", "-e", script, cwd=build)
+    thrown = json.loads(done.stdout)
+    assert thrown["problem"] is True and thrown["status"] == 422
+    assert [e["field"] for e in thrown["errors"]] == ["hand"]
+    assert thrown["code"] == thrown["body"].get("code")  # null while the server sends none

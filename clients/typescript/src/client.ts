@@ -75,7 +75,7 @@ export class ProblemError extends Error {
     this.problem = problem;
     this.status = problem.status;
     this.code = problem.code ?? null;
-    this.errors = problem.errors ?? [];
+    this.errors = Array.isArray(problem.errors) ? problem.errors : [];
   }
 }
 
@@ -158,7 +158,8 @@ async function problemOf(response: Response): Promise<Problem> {
   const text = await response.text();
   if ((response.headers.get("Content-Type") ?? "").startsWith(PROBLEM_JSON)) {
     try {
-      return JSON.parse(text) as Problem;
+      // The HTTP status is the one that counts (RFC 9457 makes the body's advisory).
+      return { ...(JSON.parse(text) as Problem), status: response.status };
     } catch {
       // Not JSON after all: fall through to the wrapped form.
     }

@@ -68,10 +68,12 @@ class ProblemError(Exception):
         if body is None:
             return cls(response.status_code, response.reason or "HTTP error",
                        response.text[:500])
-        return cls(int(body.get("status", response.status_code)),
-                   str(body.get("title", response.reason or "")), str(body.get("detail", "")),
-                   type=str(body.get("type", "about:blank")), code=body.get("code"),
-                   errors=body.get("errors"), body=body)
+        errors = body.get("errors")
+        # The HTTP status is the one that counts (RFC 9457 makes the body's advisory).
+        return cls(response.status_code, str(body.get("title", response.reason or "")),
+                   str(body.get("detail", "")), type=str(body.get("type", "about:blank")),
+                   code=body.get("code"), errors=errors if isinstance(errors, list) else None,
+                   body=body)
 
 
 def _problem_body(response: requests.Response) -> dict[str, Any] | None:
