@@ -134,8 +134,7 @@ def render(t: Type, indent: int, tail: str = "") -> list[str]:
 
 def typed_dict(name: str, schema: dict[str, Any]) -> list[str]:
     """One TypedDict: the class form, or the functional one when a key is not a Python name."""
-    if schema.get("additionalProperties", True) is not False:
-        raise ValueError(f"{name}: open objects (additionalProperties) have no TypedDict form")
+    # additionalProperties is not said: a TypedDict is open to more keys whatever it declares.
     properties = schema.get("properties", {})
     functional = not all(f.isidentifier() and not keyword.iskeyword(f) for f in properties)
     required = set(schema.get("required", []))

@@ -52,6 +52,11 @@ def test_type_of_small_schemas():
         ("|", ["str", ("list", ["Any"])])
 
 
+def test_an_object_without_properties_is_an_empty_typed_dict():
+    text = module({"components": {"schemas": {"Anything": {"type": "object"}}}})
+    assert text.endswith("class Anything(TypedDict):\n    pass\n")
+
+
 def test_keys_that_are_not_python_names_use_the_functional_form():
     text = module({"components": {"schemas": {
         "Move": {"type": "object", "additionalProperties": False, "required": ["from"],
@@ -81,7 +86,6 @@ def test_long_literals_wrap_within_100_columns():
             "properties": {"x": {"type": "object", "properties": {"y": {}}}}}}, "has no name"),
     ({"A": {"type": "object", "additionalProperties": False,
             "properties": {"x": {"allOf": [{"type": "string"}]}}}}, "allOf"),
-    ({"A": {"type": "object", "properties": {}}}, "open objects"),
     ({"A": {"type": "object", "additionalProperties": False,
             "properties": {"b": {"$ref": "#/components/schemas/B"}}},
       "B": {"type": "object", "additionalProperties": False,
