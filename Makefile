@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test bench lint openapi install dev clean image deploy-check soak audit slowest wrk attacks
+.PHONY: run test bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,18 @@ deploy-check: $(VENV)/.dev  ## validate the Kubernetes manifests in deploy/
 
 openapi: $(VENV)/.dev  ## regenerate openapi.yaml from the schemas
 	$(BIN)/python -m app.openapi > openapi.yaml
+
+# The clients' types follow the contract: regenerate them after `make openapi` (a test fails
+# when they drift). TypeScript needs node and npm (apt-get install nodejs npm).
+TS := clients/typescript
+PY_TYPES := clients/python/src/mahjong_scoring_client/schema.py
+
+$(TS)/node_modules/.package-lock.json: $(TS)/package-lock.json
+	cd $(TS) && npm ci --no-audit --no-fund
+
+clients: $(VENV)/.dev $(TS)/node_modules/.package-lock.json  ## regenerate the Python and TypeScript clients' types from openapi.yaml
+	$(BIN)/python -m tools.client_types > $(PY_TYPES).new && mv $(PY_TYPES).new $(PY_TYPES)
+	cd $(TS) && npm run --silent generate
 
 wrk:  ## the load generator, from Debian's packages
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && { apt-get install -y -q wrk \

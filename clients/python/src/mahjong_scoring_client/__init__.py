@@ -1,0 +1,31 @@
+"""A typed client for the mahjong scoring service.
+
+    from mahjong_scoring_client import Client, ProblemError
+
+    with Client("http://localhost:8000") as client:
+        settlement = client.settle({"variant": "qinzhou", "dealer": 0, ...})
+        print(settlement["deltas"])
+
+Requests and answers are plain dicts typed by TypedDicts; every type of the contract is in
+``mahjong_scoring_client.schema`` (generated from the service's openapi.yaml), the ones each
+method takes and answers are also here. Every error answer raises ``ProblemError``.
+"""
+
+from .client import DEFAULT_URL, Client, ProblemError, __version__
+from .match_types import MatchRequest, MatchResponse, MatchRound, MatchRoundResult
+from .schema import (
+    EvaluateRequest,
+    EvaluateResponse,
+    JingRequest,
+    JingResponse,
+    Problem,
+    Settlement,
+    SettleRequest,
+    Variants,
+)
+
+__all__ = [
+    "DEFAULT_URL", "Client", "EvaluateRequest", "EvaluateResponse", "JingRequest",
+    "JingResponse", "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundResult", "Problem",
+    "ProblemError", "SettleRequest", "Settlement", "Variants", "__version__",
+]

@@ -1,0 +1,182 @@
+"""The HTTP client: one method per endpoint, problems raised as one exception type.
+
+Why these defaults: every endpoint is a pure function of its body (nothing is stored), so
+repeating a call is always safe; but only a 503 (the service is briefly unavailable, e.g. an
+instance restarting behind a balancer) or a connection that failed is worth repeating. A 4xx
+would fail again in exactly the same way, and a 500 is a bug to report, not to hammer. A read
+that times out is not repeated either: the service is slow for that body, and would be again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any, cast
+
+import requests
+
+from .match_types import MatchRequest, MatchResponse
+from .schema import (
+    EvaluateRequest,
+    EvaluateResponse,
+    JingRequest,
+    JingResponse,
+    Settlement,
+    SettleRequest,
+    Variants,
+)
+from .schema import (
+    ProblemError as FieldError,  # one entry of a problem's errors, as the contract names it
+)
+
+__version__ = "0.1.0"
+DEFAULT_URL = "http://localhost:8000"
+PROBLEM_JSON = "application/problem+json"
+RETRY_STATUSES = frozenset({503})
+MAX_DELAY = 10.0  # seconds: the longest wait between two tries, whatever Retry-After says
+
+
+def _pause(seconds: float) -> None:
+    """The wait between two tries (a function of its own, so tests can record it)."""
+    time.sleep(seconds)
+
+
+class ProblemError(Exception):
+    """Any answer that is not a 2xx, from its application/problem+json body (RFC 9457).
+
+    ``code`` is the problem's stable code, or None when the server sends none; ``errors`` the
+    offending fields of a 422 exactly as the server listed them (``field``, ``message``, and
+    ``code``/``position`` where given), [] when there are none. An answer that is not
+    problem+json (a proxy's HTML error page) is carried the same way, its text in ``detail``.
+    """
+
+    def __init__(self, status: int, title: str, detail: str, *, type: str = "about:blank",
+                 code: str | None = None, errors: list[FieldError] | None = None,
+                 body: Mapping[str, Any] | None = None) -> None:
+        super().__init__(f"{status} {title}: {detail}")
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.type = type
+        self.code = code
+        self.errors = list(errors or [])
+        self.body = dict(body or {})
+
+    @classmethod
+    def from_response(cls, response: requests.Response) -> ProblemError:
+        body = _problem_body(response)
+        if body is None:
+            return cls(response.status_code, response.reason or "HTTP error",
+                       response.text[:500])
+        errors = body.get("errors")
+        # The HTTP status is the one that counts (RFC 9457 makes the body's advisory).
+        return cls(response.status_code, str(body.get("title", response.reason or "")),
+                   str(body.get("detail", "")), type=str(body.get("type", "about:blank")),
+                   code=body.get("code"), errors=errors if isinstance(errors, list) else None,
+                   body=body)
+
+
+def _problem_body(response: requests.Response) -> dict[str, Any] | None:
+    if not response.headers.get("Content-Type", "").startswith(PROBLEM_JSON):
+        return None
+    try:
+        body = response.json()
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+class Client:
+    """The scoring service at ``base_url``.
+
+    ``timeout`` is requests' (connect, read) in seconds; ``retries`` how many times a 503 or a
+    failed connection is tried again, waiting ``backoff`` × 2ⁿ seconds (or the 503's
+    Retry-After) between tries; ``accept_language`` is sent with every call unless a call
+    gives its own. Use it as a context manager, or call ``close()``, to release connections.
+    """
+
+    def __init__(self, base_url: str = DEFAULT_URL, *,
+                 timeout: float | tuple[float, float] = (3.05, 10.0), retries: int = 2,
+                 backoff: float = 0.25, accept_language: str | None = None,
+                 session: requests.Session | None = None) -> None:
+        if retries < 0:
+            raise ValueError("retries must be 0 or more")
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self.retries = retries
+        self.backoff = backoff
+        self.accept_language = accept_language
+        self.session = session or requests.Session()
+        self.session.headers.update({
+            "Accept": f"application/json, {PROBLEM_JSON}",
+            "User-Agent": f"mahjong-scoring-client/{__version__} "
+                          f"{requests.utils.default_user_agent()}",
+        })
+
+    def evaluate(self, request: EvaluateRequest, *,
+                 accept_language: str | None = None) -> EvaluateResponse:
+        """One hand: does it win, its patterns and payments; or, one tile short, its waits."""
+        return cast(EvaluateResponse, self._call("POST", "/evaluate", request, accept_language))
+
+    def settle(self, request: SettleRequest, *,
+               accept_language: str | None = None) -> Settlement:
+        """One finished round: each seat's zero-sum ``deltas`` and the ``ledger`` of transfers."""
+        return cast(Settlement, self._call("POST", "/settle", request, accept_language))
+
+    def jing(self, request: JingRequest, *, accept_language: str | None = None) -> JingResponse:
+        """xingguo/nanchang: 正精/副精 from an indicator; with players, the jing scores."""
+        return cast(JingResponse, self._call("POST", "/jing", request, accept_language))
+
+    def match(self, request: MatchRequest, *,
+              accept_language: str | None = None) -> MatchResponse:
+        """A whole match: every round settled in order, with running and final totals."""
+        return cast(MatchResponse, self._call("POST", "/match", request, accept_language))
+
+    def variants(self, *, accept_language: str | None = None) -> Variants:
+        """Every variant, its shapes, flags and rule options with their defaults."""
+        return cast(Variants, self._call("GET", "/variants", None, accept_language))
+
+    def close(self) -> None:
+        self.session.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def retry_delay(self, attempt: int, retry_after: str | None = None) -> float:
+        """Seconds to wait before try ``attempt + 2``: a 503's Retry-After (in seconds) when it
+        gives one, else exponential backoff; never more than MAX_DELAY."""
+        if retry_after is not None and retry_after.strip().isdigit():
+            return min(float(retry_after), MAX_DELAY)
+        return min(self.backoff * 2.0 ** attempt, MAX_DELAY)
+
+    def _call(self, method: str, path: str, body: Any, accept_language: str | None) -> Any:
+        headers = {}
+        language = accept_language or self.accept_language
+        if language:
+            headers["Accept-Language"] = language
+        response = self._send(method, self.base_url + path, body, headers)
+        if not response.ok:
+            raise ProblemError.from_response(response)
+        return response.json()
+
+    def _send(self, method: str, url: str, body: Any,
+              headers: dict[str, str]) -> requests.Response:
+        """The answer, after up to ``retries`` more tries on a 503 or a failed connection."""
+        for attempt in range(self.retries + 1):
+            last = attempt == self.retries
+            try:
+                response = self.session.request(method, url, json=body, headers=headers,
+                                                timeout=self.timeout)
+            except requests.ConnectionError:  # also a connect timeout; never a read timeout
+                if last:
+                    raise
+                _pause(self.retry_delay(attempt))
+                continue
+            if response.status_code not in RETRY_STATUSES or last:
+                return response
+            response.close()
+            _pause(self.retry_delay(attempt, response.headers.get("Retry-After")))
+        raise AssertionError("unreachable: the last try returns or raises")

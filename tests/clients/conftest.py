@@ -1,0 +1,118 @@
+"""The clients against the real server (gunicorn as `make run` starts it) and a fake one.
+
+The Python client is imported from its source tree (clients/python/src) here; the pip-install
+test installs it into a fresh venv instead. ``fake_server`` answers from a script, one step per
+request, so retries, timeouts and headers can be checked exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import server_url  # noqa: F401 (the fixture: one real server a session)
+
+ROOT = Path(__file__).resolve().parents[2]
+PY_CLIENT = ROOT / "clients" / "python"
+TS_CLIENT = ROOT / "clients" / "typescript"
+if str(PY_CLIENT / "src") not in sys.path:
+    sys.path.insert(0, str(PY_CLIENT / "src"))
+
+# The README's qinzhou 一炮多响 (example B): deltas [-12, -2, 14, 0], worked in the README as
+# 南 1·2 + 1·2·2 + 1·2·2 − 1·2·6 = −2, 西 1·2 + 1·2·6 = 14, 东 pays 2 + 2 + 4 + 4 = 12.
+QINZHOU_ROUND = {
+    "variant": "qinzhou",
+    "dealer": 0,
+    "players": [
+        {"hand": "234m678m234p678pN"},
+        {"hand": "222s444s666pEEE88s"},
+        {"hand": "11s33s77p88pSSWW88s"},
+        {"hand": "CCCFFFPPP999sN"},
+    ],
+    "result": {"winners": [1, 2], "win_type": "discard", "discarder": 0, "win_tile": "8s"},
+    "horses": "1m5m9m2m6m3m7m1p5p9p",
+}
+QINZHOU_DELTAS = [-12, -2, 14, 0]
+
+
+@dataclass
+class Step:
+    """What the fake server does with one request: answer, hang, or drop the connection."""
+
+    status: int = 200
+    body: object = field(default_factory=dict)
+    content_type: str = "application/json"
+    headers: dict[str, str] = field(default_factory=dict)
+    hang: float = 0.0  # seconds to wait before answering
+    drop: bool = False  # close the connection without any answer
+
+
+@dataclass
+class Seen:
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: object
+
+
+class FakeServer:
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.seen: list[Seen] = []
+        self.release = threading.Event()  # ends every hang at teardown
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def script(self, *steps: Step) -> None:
+        self.steps = list(steps)
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def _serve(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length) if length else b""
+                server.seen.append(Seen(self.command, self.path, dict(self.headers),
+                                        json.loads(raw) if raw else None))
+                step = server.steps.pop(0) if server.steps else Step(500, {"detail": "no step"})
+                if step.drop:
+                    self.close_connection = True
+                    return
+                if step.hang:
+                    server.release.wait(step.hang)
+                payload = (step.body if isinstance(step.body, bytes)
+                           else json.dumps(step.body).encode())
+                self.send_response(step.status)
+                self.send_header("Content-Type", step.content_type)
+                self.send_header("Content-Length", str(len(payload)))
+                for name, value in step.headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(payload)
+
+            do_GET = do_POST = _serve
+
+        return Handler
+
+
+@pytest.fixture()
+def fake_server() -> Iterator[FakeServer]:
+    server = FakeServer()
+    thread = threading.Thread(target=server.httpd.serve_forever, args=(0.02,), daemon=True)
+    thread.start()
+    yield server
+    server.release.set()
+    server.httpd.shutdown()
+    server.httpd.server_close()

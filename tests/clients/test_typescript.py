@@ -1,0 +1,107 @@
+"""The TypeScript client: its types are openapi.yaml's (regenerated with the pinned
+openapi-typescript, byte for byte the committed src/schema.d.ts), it compiles (`tsc --noEmit`),
+and its example settles the README round against the real server.
+
+They need node and npm: skipped without them on a developer's machine, but a failure in CI
+(CI is set), where .ci/run installs them, so a missing toolchain can never pass unseen.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.clients.conftest import QINZHOU_DELTAS, TS_CLIENT
+
+SCHEMA = TS_CLIENT / "src" / "schema.d.ts"
+BIN = TS_CLIENT / "node_modules" / ".bin"
+OUTPUT = ["-o", "src/schema.d.ts"]
+
+
+def run(*command: str, **kwargs) -> subprocess.CompletedProcess:
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300,
+                          cwd=kwargs.pop("cwd", TS_CLIENT), **kwargs)
+    assert done.returncode == 0, f"{' '.join(command)}\n{done.stdout[-3000:]}\n" \
+                                 f"{done.stderr[-3000:]}"
+    return done
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toolchain() -> None:
+    """node and npm, and the pinned packages of package-lock.json in node_modules."""
+    missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
+    if missing:
+        message = (f"{' and '.join(missing)} not found: the TypeScript client's checks need "
+                   f"them (apt-get install nodejs npm; .ci/run does it in CI)")
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    installed = TS_CLIENT / "node_modules" / ".package-lock.json"
+    lock = TS_CLIENT / "package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        run("npm", "ci", "--no-audit", "--no-fund")
+
+
+def generate_command() -> list[str]:
+    """package.json's `generate` script (what `make clients` runs), less its output file."""
+    script = json.loads((TS_CLIENT / "package.json").read_text())["scripts"]["generate"]
+    words = shlex.split(script)
+    assert words[0] == "openapi-typescript" and words[-2:] == OUTPUT, script
+    return [str(BIN / words[0]), *words[1:-2]]
+
+
+def test_the_committed_types_are_the_contract_regenerated():
+    expected = run(*generate_command()).stdout  # no -o: the types on stdout
+    committed = SCHEMA.read_text(encoding="utf-8")
+    diff = "".join(difflib.unified_diff(committed.splitlines(True), expected.splitlines(True),
+                                        "committed schema.d.ts", "from openapi.yaml", n=1))
+    assert committed == expected, f"run `make clients`: the TypeScript types drift\n" \
+                                  f"{diff[:3000]}"
+
+
+def test_the_client_and_the_example_compile():
+    run(str(BIN / "tsc"), "--noEmit", "-p", ".")
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory) -> Path:
+    """The client and the example compiled to JavaScript."""
+    out = tmp_path_factory.mktemp("ts") / "build"
+    run(str(BIN / "tsc"), "-p", ".", "--outDir", str(out))
+    # The compiled files are ES modules, as package.json says for the sources.
+    (out / "package.json").write_text('{"type": "module"}\n')
+    return out
+
+
+@pytest.mark.e2e
+def test_the_example_settles_the_readme_round(build, server_url):
+    done = run("node", str(build / "examples" / "settle.js"), cwd=build,
+               env={**os.environ, "SCORING_URL": server_url})
+    assert json.loads(done.stdout) == QINZHOU_DELTAS
+
+
+@pytest.mark.e2e
+def test_a_bad_request_throws_problem_error(build, server_url):
+    """The README's unknown tile: a 422 naming `hand`, thrown as ProblemError."""
+    script = f"""
+        import {{ ProblemError, ScoringClient }} from "./src/client.js";
+        const client = new ScoringClient({{ baseUrl: {json.dumps(server_url)} }});
+        try {{
+          await client.evaluate({{ variant: "qinzhou", hand: "123m456p789s111sEX" }});
+        }} catch (error) {{
+          const {{ status, code, errors, problem }} = error;
+          console.log(JSON.stringify({{ problem: error instanceof ProblemError, status, code,
+                                        errors, body: problem }}));
+        }}"""
+    done = run("node", "--input-type=module", "-e", script, cwd=build)
+    thrown = json.loads(done.stdout)
+    assert thrown["problem"] is True and thrown["status"] == 422
+    assert [e["field"] for e in thrown["errors"]] == ["hand"]
+    assert thrown["code"] == thrown["body"].get("code")  # null while the server sends none
