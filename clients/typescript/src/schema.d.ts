@@ -743,6 +743,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules book: its index
+         * @description The rules every variant shares, and a link to each variant's page.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
+                    "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The index, as Markdown. */
+                200: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/markdown": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match). */
+                304: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules book: one variant's page
+         * @description Every pattern and what it is worth, every payment and who makes it, every rule option and its default, with worked examples; each rule quotes the seed line it comes from.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
+                    "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                };
+                path: {
+                    /** @description A variant, as in `variant` of every request. */
+                    variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page, as Markdown. */
+                200: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/markdown": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match). */
+                304: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such variant. */
+                404: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -965,7 +1080,7 @@ export interface components {
         };
         Pattern: {
             /**
-             * @description Pattern id from RULINGS.md; GET /variants lists each variant's.
+             * @description Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what each is.
              * @enum {string}
              */
             id: "ba_hu" | "bao_hu" | "da_qi_dui" | "da_san_yuan" | "da_si_xi" | "de_guo" | "de_zhong_de" | "di_hu" | "dian_pao" | "dui_dui_hu" | "gang_diao" | "gang_kai" | "gang_shang_kai_hua" | "gang_shang_pao" | "hai_di_lao_yue" | "hao_hua_qi_dui" | "hun_peng" | "hun_yao_jiu" | "hun_yi_se" | "ji_chu_fen" | "ji_hu" | "jian_ke" | "jing_diao" | "jiu_lian_bao_deng" | "men_feng" | "pa_lou_ti" | "peng_peng_hu" | "ping_hu" | "qi_dui" | "qi_xing_shi_san_lan" | "qiang_gang" | "qiang_gang_hu" | "qing_peng" | "qing_yao_jiu" | "qing_yi_se" | "quan_feng" | "ren_hu" | "shi_ba_luo_han" | "shi_er_zhang_luo_di" | "shi_san_lan" | "shi_san_yao" | "tian_hu" | "xiao_qi_dui" | "xiao_san_yuan" | "xiao_si_xi" | "yi_pao_san_xiang" | "zhuang_jia" | "zi_mo" | "zi_yi_se";
@@ -1021,7 +1136,7 @@ export interface components {
              */
             reason?: "not_complete" | "waiting" | "not_ready" | "jing_diao_self_draw_only" | "you_jing_ping_hu_self_draw_only" | null;
             message?: string | null;
-            /** @description The best reading's shape, as its variant names it: xingguo and nanchang use the RULINGS shape ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core shapes (standard, seven_pairs, shi_san_yao). */
+            /** @description The best reading's shape, as its variant names it: xingguo and nanchang use their pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core shapes (standard, seven_pairs, shi_san_yao). */
             shape?: string | null;
             patterns?: components["schemas"]["Pattern"][];
             multiplier?: number | null;
@@ -1055,7 +1170,7 @@ export interface components {
              */
             reason?: "not_complete" | "waiting" | "not_ready" | "jing_diao_self_draw_only" | "you_jing_ping_hu_self_draw_only" | null;
             message?: string | null;
-            /** @description The best reading's shape, as its variant names it: xingguo and nanchang use the RULINGS shape ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core shapes (standard, seven_pairs, shi_san_yao). */
+            /** @description The best reading's shape, as its variant names it: xingguo and nanchang use their pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core shapes (standard, seven_pairs, shi_san_yao). */
             shape?: string | null;
             patterns?: components["schemas"]["Pattern"][];
             multiplier?: number | null;
@@ -1122,6 +1237,7 @@ export interface components {
             type: string;
             default: unknown;
             description: string;
+            /** @description The seed line the option comes from, quoted briefly. */
             seed: string;
             choices?: unknown[];
             minimum?: number;
@@ -1131,6 +1247,7 @@ export interface components {
             name: string;
             title_zh: string;
             title_en: string;
+            /** @description The public rule page the variant follows, e.g. `seed 000 (兴国冲关)`; GET /rules/{variant} states every rule, citing its lines. */
             seed: string;
             shapes?: {
                 [key: string]: boolean;

@@ -143,7 +143,8 @@ class JingRequest(TypedDict):
 
 
 class Pattern(TypedDict):
-    # Pattern id from RULINGS.md; GET /variants lists each variant's.
+    # Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what
+    # each is.
     id: Literal[
         "ba_hu", "bao_hu", "da_qi_dui", "da_san_yuan", "da_si_xi", "de_guo", "de_zhong_de", "di_hu",
         "dian_pao", "dui_dui_hu", "gang_diao", "gang_kai", "gang_shang_kai_hua", "gang_shang_pao",
@@ -240,8 +241,8 @@ class EvaluateResponse(TypedDict):
         ]
     ]
     message: NotRequired[str | None]
-    # The best reading's shape, as its variant names it: xingguo and nanchang use the RULINGS
-    # shape ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou
+    # The best reading's shape, as its variant names it: xingguo and nanchang use their
+    # pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou
     # and guangdong the core shapes (standard, seven_pairs, shi_san_yao).
     shape: NotRequired[str | None]
     patterns: NotRequired[list[Pattern]]
@@ -281,8 +282,8 @@ class Evaluation(TypedDict):
         ]
     ]
     message: NotRequired[str | None]
-    # The best reading's shape, as its variant names it: xingguo and nanchang use the RULINGS
-    # shape ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou
+    # The best reading's shape, as its variant names it: xingguo and nanchang use their
+    # pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou
     # and guangdong the core shapes (standard, seven_pairs, shi_san_yao).
     shape: NotRequired[str | None]
     patterns: NotRequired[list[Pattern]]
@@ -359,6 +360,7 @@ class VariantOption(TypedDict):
     type: str
     default: Any
     description: str
+    # The seed line the option comes from, quoted briefly.
     seed: str
     choices: NotRequired[list[Any]]
     minimum: NotRequired[int]
@@ -369,6 +371,8 @@ class Variant(TypedDict):
     name: str
     title_zh: str
     title_en: str
+    # The public rule page the variant follows, e.g. `seed 000 (兴国冲关)`; GET /rules/{variant}
+    # states every rule, citing its lines.
     seed: str
     shapes: NotRequired[dict[str, bool]]
     win_types: NotRequired[list[str]]
