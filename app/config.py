@@ -17,6 +17,9 @@ class Config:
     max_body_bytes: int = 64 * 1024  # larger bodies are a 413
     max_json_depth: int = 16  # deeper nesting is a 400 before any parsing work
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; none by default
+    cors_methods: str = "GET, POST, OPTIONS"  # what a preflight allows
+    cors_headers: str = "Content-Type, Accept-Language, X-Request-ID, traceparent"
+    cors_max_age: int = 600  # seconds a browser may keep a preflight's answer
     log_requests: bool = True  # one JSON line per request on stderr
     # A scoring request stopped past this many seconds is a 503 with Retry-After; 0: none.
     request_budget_seconds: float = 2.0
@@ -26,6 +29,9 @@ class Config:
     def from_env(cls) -> Config:
         return cls(max_body_bytes=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)),
                    cors_origins=_origins(os.environ.get("CORS_ORIGINS", "")),
+                   cors_methods=os.environ.get("CORS_METHODS", cls.cors_methods),
+                   cors_headers=os.environ.get("CORS_HEADERS", cls.cors_headers),
+                   cors_max_age=int(os.environ.get("CORS_MAX_AGE", cls.cors_max_age)),
                    log_requests=os.environ.get("LOG_REQUESTS", "1") not in ("0", "false", ""),
                    request_budget_seconds=float(os.environ.get("REQUEST_BUDGET_SECONDS", 2.0)),
                    metrics_port=int(os.environ["METRICS_PORT"])

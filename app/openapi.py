@@ -20,6 +20,7 @@ from app.ops import DOCS_FILES
 from app.schemas import requests as req
 from app.schemas import responses as out
 from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, TileCode, Tiles
+from app.version import CONTRACT_VERSION
 from rules.tiles import CODES
 
 TITLE = "Mahjong scoring service"
@@ -226,7 +227,7 @@ def _rules_paths(spec: APISpec) -> None:
 def build_spec(with_examples: bool = True) -> dict[str, Any]:
     """The whole contract as a dict: schemas, paths, headers and recorded examples."""
     plugin = MarshmallowPlugin()
-    spec = APISpec(title=TITLE, version=rules.RULES_VERSION, openapi_version="3.1.0",
+    spec = APISpec(title=TITLE, version=CONTRACT_VERSION, openapi_version="3.1.0",
                    plugins=[plugin], info={"description": DESCRIPTION},
                    tags=[{"name": "scoring", "description": "Score hands, settle rounds, jing."},
                          {"name": "operations",

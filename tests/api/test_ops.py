@@ -8,6 +8,7 @@ import logging
 import re
 
 import pytest
+import yaml
 
 import rules
 from app import create_app, metrics, observability, ops
@@ -213,7 +214,8 @@ def test_cors_allows_a_configured_origin_only():
     c = _cors_client("https://app.example, https://other.example/")
     ok = c.post("/evaluate", json=WIN, headers={"Origin": "https://other.example"})
     assert ok.headers["Access-Control-Allow-Origin"] == "https://other.example"
-    assert ok.headers["Access-Control-Expose-Headers"] == "X-Request-ID"
+    assert ok.headers["Access-Control-Expose-Headers"] == \
+        "X-Request-ID, X-API-Version, traceresponse, Content-Language"
     assert "Origin" in ok.headers["Vary"]
     no = c.post("/evaluate", json=WIN, headers={"Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in no.headers
@@ -230,6 +232,59 @@ def test_cors_preflight():
     assert "POST" in response.headers["Access-Control-Allow-Methods"]
     assert "Content-Type" in response.headers["Access-Control-Allow-Headers"]
     assert int(response.headers["Access-Control-Max-Age"]) > 0
+
+
+def test_cors_methods_headers_and_preflight_age_are_configurable():
+    c = create_app(Config(cors_origins=("https://app.example",), cors_methods="POST",
+                          cors_headers="Content-Type", cors_max_age=86400,
+                          log_requests=False)).test_client()
+    response = c.options("/settle", headers={
+        "Origin": "https://app.example", "Access-Control-Request-Method": "POST"})
+    assert response.headers["Access-Control-Allow-Methods"] == "POST"
+    assert response.headers["Access-Control-Allow-Headers"] == "Content-Type"
+    assert response.headers["Access-Control-Max-Age"] == "86400"
+
+
+def test_cors_settings_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("CORS_ORIGINS", "https://a.example")
+    monkeypatch.setenv("CORS_METHODS", "GET")
+    monkeypatch.setenv("CORS_MAX_AGE", "60")
+    config = Config.from_env()
+    assert (config.cors_origins, config.cors_methods, config.cors_max_age) == \
+        (("https://a.example",), "GET", 60)
+
+
+# ------------------------------------------------------------------ trace context
+TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
+
+
+def test_a_traceparent_is_logged_with_the_request_id_and_returned(client, capsys):
+    response = client.post("/evaluate", json=WIN, headers={
+        "traceparent": f"00-{TRACE}-00f067aa0ba902b7-01", "X-Request-ID": "trace-1"})
+    version, trace_id, span, flags = response.headers["traceresponse"].split("-")
+    assert (version, trace_id, flags) == ("00", TRACE, "01")
+    assert len(span) == 16 and span != "00f067aa0ba902b7"
+    line = [json.loads(x) for x in capsys.readouterr().err.splitlines()
+            if '"trace-1"' in x][-1]
+    assert line["trace_id"] == TRACE and line["request_id"] == "trace-1"
+
+
+@pytest.mark.parametrize("header", [
+    "garbage", f"ff-{TRACE}-00f067aa0ba902b7-01", f"00-{'0' * 32}-00f067aa0ba902b7-01",
+    f"00-{TRACE}-{'0' * 16}-01", f"00-{TRACE.upper()}-00f067aa0ba902b7-01"])
+def test_an_invalid_traceparent_is_ignored(client, header):
+    response = client.post("/evaluate", json=WIN, headers={"traceparent": header})
+    assert response.status_code == 200 and "traceresponse" not in response.headers
+
+
+def test_every_answer_says_the_contract_version(client):
+    from app.version import CONTRACT_VERSION
+
+    for response in (client.get("/healthz"), client.post("/evaluate", json={}),
+                     client.get("/nowhere")):
+        assert response.headers["X-API-Version"] == CONTRACT_VERSION
+    assert yaml.safe_load(client.get("/openapi.yaml").data)["info"]["version"] == \
+        CONTRACT_VERSION
 
 
 def test_cors_wildcard():
