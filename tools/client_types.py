@@ -28,7 +28,8 @@ TARGET = ROOT / "clients/python/src/mahjong_scoring_client/schema.py"
 WIDTH = 100
 # Keywords that only constrain values; a TypedDict cannot say them, so they are left out.
 CONSTRAINTS = {"description", "default", "maxLength", "minLength", "maxItems", "minItems",
-               "minimum", "maximum", "example", "examples", "format", "pattern", "title"}
+               "minimum", "maximum", "example", "examples", "format", "pattern", "title",
+               "x-known-values"}  # an open string's known values: still a plain str
 SCALARS = {"string": "str", "integer": "int", "number": "float", "boolean": "bool",
            "null": "None"}
 

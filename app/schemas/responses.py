@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 import rules
 from app.schemas.fields import TileCode, tile_codes
+
+
+def open_string(known: tuple[str, ...], description: str, **kwargs) -> fields.String:
+    """An answer's id from a list that grows (pattern ids, ledger reasons): an open string in
+    the contract, its known values listed in words and in ``x-known-values``, never an
+    ``enum`` (a client generated today must not break on a value added in 1.x)."""
+    return fields.String(metadata={
+        "description": f"{description} Known values (more may be added in a minor version): "
+                       f"{', '.join(known)}.", "x-known-values": list(known)}, **kwargs)
 
 
 class RulesetSchema(Schema):
@@ -16,9 +25,8 @@ class RulesetSchema(Schema):
 
 
 class PatternSchema(Schema):
-    id = fields.String(required=True, validate=validate.OneOf(rules.PATTERN_IDS),
-                       metadata={"description": "Pattern id (pinyin); GET /variants lists "
-                                 "each variant's, GET /rules/{variant} says what each is."})
+    id = open_string(rules.PATTERN_IDS, "Pattern id (pinyin); GET /variants lists each "
+                     "variant's, GET /rules/{variant} says what each is.", required=True)
     name_zh = fields.String(required=True)
     name_en = fields.String(required=True)
     value = fields.Integer(allow_none=True)
@@ -37,10 +45,9 @@ class GroupSchema(Schema):
 
 
 class PaymentSchema(Schema):
-    payer = fields.String(required=True, validate=validate.OneOf(rules.PAYER_ROLES), metadata={
-        "description": "Who pays, by role: each (every other player), dealer, non_dealer, "
-                       "discarder, robbed (whose kong was robbed), liable (包: one seat pays "
-                       "all three shares)."})
+    payer = open_string(rules.PAYER_ROLES, "Who pays, by role: each (every other player), "
+                        "dealer, non_dealer, discarder, robbed (whose kong was robbed), liable "
+                        "(包: one seat pays all three shares).", required=True)
     amount = fields.Integer(required=True)
     formula = fields.String()
 
@@ -49,16 +56,16 @@ class WaitSchema(Schema):
     tile = TileCode(required=True)
     total = fields.Integer(allow_none=True, metadata={
         "description": "What winning on this tile collects in all, when the variant scores."})
-    patterns = fields.List(fields.String(validate=validate.OneOf(rules.PATTERN_IDS)))
+    patterns = fields.List(open_string(rules.PATTERN_IDS, "Pattern id."))
     note = fields.String()
 
 
 class EvaluationSchema(Schema):
     winning = fields.Boolean(required=True)
-    reason = fields.String(allow_none=True, validate=validate.OneOf(rules.REASONS), metadata={
-        "description": "Stable code when not winning: not_complete (no winning shape), "
-                       "waiting (one tile short: see waits), not_ready (no tile completes it), "
-                       "or a variant's restriction (GET /variants lists each variant's)."})
+    reason = open_string(rules.REASONS, "Stable code when not winning: not_complete (no "
+                         "winning shape), waiting (one tile short: see waits), not_ready (no "
+                         "tile completes it), or a variant's restriction (GET /variants lists "
+                         "each variant's).", allow_none=True)
     message = fields.String(allow_none=True)
     shape = fields.String(allow_none=True, metadata={
         "description": "The best reading's shape, as its variant names it: xingguo and "
@@ -85,10 +92,9 @@ class TransferSchema(Schema):
     payer = fields.Integer(required=True, data_key="from")
     payee = fields.Integer(required=True, data_key="to")
     amount = fields.Integer(required=True)
-    reason = fields.String(required=True, validate=validate.OneOf(rules.TRANSFER_REASONS),
-                           metadata={"description": "What the points are for: hu, jing, "
-                                     "jing_kong (a kong of jing), kong, horse (奖马), "
-                                     "follow_dealer (跟庄/抄庄), false_win (诈胡)."})
+    reason = open_string(rules.TRANSFER_REASONS, "What the points are for: hu, jing, jing_kong "
+                         "(a kong of jing), kong, horse (奖马), follow_dealer (跟庄/抄庄), "
+                         "false_win (诈胡).", required=True)
     detail = fields.String()
 
 

@@ -115,3 +115,17 @@ def test_a_response_that_may_now_be_null_breaks():
         prop["type"] = ["array", "null"]
 
     assert any("deltas: may now answer ['null']" in f for f in _changed(nullable))
+
+
+@pytest.mark.parametrize(("schema", "prop"), [
+    ("Pattern", "id"), ("Evaluation", "reason"), ("Transfer", "reason"), ("Payment", "payer")])
+def test_growing_answer_lists_are_open_strings_with_their_known_values(schema, prop):
+    """A pattern id or ledger reason added in 1.x must not break a client generated today."""
+    described = _schema(CURRENT, schema)["properties"][prop]
+    assert "enum" not in described
+    assert described["x-known-values"] and "Known values" in described["description"]
+
+
+def test_request_enums_stay_closed():
+    evaluate = _request_schema(CURRENT, "/evaluate")["properties"]
+    assert "rob_kong" in evaluate["win_type"]["enum"]

@@ -1079,11 +1079,8 @@ export interface components {
             };
         };
         Pattern: {
-            /**
-             * @description Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what each is.
-             * @enum {string}
-             */
-            id: "ba_hu" | "bao_hu" | "da_qi_dui" | "da_san_yuan" | "da_si_xi" | "de_guo" | "de_zhong_de" | "di_hu" | "dian_pao" | "dui_dui_hu" | "gang_diao" | "gang_kai" | "gang_shang_kai_hua" | "gang_shang_pao" | "hai_di_lao_yue" | "hao_hua_qi_dui" | "hun_peng" | "hun_yao_jiu" | "hun_yi_se" | "ji_chu_fen" | "ji_hu" | "jian_ke" | "jing_diao" | "jiu_lian_bao_deng" | "men_feng" | "pa_lou_ti" | "peng_peng_hu" | "ping_hu" | "qi_dui" | "qi_xing_shi_san_lan" | "qiang_gang" | "qiang_gang_hu" | "qing_peng" | "qing_yao_jiu" | "qing_yi_se" | "quan_feng" | "ren_hu" | "shi_ba_luo_han" | "shi_er_zhang_luo_di" | "shi_san_lan" | "shi_san_yao" | "tian_hu" | "xiao_qi_dui" | "xiao_san_yuan" | "xiao_si_xi" | "yi_pao_san_xiang" | "zhuang_jia" | "zi_mo" | "zi_yi_se";
+            /** @description Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what each is. Known values (more may be added in a minor version): ba_hu, bao_hu, da_qi_dui, da_san_yuan, da_si_xi, de_guo, de_zhong_de, di_hu, dian_pao, dui_dui_hu, gang_diao, gang_kai, gang_shang_kai_hua, gang_shang_pao, hai_di_lao_yue, hao_hua_qi_dui, hun_peng, hun_yao_jiu, hun_yi_se, ji_chu_fen, ji_hu, jian_ke, jing_diao, jiu_lian_bao_deng, men_feng, pa_lou_ti, peng_peng_hu, ping_hu, qi_dui, qi_xing_shi_san_lan, qiang_gang, qiang_gang_hu, qing_peng, qing_yao_jiu, qing_yi_se, quan_feng, ren_hu, shi_ba_luo_han, shi_er_zhang_luo_di, shi_san_lan, shi_san_yao, tian_hu, xiao_qi_dui, xiao_san_yuan, xiao_si_xi, yi_pao_san_xiang, zhuang_jia, zi_mo, zi_yi_se. */
+            id: string;
             name_zh: string;
             name_en: string;
             value?: number | null;
@@ -1103,11 +1100,8 @@ export interface components {
             concealed: boolean;
         };
         Payment: {
-            /**
-             * @description Who pays, by role: each (every other player), dealer, non_dealer, discarder, robbed (whose kong was robbed), liable (包: one seat pays all three shares).
-             * @enum {string}
-             */
-            payer: "each" | "dealer" | "non_dealer" | "discarder" | "robbed" | "liable";
+            /** @description Who pays, by role: each (every other player), dealer, non_dealer, discarder, robbed (whose kong was robbed), liable (包: one seat pays all three shares). Known values (more may be added in a minor version): each, dealer, non_dealer, discarder, robbed, liable. */
+            payer: string;
             amount: number;
             formula?: string;
         };
@@ -1116,7 +1110,7 @@ export interface components {
             tile: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
             /** @description What winning on this tile collects in all, when the variant scores. */
             total?: number | null;
-            patterns?: ("ba_hu" | "bao_hu" | "da_qi_dui" | "da_san_yuan" | "da_si_xi" | "de_guo" | "de_zhong_de" | "di_hu" | "dian_pao" | "dui_dui_hu" | "gang_diao" | "gang_kai" | "gang_shang_kai_hua" | "gang_shang_pao" | "hai_di_lao_yue" | "hao_hua_qi_dui" | "hun_peng" | "hun_yao_jiu" | "hun_yi_se" | "ji_chu_fen" | "ji_hu" | "jian_ke" | "jing_diao" | "jiu_lian_bao_deng" | "men_feng" | "pa_lou_ti" | "peng_peng_hu" | "ping_hu" | "qi_dui" | "qi_xing_shi_san_lan" | "qiang_gang" | "qiang_gang_hu" | "qing_peng" | "qing_yao_jiu" | "qing_yi_se" | "quan_feng" | "ren_hu" | "shi_ba_luo_han" | "shi_er_zhang_luo_di" | "shi_san_lan" | "shi_san_yao" | "tian_hu" | "xiao_qi_dui" | "xiao_san_yuan" | "xiao_si_xi" | "yi_pao_san_xiang" | "zhuang_jia" | "zi_mo" | "zi_yi_se")[];
+            patterns?: string[];
             note?: string;
         };
         Ruleset: {
@@ -1130,11 +1124,8 @@ export interface components {
         };
         EvaluateResponse: {
             winning: boolean;
-            /**
-             * @description Stable code when not winning: not_complete (no winning shape), waiting (one tile short: see waits), not_ready (no tile completes it), or a variant's restriction (GET /variants lists each variant's).
-             * @enum {string|null}
-             */
-            reason?: "not_complete" | "waiting" | "not_ready" | "jing_diao_self_draw_only" | "you_jing_ping_hu_self_draw_only" | null;
+            /** @description Stable code when not winning: not_complete (no winning shape), waiting (one tile short: see waits), not_ready (no tile completes it), or a variant's restriction (GET /variants lists each variant's). Known values (more may be added in a minor version): not_complete, waiting, not_ready, jing_diao_self_draw_only, you_jing_ping_hu_self_draw_only. */
+            reason?: string | null;
             message?: string | null;
             /** @description The best reading's shape, as its variant names it: xingguo and nanchang use their pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core shapes (standard, seven_pairs, shi_san_yao). */
             shape?: string | null;
@@ -1155,20 +1146,14 @@ export interface components {
             from: number;
             to: number;
             amount: number;
-            /**
-             * @description What the points are for: hu, jing, jing_kong (a kong of jing), kong, horse (奖马), follow_dealer (跟庄/抄庄), false_win (诈胡).
-             * @enum {string}
-             */
-            reason: "hu" | "jing" | "jing_kong" | "kong" | "horse" | "follow_dealer" | "false_win";
+            /** @description What the points are for: hu, jing, jing_kong (a kong of jing), kong, horse (奖马), follow_dealer (跟庄/抄庄), false_win (诈胡). Known values (more may be added in a minor version): hu, jing, jing_kong, kong, horse, follow_dealer, false_win. */
+            reason: string;
             detail?: string;
         };
         Evaluation: {
             winning: boolean;
-            /**
-             * @description Stable code when not winning: not_complete (no winning shape), waiting (one tile short: see waits), not_ready (no tile completes it), or a variant's restriction (GET /variants lists each variant's).
-             * @enum {string|null}
-             */
-            reason?: "not_complete" | "waiting" | "not_ready" | "jing_diao_self_draw_only" | "you_jing_ping_hu_self_draw_only" | null;
+            /** @description Stable code when not winning: not_complete (no winning shape), waiting (one tile short: see waits), not_ready (no tile completes it), or a variant's restriction (GET /variants lists each variant's). Known values (more may be added in a minor version): not_complete, waiting, not_ready, jing_diao_self_draw_only, you_jing_ping_hu_self_draw_only. */
+            reason?: string | null;
             message?: string | null;
             /** @description The best reading's shape, as its variant names it: xingguo and nanchang use their pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou and guangdong the core shapes (standard, seven_pairs, shi_san_yao). */
             shape?: string | null;

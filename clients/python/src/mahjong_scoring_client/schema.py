@@ -144,17 +144,15 @@ class JingRequest(TypedDict):
 
 class Pattern(TypedDict):
     # Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what
-    # each is.
-    id: Literal[
-        "ba_hu", "bao_hu", "da_qi_dui", "da_san_yuan", "da_si_xi", "de_guo", "de_zhong_de", "di_hu",
-        "dian_pao", "dui_dui_hu", "gang_diao", "gang_kai", "gang_shang_kai_hua", "gang_shang_pao",
-        "hai_di_lao_yue", "hao_hua_qi_dui", "hun_peng", "hun_yao_jiu", "hun_yi_se", "ji_chu_fen",
-        "ji_hu", "jian_ke", "jing_diao", "jiu_lian_bao_deng", "men_feng", "pa_lou_ti",
-        "peng_peng_hu", "ping_hu", "qi_dui", "qi_xing_shi_san_lan", "qiang_gang", "qiang_gang_hu",
-        "qing_peng", "qing_yao_jiu", "qing_yi_se", "quan_feng", "ren_hu", "shi_ba_luo_han",
-        "shi_er_zhang_luo_di", "shi_san_lan", "shi_san_yao", "tian_hu", "xiao_qi_dui",
-        "xiao_san_yuan", "xiao_si_xi", "yi_pao_san_xiang", "zhuang_jia", "zi_mo", "zi_yi_se",
-    ]
+    # each is. Known values (more may be added in a minor version): ba_hu, bao_hu, da_qi_dui,
+    # da_san_yuan, da_si_xi, de_guo, de_zhong_de, di_hu, dian_pao, dui_dui_hu, gang_diao,
+    # gang_kai, gang_shang_kai_hua, gang_shang_pao, hai_di_lao_yue, hao_hua_qi_dui, hun_peng,
+    # hun_yao_jiu, hun_yi_se, ji_chu_fen, ji_hu, jian_ke, jing_diao, jiu_lian_bao_deng,
+    # men_feng, pa_lou_ti, peng_peng_hu, ping_hu, qi_dui, qi_xing_shi_san_lan, qiang_gang,
+    # qiang_gang_hu, qing_peng, qing_yao_jiu, qing_yi_se, quan_feng, ren_hu, shi_ba_luo_han,
+    # shi_er_zhang_luo_di, shi_san_lan, shi_san_yao, tian_hu, xiao_qi_dui, xiao_san_yuan,
+    # xiao_si_xi, yi_pao_san_xiang, zhuang_jia, zi_mo, zi_yi_se.
+    id: str
     name_zh: str
     name_en: str
     value: NotRequired[int | None]
@@ -189,8 +187,9 @@ class Group(TypedDict):
 
 class Payment(TypedDict):
     # Who pays, by role: each (every other player), dealer, non_dealer, discarder, robbed
-    # (whose kong was robbed), liable (包: one seat pays all three shares).
-    payer: Literal["each", "dealer", "non_dealer", "discarder", "robbed", "liable"]
+    # (whose kong was robbed), liable (包: one seat pays all three shares). Known values (more
+    # may be added in a minor version): each, dealer, non_dealer, discarder, robbed, liable.
+    payer: str
     amount: int
     formula: NotRequired[str]
 
@@ -203,21 +202,7 @@ class Wait(TypedDict):
     ]
     # What winning on this tile collects in all, when the variant scores.
     total: NotRequired[int | None]
-    patterns: NotRequired[
-        list[
-            Literal[
-                "ba_hu", "bao_hu", "da_qi_dui", "da_san_yuan", "da_si_xi", "de_guo", "de_zhong_de",
-                "di_hu", "dian_pao", "dui_dui_hu", "gang_diao", "gang_kai", "gang_shang_kai_hua",
-                "gang_shang_pao", "hai_di_lao_yue", "hao_hua_qi_dui", "hun_peng", "hun_yao_jiu",
-                "hun_yi_se", "ji_chu_fen", "ji_hu", "jian_ke", "jing_diao", "jiu_lian_bao_deng",
-                "men_feng", "pa_lou_ti", "peng_peng_hu", "ping_hu", "qi_dui", "qi_xing_shi_san_lan",
-                "qiang_gang", "qiang_gang_hu", "qing_peng", "qing_yao_jiu", "qing_yi_se",
-                "quan_feng", "ren_hu", "shi_ba_luo_han", "shi_er_zhang_luo_di", "shi_san_lan",
-                "shi_san_yao", "tian_hu", "xiao_qi_dui", "xiao_san_yuan", "xiao_si_xi",
-                "yi_pao_san_xiang", "zhuang_jia", "zi_mo", "zi_yi_se",
-            ]
-        ]
-    ]
+    patterns: NotRequired[list[str]]
     note: NotRequired[str]
 
 
@@ -233,13 +218,10 @@ class EvaluateResponse(TypedDict):
     winning: bool
     # Stable code when not winning: not_complete (no winning shape), waiting (one tile short:
     # see waits), not_ready (no tile completes it), or a variant's restriction (GET /variants
-    # lists each variant's).
-    reason: NotRequired[
-        Literal[
-            "not_complete", "waiting", "not_ready", "jing_diao_self_draw_only",
-            "you_jing_ping_hu_self_draw_only", None,
-        ]
-    ]
+    # lists each variant's). Known values (more may be added in a minor version):
+    # not_complete, waiting, not_ready, jing_diao_self_draw_only,
+    # you_jing_ping_hu_self_draw_only.
+    reason: NotRequired[str | None]
     message: NotRequired[str | None]
     # The best reading's shape, as its variant names it: xingguo and nanchang use their
     # pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou
@@ -264,8 +246,9 @@ Transfer = TypedDict("Transfer", {
     "to": int,
     "amount": int,
     # What the points are for: hu, jing, jing_kong (a kong of jing), kong, horse (奖马),
-    # follow_dealer (跟庄/抄庄), false_win (诈胡).
-    "reason": Literal["hu", "jing", "jing_kong", "kong", "horse", "follow_dealer", "false_win"],
+    # follow_dealer (跟庄/抄庄), false_win (诈胡). Known values (more may be added in a minor
+    # version): hu, jing, jing_kong, kong, horse, follow_dealer, false_win.
+    "reason": str,
     "detail": NotRequired[str],
 })
 
@@ -274,13 +257,10 @@ class Evaluation(TypedDict):
     winning: bool
     # Stable code when not winning: not_complete (no winning shape), waiting (one tile short:
     # see waits), not_ready (no tile completes it), or a variant's restriction (GET /variants
-    # lists each variant's).
-    reason: NotRequired[
-        Literal[
-            "not_complete", "waiting", "not_ready", "jing_diao_self_draw_only",
-            "you_jing_ping_hu_self_draw_only", None,
-        ]
-    ]
+    # lists each variant's). Known values (more may be added in a minor version):
+    # not_complete, waiting, not_ready, jing_diao_self_draw_only,
+    # you_jing_ping_hu_self_draw_only.
+    reason: NotRequired[str | None]
     message: NotRequired[str | None]
     # The best reading's shape, as its variant names it: xingguo and nanchang use their
     # pattern ids (ping_hu, xiao_qi_dui, da_qi_dui, shi_san_lan, qi_xing_shi_san_lan); qinzhou
