@@ -257,10 +257,57 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
     _playground_paths(spec)
     _rules_paths(spec)
     document = spec.to_dict()
+    _typed_rules(document)
     _add_request_id_parameter(document)
     if with_examples:
         add_examples(document)
     return document
+
+
+_JSON_TYPES = {"boolean": "boolean", "integer": "integer", "string": "string"}
+
+
+def rules_schema_name(variant: str) -> str:
+    return f"{variant.capitalize()}Rules"
+
+
+def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
+    """One rule option as JSON schema, from what GET /variants says of it."""
+    schema: dict[str, Any] = {"type": _JSON_TYPES[option["type"]], "default": option["default"],
+                              "description": f"{option['description']} ({option['seed']})"}
+    if "choices" in option:
+        schema["enum"] = option["choices"]
+    for bound in ("minimum", "maximum"):
+        if bound in option:
+            schema[bound] = option[bound]
+    return schema
+
+
+def _typed_rules(document: dict[str, Any]) -> None:
+    """``rules`` typed per variant (issue 21): one schema per variant, built from the same
+    declarations as GET /variants, so a generated client gets typed options. A request's
+    ``rules`` is any one of them (``anyOf``); ``if``/``then`` on ``variant`` says which."""
+    components = document["components"]["schemas"]
+    names = []
+    for variant in rules.describe_variants():
+        name = rules_schema_name(variant["name"])
+        names.append((variant["name"], name))
+        components[name] = {
+            "type": "object", "additionalProperties": False,
+            "description": f"Rule options of {variant['name']} ({variant['title_zh']}); "
+                           "every option left out takes its default.",
+            "properties": {o["name"]: _option_schema(o) for o in variant["options"]}}
+    for schema in components.values():
+        properties = schema.get("properties", {})
+        if "rules" not in properties or "variant" not in properties:
+            continue
+        properties["rules"] = {
+            "description": properties["rules"].get("description", ""),
+            "anyOf": [{"$ref": f"#/components/schemas/{name}"} for _, name in names]}
+        schema["allOf"] = [
+            {"if": {"properties": {"variant": {"const": variant}}, "required": ["variant"]},
+             "then": {"properties": {"rules": {"$ref": f"#/components/schemas/{name}"}}}}
+            for variant, name in names]
 
 
 def _add_request_id_parameter(document: dict[str, Any]) -> None:

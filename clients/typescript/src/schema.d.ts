@@ -982,10 +982,8 @@ export interface components {
             jing?: components["schemas"]["Jing"];
             flags?: components["schemas"]["Flags"];
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
-            rules?: {
-                [key: string]: unknown;
-            };
-        };
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+        } & (unknown & unknown & unknown & unknown);
         Player: {
             hand: string | string[];
             melds?: components["schemas"]["Meld"][];
@@ -1046,10 +1044,8 @@ export interface components {
              */
             round_wind?: string | null;
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
-            rules?: {
-                [key: string]: unknown;
-            };
-        };
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+        } & (unknown & unknown & unknown & unknown);
         JingRequest: {
             /**
              * @description The rule set to score with.
@@ -1074,10 +1070,8 @@ export interface components {
             /** @default null */
             dealer?: number | null;
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
-            rules?: {
-                [key: string]: unknown;
-            };
-        };
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+        } & (unknown & unknown & unknown & unknown);
         Pattern: {
             /** @description Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what each is. Known values (more may be added in a minor version): ba_hu, bao_hu, da_qi_dui, da_san_yuan, da_si_xi, de_guo, de_zhong_de, di_hu, dian_pao, dui_dui_hu, gang_diao, gang_kai, gang_shang_kai_hua, gang_shang_pao, hai_di_lao_yue, hao_hua_qi_dui, hun_peng, hun_yao_jiu, hun_yi_se, ji_chu_fen, ji_hu, jian_ke, jing_diao, jiu_lian_bao_deng, men_feng, pa_lou_ti, peng_peng_hu, ping_hu, qi_dui, qi_xing_shi_san_lan, qiang_gang, qiang_gang_hu, qing_peng, qing_yao_jiu, qing_yi_se, quan_feng, ren_hu, shi_ba_luo_han, shi_er_zhang_luo_di, shi_san_lan, shi_san_yao, tian_hu, xiao_qi_dui, xiao_san_yuan, xiao_si_xi, yi_pao_san_xiang, zhuang_jia, zi_mo, zi_yi_se. */
             id: string;
@@ -1266,6 +1260,120 @@ export interface components {
         };
         Health: {
             status: string;
+        };
+        /** @description Rule options of xingguo (兴国冲关麻将); every option left out takes its default. */
+        XingguoRules: {
+            /**
+             * @description A win on a kong replacement after several kongs in a row: ×2 for each kong (double_each) or ×2 once (once) (补充说明 10: 杠吊杠吊翻4倍，如果再杠吊翻8倍 (E组 6 says 只算一次))
+             * @default double_each
+             * @enum {string}
+             */
+            kong_chain?: "double_each" | "once";
+            /**
+             * @description 霸胡 also when the other three hold no jing and the winner's own jing are all read as themselves (德国) (补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原)
+             * @default false
+             */
+            ba_hu_restored?: boolean;
+        };
+        /** @description Rule options of nanchang (南昌麻将); every option left out takes its default. */
+        NanchangRules: {
+            /**
+             * @description How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start and scored like 上精) or mai_lei 埋雷 (buried until the end, scored on hand and melds only; nobody is liable for a 下精 they could not see) (精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…此时计算结果的牌包括手牌、吃、碰、杠得来的牌)
+             * @default xia_fan
+             * @enum {string}
+             */
+            lower_jing_mode?: "xia_fan" | "mai_lei";
+            /**
+             * @description Score 回头一笑 (jing.previous_indicator, last round's 上精) when it is given (精牌类型 回头一笑: 用上一局的上精作为本次计算的精)
+             * @default true
+             */
+            hui_tou_yi_xiao?: boolean;
+            /**
+             * @description Jing a player discarded (still in its pond) count for that player (精牌介绍 2: 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded jing are not named, so they do not count by default))
+             * @default false
+             */
+            count_discarded_jing?: boolean;
+            /**
+             * @description 霸王精: the only player holding jing of an indicator is paid double (精牌介绍 4 / 奖励分 3: 另外三家需要付给霸王精双倍的计算结果)
+             * @default true
+             */
+            ba_wang_jing?: boolean;
+            /**
+             * @description 爬楼梯 floors: off, or the mode that sets the next floor: man_shang_man_xia 慢上慢下 (a non-dealer win goes down one floor) or die_zhi_di_ceng 跌至底层 (back to floor 1) (精牌类型 爬楼梯: 慢上慢下 / 跌至底层)
+             * @default off
+             * @enum {string}
+             */
+            pa_lou_ti?: "off" | "man_shang_man_xia" | "die_zhi_di_ceng";
+            /**
+             * @description 爬楼梯: this round's floor; the hu score is ×2 per floor above the first (爬楼梯: 每次连庄后上1楼，计算结果时增加*2基础分)
+             * @default 1
+             */
+            floor?: number;
+            /**
+             * @description A win on a kong replacement after several kongs in a row: ×2 once, or ×2 for each kong (double_each) (胡牌分 5. 杠开 X2 (the seed has no kong chain))
+             * @default once
+             * @enum {string}
+             */
+            kong_chain?: "double_each" | "once";
+            /**
+             * @description A drawn round (黄庄) pays no hu; jing_and_kongs still settles jing, kongs and 抄庄, void settles nothing (简介: 黄庄时计和局; 精牌介绍 3: 每盘结束时，将精牌单独拿出来计算结果，与胡牌无关)
+             * @default jing_and_kongs
+             * @enum {string}
+             */
+            drawn_round?: "jing_and_kongs" | "void";
+            /**
+             * @description 诈胡 (a false_win event): what the seat pays each other player (not in seed 002; xingguo E组 4 (诈胡 -20 -20 -20))
+             * @default 20
+             */
+            false_win_points?: number;
+        };
+        /** @description Rule options of qinzhou (钦州麻将); every option left out takes its default. */
+        QinzhouRules: {
+            /**
+             * @description 底数: the unit of every payment (hu, horse and kong) (003 §7 記分方法 (番數*底數); §3.2 例B 基礎銀兩假定為1兩)
+             * @default 1
+             */
+            base?: number;
+            /**
+             * @description 奖马 bought per win (0 = 不买): at most this many horses may be sent; fewer means the wall ran short (003 §3.2 獎馬 (以設置為獎10個馬為例; 最多可以買30個馬; 不夠…剩下的牌全為買的馬))
+             * @default 10
+             * @enum {integer}
+             */
+            horse_count?: 0 | 5 | 10 | 15 | 20 | 25 | 30;
+            /**
+             * @description How the fan of several patterns combine: add (the rules book) or multiply (003 §7 (番數*底數)+番數*獎馬番數*底數: one fan count per win)
+             * @default add
+             * @enum {string}
+             */
+            fan_combination?: "add" | "multiply";
+            /**
+             * @description 字一色 also counts for seven pairs of honours (the seed describes it with pungs/kongs and a pair) (003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌)
+             * @default true
+             */
+            zi_yi_se_qi_dui?: boolean;
+        };
+        /** @description Rule options of guangdong (广东鸡平和); every option left out takes its default. */
+        GuangdongRules: {
+            /**
+             * @description 爆和: fan cap of the ordinary hands and their additions; also the fan that 杠上开花/海底捞月/抢杠/一炮三响 raise a smaller hand to (五.番 3: 爆和为3番)
+             * @default 3
+             */
+            cap?: number;
+            /**
+             * @description points of a 0-fan hand: score = base × 2^fan (五.番 1: 番是2倍; 六 分值 column (鸡和 = 1))
+             * @default 1
+             */
+            base?: number;
+            /**
+             * @description 一炮多响: several players may win on one discard, each paid by the discarder (五 一炮多响: 允许一炮多响)
+             * @default true
+             */
+            yi_pao_duo_xiang?: boolean;
+            /**
+             * @description 九莲宝灯 needs exactly 1112345678999 before the winning tile (when win_tile is known); false: any concealed 1112345678999 plus one tile of that suit (六.二 九莲宝灯: 形成1112345678999，摸到该种牌任何一张即可和牌)
+             * @default true
+             */
+            jiu_lian_pure?: boolean;
         };
     };
     responses: never;

@@ -6,10 +6,11 @@ Generated from openapi.yaml by ``make clients`` (tools/client_types.py): do not 
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = [
-    "EvaluateRequest", "EvaluateResponse", "Evaluation", "Event", "Flags", "Group", "Health",
-    "Jing", "JingRequest", "JingResponse", "JingScore", "JingSeat", "Meld", "Pattern", "Payment",
-    "Player", "Problem", "ProblemError", "Result", "Ruleset", "SettleRequest", "Settlement",
-    "Transfer", "Variant", "VariantOption", "Variants", "Wait", "Winner",
+    "EvaluateRequest", "EvaluateResponse", "Evaluation", "Event", "Flags", "Group",
+    "GuangdongRules", "Health", "Jing", "JingRequest", "JingResponse", "JingScore", "JingSeat",
+    "Meld", "NanchangRules", "Pattern", "Payment", "Player", "Problem", "ProblemError",
+    "QinzhouRules", "Result", "Ruleset", "SettleRequest", "Settlement", "Transfer", "Variant",
+    "VariantOption", "Variants", "Wait", "Winner", "XingguoRules",
 ]
 
 
@@ -58,6 +59,78 @@ class Flags(TypedDict):
     others_no_jing: NotRequired[bool]
 
 
+class GuangdongRules(TypedDict):
+    # 爆和: fan cap of the ordinary hands and their additions; also the fan that
+    # 杠上开花/海底捞月/抢杠/一炮三响 raise a smaller hand to (五.番 3: 爆和为3番)
+    cap: NotRequired[int]
+    # points of a 0-fan hand: score = base × 2^fan (五.番 1: 番是2倍; 六 分值 column (鸡和 = 1))
+    base: NotRequired[int]
+    # 一炮多响: several players may win on one discard, each paid by the discarder (五 一炮多响:
+    # 允许一炮多响)
+    yi_pao_duo_xiang: NotRequired[bool]
+    # 九莲宝灯 needs exactly 1112345678999 before the winning tile (when win_tile is known);
+    # false: any concealed 1112345678999 plus one tile of that suit (六.二 九莲宝灯:
+    # 形成1112345678999，摸到该种牌任何一张即可和牌)
+    jiu_lian_pure: NotRequired[bool]
+
+
+class NanchangRules(TypedDict):
+    # How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start and scored
+    # like 上精) or mai_lei 埋雷 (buried until the end, scored on hand and melds only; nobody is
+    # liable for a 下精 they could not see) (精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…此时计算结果的牌包括手牌、吃、碰、杠得来的牌)
+    lower_jing_mode: NotRequired[Literal["xia_fan", "mai_lei"]]
+    # Score 回头一笑 (jing.previous_indicator, last round's 上精) when it is given (精牌类型 回头一笑:
+    # 用上一局的上精作为本次计算的精)
+    hui_tou_yi_xiao: NotRequired[bool]
+    # Jing a player discarded (still in its pond) count for that player (精牌介绍 2:
+    # 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded jing are not named, so they do not count by
+    # default))
+    count_discarded_jing: NotRequired[bool]
+    # 霸王精: the only player holding jing of an indicator is paid double (精牌介绍 4 / 奖励分 3:
+    # 另外三家需要付给霸王精双倍的计算结果)
+    ba_wang_jing: NotRequired[bool]
+    # 爬楼梯 floors: off, or the mode that sets the next floor: man_shang_man_xia 慢上慢下 (a non-
+    # dealer win goes down one floor) or die_zhi_di_ceng 跌至底层 (back to floor 1) (精牌类型 爬楼梯:
+    # 慢上慢下 / 跌至底层)
+    pa_lou_ti: NotRequired[Literal["off", "man_shang_man_xia", "die_zhi_di_ceng"]]
+    # 爬楼梯: this round's floor; the hu score is ×2 per floor above the first (爬楼梯:
+    # 每次连庄后上1楼，计算结果时增加*2基础分)
+    floor: NotRequired[int]
+    # A win on a kong replacement after several kongs in a row: ×2 once, or ×2 for each kong
+    # (double_each) (胡牌分 5. 杠开 X2 (the seed has no kong chain))
+    kong_chain: NotRequired[Literal["double_each", "once"]]
+    # A drawn round (黄庄) pays no hu; jing_and_kongs still settles jing, kongs and 抄庄, void
+    # settles nothing (简介: 黄庄时计和局; 精牌介绍 3: 每盘结束时，将精牌单独拿出来计算结果，与胡牌无关)
+    drawn_round: NotRequired[Literal["jing_and_kongs", "void"]]
+    # 诈胡 (a false_win event): what the seat pays each other player (not in seed 002; xingguo
+    # E组 4 (诈胡 -20 -20 -20))
+    false_win_points: NotRequired[int]
+
+
+class QinzhouRules(TypedDict):
+    # 底数: the unit of every payment (hu, horse and kong) (003 §7 記分方法 (番數*底數); §3.2 例B
+    # 基礎銀兩假定為1兩)
+    base: NotRequired[int]
+    # 奖马 bought per win (0 = 不买): at most this many horses may be sent; fewer means the wall
+    # ran short (003 §3.2 獎馬 (以設置為獎10個馬為例; 最多可以買30個馬; 不夠…剩下的牌全為買的馬))
+    horse_count: NotRequired[Literal[0, 5, 10, 15, 20, 25, 30]]
+    # How the fan of several patterns combine: add (the rules book) or multiply (003 §7
+    # (番數*底數)+番數*獎馬番數*底數: one fan count per win)
+    fan_combination: NotRequired[Literal["add", "multiply"]]
+    # 字一色 also counts for seven pairs of honours (the seed describes it with pungs/kongs and a
+    # pair) (003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌)
+    zi_yi_se_qi_dui: NotRequired[bool]
+
+
+class XingguoRules(TypedDict):
+    # A win on a kong replacement after several kongs in a row: ×2 for each kong (double_each)
+    # or ×2 once (once) (补充说明 10: 杠吊杠吊翻4倍，如果再杠吊翻8倍 (E组 6 says 只算一次))
+    kong_chain: NotRequired[Literal["double_each", "once"]]
+    # 霸胡 also when the other three hold no jing and the winner's own jing are all read as
+    # themselves (德国) (补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原)
+    ba_hu_restored: NotRequired[bool]
+
+
 class EvaluateRequest(TypedDict):
     # The rule set to score with.
     variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
@@ -80,7 +153,7 @@ class EvaluateRequest(TypedDict):
     jing: NotRequired[Jing]
     flags: NotRequired[Flags]
     # Rule options of the variant; see GET /variants for names, types and defaults.
-    rules: NotRequired[dict[str, Any]]
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
 
 
 class Player(TypedDict):
@@ -124,7 +197,7 @@ class SettleRequest(TypedDict):
     # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
     round_wind: NotRequired[str | None]
     # Rule options of the variant; see GET /variants for names, types and defaults.
-    rules: NotRequired[dict[str, Any]]
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
 
 
 class JingRequest(TypedDict):
@@ -139,7 +212,7 @@ class JingRequest(TypedDict):
     players: NotRequired[list[Player] | None]
     dealer: NotRequired[int | None]
     # Rule options of the variant; see GET /variants for names, types and defaults.
-    rules: NotRequired[dict[str, Any]]
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
 
 
 class Pattern(TypedDict):
