@@ -150,3 +150,12 @@ def test_disruption_budget_leaves_room_to_drain():
 def test_service_targets_the_named_port():
     (port,) = _kind("Service")["spec"]["ports"]
     assert port["targetPort"] == _container()["ports"][0]["name"]
+
+
+def test_the_docs_name_the_kubernetes_versions_the_manifests_are_checked_against():
+    newest = kubernetes_validate.latest_version().rsplit(".", 1)[0]
+    oldest = K8S_VERSION.rsplit(".", 1)[0]
+    for doc in ("README.md", "docs/operations.md"):
+        text = " ".join((ROOT / doc).read_text().split())
+        assert f"{oldest}" in text and f"{newest}" in text, doc
+        assert "Kubernetes" in text
