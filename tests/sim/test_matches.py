@@ -8,6 +8,7 @@ service's rules/matches.py. SIM_MATCHES (default 3 per setting) sets how many ma
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 
 import pytest
 
@@ -61,7 +62,7 @@ def test_the_simulated_matches_reach_what_they_test():
     for variant, options in SETTINGS:
         for n in range(MATCHES):
             played = play_match(variant, 500 + n, ROUNDS, options)
-            pairs = list(zip(played.dealers, played.dealers[1:], strict=False))
+            pairs = list(pairwise(played.dealers))
             if any(a == b for a, b in pairs):
                 seen.add("streak or draw kept the deal")
             if any(a != b for a, b in pairs):
@@ -73,9 +74,9 @@ def test_the_simulated_matches_reach_what_they_test():
             if len({w for w in played.winds if w}) > 1:
                 seen.add("round wind turned")
             floors = [f for f in played.floors if f is not None]
-            if any(b > a for a, b in zip(floors, floors[1:], strict=False)):
+            if any(b > a for a, b in pairwise(floors)):
                 seen.add("floor rose")
-            if any(b < a for a, b in zip(floors, floors[1:], strict=False)):
+            if any(b < a for a, b in pairwise(floors)):
                 seen.add("floor fell")
             if any(played.carried):
                 seen.add("回头一笑 carried")
