@@ -298,6 +298,46 @@ def test_settle_shows_what_the_api_answers(page, live_server):
             assert error["message"] in page.inner_text("#form")
 
 
+@pytest.mark.parametrize("variant", ["guangdong", "qinzhou", "xingguo", "nanchang"])
+def test_a_match_shows_standings_a_chart_and_every_round(page, live_server, variant):
+    """The match tab's example: the page's standings, chart and rounds are the API's."""
+    open_playground(page)
+    page.select_option("#variant", variant)
+    page.click("#tab-match")
+    example(page)
+    status, answer = api(live_server, "/match", shown_request(page))
+    assert status == 200, answer
+    assert table_rows(page, "table.standings") == [
+        [str(s["rank"]), f"Seat {s['seat']}", f"+{s['total']}" if s["total"] > 0
+         else str(s["total"])] for s in answer["standings"]]
+    rounds = table_rows(page, "table.match-rounds")
+    assert [row[1].split(" ")[1] for row in rounds] == [
+        str(r["dealer"]) for r in answer["rounds"]]
+    lines = page.eval_on_selector_all(".totals-chart polyline", "ls => ls.map(l => "
+                                      "l.getAttribute('points').split(' ').length)")
+    assert lines == [len(answer["rounds"]) + 1] * 4  # from 0 before the first round
+    assert page.locator("details.match-round").count() == len(answer["rounds"])
+
+
+def test_a_match_round_is_added_from_the_settle_tab_and_errors_name_the_round(page):
+    open_playground(page)
+    page.select_option("#variant", "guangdong")
+    page.click("#tab-settle")
+    example(page)
+    page.click("#tab-match")
+    page.click("#add-round")
+    page.click("#add-round")
+    assert len(json.loads(page.input_value("#match-rounds"))) == 2
+    rounds = json.loads(page.input_value("#match-rounds"))
+    rounds[1]["dealer"] = 3  # the rotation gives seat 0: the dealer won round 0
+    page.fill("#match-rounds", json.dumps(rounds))
+    score(page)
+    assert "rounds[1].dealer" in page.inner_text("#form")
+    page.fill("#match-rounds", "[{")
+    score(page)
+    assert "not valid JSON" in page.inner_text("#answer")
+
+
 SETTLEMENT = {
     "variant": "qinzhou", "deltas": [-12, -2, 14, 0],
     "ledger": [{"from": 0, "to": 1, "amount": 2, "reason": "hu", "detail": "对对胡 2 fan"},
@@ -450,7 +490,7 @@ def test_palette_and_tabs_work_from_the_keyboard(page):
 
 def test_every_control_has_a_label(page):
     open_playground(page)
-    for mode in ("evaluate", "settle", "jing"):
+    for mode in ("evaluate", "settle", "jing", "match"):
         page.click(f"#tab-{mode}")
         example(page)
         unlabelled = page.evaluate("""() => [...document.querySelectorAll(
