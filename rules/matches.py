@@ -45,9 +45,10 @@ from rules.variant import NotSupported, Variant
 MAX_ROUNDS = 64
 
 # The jing a round hands on to the next: (this round's field, the next round's field, the
-# rule option that plays it, its name). A new carried indicator is one more line here.
-CARRIED_JING: tuple[tuple[str, str, str, str], ...] = (
-    ("indicator", "previous_indicator", "hui_tou_yi_xiao", "回头一笑"),
+# rule options that play it (any one on carries it), its name). A new carried indicator is
+# one more line here.
+CARRIED_JING: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("indicator", "previous_indicator", ("hui_tou_yi_xiao",), "回头一笑"),
 )
 
 
@@ -114,10 +115,10 @@ def _next_links(variant: Variant, request: MatchRequest, rules: dict[str, Any], 
     if floor is not None and settlement.next_floor is not None:
         floor = min(settlement.next_floor, variant.top_floor)
     carried, carried_from = {}, {}
-    for this, following, option, _ in CARRIED_JING:
+    for this, following, options, _ in CARRIED_JING:
         tile = getattr(query.jing, this)
         if (tile is not None and following in variant.jing_fields
-                and rules.get(option)):
+                and any(rules.get(option) for option in options)):
             carried[following] = tile
             carried_from[following] = f"rounds[{i}].jing.{this}"
     return _Links(deal.seat, f"rounds[{i}]: {deal.why}", wind, floor, carried, carried_from)
@@ -169,14 +170,15 @@ def _check_dealt(played: MatchRound, links: _Links, i: int) -> None:
     if all(p.dealt is not None for p in played.players):
         return
     seat = next(s for s, p in enumerate(played.players) if p.dealt is None)
-    for _, following, option, name in CARRIED_JING:
+    for _, following, options, name in CARRIED_JING:
         if following in links.carried:
+            off = " and ".join(f"rules.{option}: false" for option in options)
             raise InvalidInput.one(
                 f"rounds[{i}].players[{seat}].dealt",
                 f"the match carries {links.carried_from[following]} "
                 f"({code(links.carried[following])}) into this round as {name} "
                 f"(jing.{following}), which is scored on the dealt hands: give each "
-                f"player's 'dealt' tiles, or turn {name} off with rules.{option}: false")
+                f"player's 'dealt' tiles, or turn {name} off with {off}")
 
 
 def _settled(variant: Variant, query: SettleRequest, i: int) -> Settlement:

@@ -85,10 +85,10 @@ def test_every_carried_jing_is_a_jing_field_with_its_option():
     """Adding 回头上下翻 is one line of CARRIED_JING: each line must name jing fields the
     model has and a rule option of a variant that takes the carried field."""
     names = {f.name for f in fields(Jing)}
-    for this, following, option, label in matches.CARRIED_JING:
-        assert {this, following} <= names and label
+    for this, following, options, label in matches.CARRIED_JING:
+        assert {this, following} <= names and label and options
         takers = [v for v in VARIANTS.values() if following in v.jing_fields]
-        assert takers and all(option in {o.name for o in v.options} for v in takers)
+        assert takers and all(set(options) <= {o.name for o in v.options} for v in takers)
 
 
 W, A, B, C = (PlayerTiles(tuple(sorted(parse_tiles(h)))) for h in (
