@@ -237,6 +237,30 @@ def test_a_settle_case_is_kept_in_the_url(page, browser, live_server):
     again.close()
 
 
+def test_a_match_case_is_kept_in_the_url(page, browser, live_server):
+    """Rounds with a drawn round (winners []), a discarder and rule options come back from
+    the link as the same request."""
+    open_playground(page)
+    page.select_option("#variant", "nanchang")
+    page.click("#tab-match")
+    example(page)
+    page.select_option('[data-field="dealer"]', "1")
+    rounds = json.loads(page.input_value("#match-rounds"))
+    rounds[2]["result"] = {"winners": [1], "win_type": "self_draw"}
+    page.fill("#match-rounds", json.dumps(rounds))
+    score(page)
+    sent = shown_request(page)
+    assert sent["dealer"] == 1 and sent["rounds"][1]["result"] == {"winners": []}
+    assert sent["rules"]["pa_lou_ti"] == "man_shang_man_xia"
+
+    again = browser.new_page(base_url=live_server)
+    again.goto(page.url)
+    wait_for_answer(again)
+    assert json.loads(again.text_content("#request")) == sent
+    assert again.get_attribute("#tab-match", "aria-selected") == "true"
+    again.close()
+
+
 def test_a_crafted_link_cannot_pollute_the_page(page):
     open_playground(page, "#mode=evaluate&variant=qinzhou&hand=%3Cimg%20src=x%20onerror=alert(1)%3E"
                     "&rules.__proto__.polluted=1&constructor.prototype.bad=1&melds.0.__proto__.x=1")
