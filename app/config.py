@@ -15,6 +15,9 @@ def _origins(raw: str) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Config:
     max_body_bytes: int = 64 * 1024  # larger bodies are a 413
+    # POST /match takes up to 64 rounds: some 45 KiB as compact strings, 250 KiB with
+    # every tile an array item and the JSON indented (docs/match.md measures them).
+    max_match_body_bytes: int = 512 * 1024
     max_json_depth: int = 16  # deeper nesting is a 400 before any parsing work
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; none by default
     cors_methods: str = "GET, POST, OPTIONS"  # what a preflight allows
@@ -28,6 +31,8 @@ class Config:
     @classmethod
     def from_env(cls) -> Config:
         return cls(max_body_bytes=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)),
+                   max_match_body_bytes=int(os.environ.get("MAX_MATCH_BODY_BYTES",
+                                                           512 * 1024)),
                    cors_origins=_origins(os.environ.get("CORS_ORIGINS", "")),
                    cors_methods=os.environ.get("CORS_METHODS", cls.cors_methods),
                    cors_headers=os.environ.get("CORS_HEADERS", cls.cors_headers),

@@ -51,6 +51,54 @@ SETTLE: list[Example] = [
       "result": {"winners": [0], "win_tile": "E", "win_type": "discard", "discarder": 0}}),
 ]
 
+_W = "123m456p789s111s99m"  # a winner: four sets and a pair, no pattern
+_W13 = "123m456p789s111s9m"  # the same, 13 tiles (a drawn round)
+_OTHERS = ["1112345678999p", "2233445566778s", "EEEWWWNNNCCFF"]
+
+
+def _seated(winner: int, hand: str = _W) -> list[dict[str, Any]]:
+    """The winner's hand at its seat, the three others filling the rest in order."""
+    others = iter(_OTHERS)
+    return [{"hand": hand if seat == winner else next(others)} for seat in range(4)]
+
+
+def _dealt(players: list[dict[str, Any]], dealt: list[str]) -> list[dict[str, Any]]:
+    return [{**p, "dealt": d} for p, d in zip(players, dealt, strict=True)]
+
+
+_GUANGDONG_ROUNDS = [
+    {"players": _seated(0), "result": {"winners": [0], "win_tile": "9m",
+                                       "win_type": "self_draw"}},
+    {"players": _seated(0, _W13), "result": {"winners": []}},
+    {"players": _seated(1), "result": {"winners": [1], "win_tile": "9m",
+                                       "win_type": "discard", "discarder": 3}},
+    {"players": _seated(2), "result": {"winners": [2], "win_tile": "9m",
+                                       "win_type": "self_draw"}},
+]
+
+MATCH: list[Example] = [
+    ("guangdong_match", "guangdong: the dealer wins and keeps the deal, a drawn round, then "
+     "the deal passes after each non-dealer's win",
+     {"variant": "guangdong", "dealer": 0, "rounds": _GUANGDONG_ROUNDS}),
+    ("nanchang_floors", "nanchang 爬楼梯 and 回头一笑: the dealer's streak climbs the floors, "
+     "and each round's 上精 is scored on the next round's dealt hands",
+     {"variant": "nanchang", "dealer": 0, "rules": {"pa_lou_ti": "man_shang_man_xia"},
+      "rounds": [
+          {"players": _seated(0), "jing": {"indicator": "5m"},
+           "result": {"winners": [0], "win_tile": "9m", "win_type": "self_draw"}},
+          {"players": _dealt(_seated(0), ["123m99m111s789sS5mP", *_OTHERS]),
+           "jing": {"indicator": "7m"},
+           "result": {"winners": [0], "win_tile": "9m", "win_type": "self_draw"}},
+          {"players": _dealt(_seated(1), ["1112345678999pP", "123m99m111s789sSS",
+                                          *_OTHERS[1:]]),
+           "jing": {"indicator": "4m"},
+           "result": {"winners": [1], "win_tile": "9m", "win_type": "discard",
+                      "discarder": 2}}]}),
+    ("dealer_disagrees", "A round that states a dealer other than the rotation's: 422",
+     {"variant": "guangdong", "dealer": 0,
+      "rounds": [*_GUANGDONG_ROUNDS[:3], {**_GUANGDONG_ROUNDS[3], "dealer": 2}]}),
+]
+
 JING: list[Example] = [
     ("indicator_only", "xingguo: which tiles the flipped 5p makes 正精 and 副精",
      {"variant": "xingguo", "indicator": "5p"}),
@@ -63,7 +111,7 @@ JING: list[Example] = [
 ]
 
 POST_EXAMPLES: dict[str, list[Example]] = {
-    "/evaluate": EVALUATE, "/settle": SETTLE, "/jing": JING,
+    "/evaluate": EVALUATE, "/settle": SETTLE, "/match": MATCH, "/jing": JING,
 }
 
 # GET operations whose answer is recorded as an example (stable, no per-request values).

@@ -18,7 +18,7 @@ _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _OPEN_CLOSE = bytes.maketrans(b"[{]}", b"(())")
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
-VALID_REQUEST_DEPTH = 5  # the deepest valid request: body.players[].melds[].tiles[]
+VALID_REQUEST_DEPTH = 8  # the deepest valid request: body.rounds[].players[].melds[].tiles[]
 
 
 def too_deep(raw: bytes, limit: int) -> bool:

@@ -112,7 +112,7 @@ def install(app: Flask, config: Config) -> None:
         seconds = time.perf_counter() - g.get("started", time.perf_counter())
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
         metrics.observe(endpoint, request.method, response.status_code, seconds)
-        if request.path in ("/evaluate", "/settle", "/jing"):
+        if request.path in ("/evaluate", "/settle", "/jing", "/match"):
             metrics.sync_cache_stats_soon()
         if config.log_requests:
             _log(response, seconds)

@@ -21,6 +21,7 @@ from app.schemas import requests as req
 from app.schemas import responses as out
 from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, TileCode, Tiles
 from app.version import CONTRACT_VERSION
+from rules.matches import MAX_ROUNDS
 from rules.tiles import CODES
 
 TITLE = "Mahjong scoring service"
@@ -45,6 +46,8 @@ def _custom_fields(self: Any, field: fields.Field, **_: Any) -> dict[str, Any]:
     if schema and field.allow_none:
         if "type" in schema:
             schema["type"] = [schema["type"], "null"]
+            if "enum" in schema:
+                schema["enum"] = [*schema["enum"], None]
         else:
             schema["oneOf"].append({"type": "null"})
     return schema
@@ -101,13 +104,39 @@ def _ok(response: str | dict[str, Any], media: str = "application/json",
             "content": {media: {"schema": response}}}
 
 
-def _post(summary: str, request: str, response: str, description: str) -> dict[str, Any]:
+def _post(summary: str, request: str, response: str, description: str,
+          errors: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"post": {
         "tags": ["scoring"], "summary": summary, "description": description,
         "requestBody": {"required": True,
                         "content": {"application/json": {"schema": request}}},
-        "responses": {"200": _ok(response, description="The answer."), **_ERRORS},
+        "responses": {"200": _ok(response, description="The answer."), **(errors or _ERRORS)},
     }}
+
+
+_MATCH_DESCRIPTION = (
+    "A whole match in one request: the variant, its rules, the first round's dealer (and "
+    "round wind), and the rounds in play order, each what /settle takes less `variant` and "
+    "`rules`. The match derives what links the rounds and answers each round's settlement "
+    "as /settle gives it, with what it derived (`dealer`, `round_wind`, `floor`, "
+    "`carried_jing`) and the running `totals`; then the final `totals` and `standings`.\n\n"
+    "Who deals next: the dealer keeps the deal when it wins (also as one of several "
+    "winners) and on a drawn round (xingguo, nanchang, qinzhou: "
+    "`rules.dealer_passes_on_draw` passes it instead); after a non-dealer's win the next "
+    "seat deals, except in qinzhou (搶莊制), where the winner deals (of several winners on "
+    "one discard, the first after the discarder). guangdong's round wind starts at "
+    "`round_wind` (东) and turns 东→南→西→北 when the deal passes from the fourth dealer "
+    "back to the first dealer of the match; it scores the round's 风圈. nanchang: the "
+    "爬楼梯 floor follows the dealer's streak in either mode (`rules.floor` is the first "
+    "round's; it stops at 10), and with 回头一笑 on each round's `jing.indicator` is the next "
+    "round's `jing.previous_indicator`, scored on that round's `dealt` hands (a round "
+    "without them is a 422 naming `rules.hui_tou_yi_xiao`). A round may state its "
+    "`dealer`, `round_wind` or `jing.previous_indicator`: a value other than the match's "
+    "is a 422 naming the round and both values.\n\n"
+    f"At most {MAX_ROUNDS} rounds (a full game: 4 winds × 16 hands, streaks included); a "
+    "body of up to 512 KiB (`MAX_MATCH_BODY_BYTES`). One bad round is one 422 whose field "
+    "paths name it (`rounds[7].players[2].hand`), never a partial answer. Pure: the same "
+    "body always gives the same answer; the service keeps no state between requests.")
 
 
 def _get(summary: str, response: str | dict[str, Any], media: str = "application/json",
@@ -133,6 +162,10 @@ def _paths(spec: APISpec) -> None:
     spec.path("/settle", operations=_post(
         "Settle one finished round", "SettleRequest", "Settlement",
         "Every player's zero-sum delta with an itemised ledger, and the `ruleset` used."))
+    spec.path("/match", operations=_post(
+        "Settle a whole match, round by round", "MatchRequest", "MatchResponse",
+        _MATCH_DESCRIPTION,
+        {**_ERRORS, "413": _problem("Body over the size limit of /match (512 KiB).")}))
     spec.path("/jing", operations=_post(
         "Jing tiles from an indicator, and jing scores", "JingRequest", "JingResponse",
         "xingguo and nanchang only."))
@@ -240,8 +273,10 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
     plugin.converter.add_attribute_function(_custom_fields)
     schemas = {
         "EvaluateRequest": req.EvaluateSchema, "SettleRequest": req.SettleSchema,
-        "JingRequest": req.JingRequestSchema, "EvaluateResponse": out.EvaluateResponseSchema,
+        "JingRequest": req.JingRequestSchema, "MatchRequest": req.MatchSchema,
+        "EvaluateResponse": out.EvaluateResponseSchema,
         "Settlement": out.SettlementSchema, "JingResponse": out.JingResponseSchema,
+        "MatchResponse": out.MatchResponseSchema,
         "Variants": out.VariantsResponseSchema, "Problem": out.ProblemSchema,
         "Health": out.HealthSchema,
     }

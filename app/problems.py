@@ -10,7 +10,7 @@ import logging
 from typing import Any
 
 import orjson
-from flask import Flask, Response
+from flask import Flask, Response, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -122,7 +122,8 @@ def register(app: Flask) -> None:
             404: "no such resource; see GET /openapi.yaml for the endpoints",
             405: "this method is not allowed here",
             413: f"the request body is larger than the limit of "
-                 f"{app.config['MAX_CONTENT_LENGTH'] // 1024} KiB",
+                 f"{(request.max_content_length or app.config['MAX_CONTENT_LENGTH']) // 1024}"
+                 f" KiB{' for POST /match' if request.path == '/match' else ''}",
         }.get(status, exc.description or exc.name)
         return problem_response(status, exc.name, detail, headers=headers)
 

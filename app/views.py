@@ -29,12 +29,14 @@ bp = Blueprint("api", __name__)
 _EVALUATE_IN = FastLoader(req_schemas.EvaluateSchema())
 _SETTLE_IN = FastLoader(req_schemas.SettleSchema())
 _JING_IN = FastLoader(req_schemas.JingRequestSchema())
+_MATCH_IN = FastLoader(req_schemas.MatchSchema())
 _EVALUATION_OUT = FastDumper(out.EvaluationSchema())
 # The answers carry no variant or ruleset (the views add both): without those two fields
 # the generated dumper reads every attribute the answer has and skips the slower path
 # for objects missing one; the dump is the same.
 _SETTLEMENT_OUT = FastDumper(out.SettlementSchema(exclude=("variant", "ruleset")))
 _JING_OUT = FastDumper(out.JingResponseSchema(exclude=("variant", "ruleset")))
+_MATCH_OUT = FastDumper(out.MatchResponseSchema(exclude=("variant", "ruleset")))
 _VARIANTS_OUT = out.VariantsResponseSchema()
 
 
@@ -55,8 +57,9 @@ def _reject_constant(name: str) -> Any:
     raise _Refused(f"{name} is not a JSON number")
 
 
-def json_body() -> dict[str, Any]:
-    """The request body as a JSON object, or a 415/400/413/422 problem."""
+def json_body(most: int | None = None) -> dict[str, Any]:
+    """The request body as a JSON object, or a 415/400/413/422 problem; a body over
+    ``most`` bytes (default MAX_CONTENT_LENGTH) is a 413."""
     environ = request.environ
     # The usual header, exactly: its mimetype is itself (werkzeug would parse it to that).
     if environ.get("CONTENT_TYPE") != "application/json":
@@ -65,7 +68,9 @@ def json_body() -> dict[str, Any]:
             raise Problem(415, f"send the body as JSON with 'Content-Type: application/json' "
                           f"(got {mimetype or 'no content type'!r})")
     config = current_app.config
-    raw = _read_body(environ, config["MAX_CONTENT_LENGTH"])
+    if most is not None:
+        request.max_content_length = most  # what werkzeug's get_data checks too
+    raw = _read_body(environ, config["MAX_CONTENT_LENGTH"] if most is None else most)
     depth = config["APP_CONFIG"].max_json_depth
     data = parse_fast(raw, depth)
     if data is None:
@@ -238,6 +243,13 @@ def _jing(data: dict[str, Any]) -> bytes:
                          "ruleset": ruleset(query.variant, query.rules)})
 
 
+def _match(data: dict[str, Any]) -> bytes:
+    query = _MATCH_IN.load(data)
+    answer = rules.match(query)
+    return orjson.dumps({"variant": query.variant, **_MATCH_OUT.dump(answer),
+                         "ruleset": ruleset(query.variant, query.rules)})
+
+
 # Answers kept per worker, keyed on the canonical request (its JSON with sorted keys): the
 # service is stateless, so a request asked again (a client re-asking for the waits of the
 # same hand, a retried /settle) gets the same bytes without being scored again.
@@ -299,6 +311,17 @@ def settle() -> Response:
 @bp.post("/jing")
 def jing() -> Response:
     return _answer(_jing)
+
+
+@bp.post("/match")
+def match() -> Response:
+    """A whole match. Its own body limit (MAX_MATCH_BODY_BYTES, 512 KiB: 64 rounds fit
+    however the tiles are written); not kept in the answer cache, whose entries would be
+    some 200 KiB each here (a body and its answer) against a few KiB for /settle."""
+    data = json_body(current_app.config["APP_CONFIG"].max_match_body_bytes)
+    if data.get("variant") in rules.NAMES:
+        g.variant = data["variant"]
+    return Response(_match(data), mimetype="application/json")
 
 
 @bp.get("/variants")

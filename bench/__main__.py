@@ -15,7 +15,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import core, http, memory, plot, report, sight
+from bench import core, http, matches, memory, plot, report, sight
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 OUT = DOCS / "PERFORMANCE.md"
@@ -84,6 +84,8 @@ def main() -> None:
                     DOCS / PLOT)
     step("memory: endless new hands through the domain")
     results["bounds"] = memory.endless_hands()
+    step("POST /match against /settle per round, in this process")
+    results["match_cpu"] = matches.in_process()
     sections = [*report.evaluate_section(results["evaluate"], results["win"]),
                 *report.wilds_section(results["scaling"], results["substitution"], PLOT)]
     if not os.environ.get("BENCH_SKIP_HTTP"):
@@ -91,12 +93,13 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             workdir = Path(tmp)
             step("HTTP: request bodies from simulated rounds")
-            files = http.prepare_bodies(workdir, per_variant=100)
+            files = http.prepare_bodies(workdir, per_variant=100, match_per_variant=3)
             results["http"] = {}
             for label, env in (("with the answer cache (as shipped)", {}),
                                (NO_CACHE, {"RESPONSE_CACHE": "0"})):
-                step(f"HTTP throughput, {label}")
-                results["http"][label] = http.throughput(files, seconds, env=env)
+                step(f"HTTP throughput, {label} (with /match)")
+                results["http"][label] = http.throughput(files, seconds, env=env,
+                                                         matches=True)
             step("HTTP throughput without the answer cache, scoring skipped (a ceiling)")
             results["unscored"] = http.throughput(files, seconds, env={"RESPONSE_CACHE": "0"},
                                                   app=UNSCORED_APP)
@@ -115,6 +118,7 @@ def main() -> None:
                      *report.models_section(results["models"]),
                      *report.soak_section(results["soak"])]
     sections += report.bounds_section(results["bounds"])
+    sections += report.match_section(results.get("http") or {}, results["match_cpu"])
     lines = ["# Performance", "",
              "Written by `make bench` (`python -m bench`); every number below comes from one "
              "run of that command, and every ratio compares things timed side by side in "

@@ -180,10 +180,21 @@ class Bodies:
     settle: Path
     mixed: Path
     counts: dict[str, int] = field(default_factory=dict)
+    matches: dict[int, Path] = field(default_factory=dict)  # rounds per match → /match bodies
+    match_rounds: Path | None = None  # the same rounds, one /settle body each
 
 
-def prepare_bodies(workdir: Path, per_variant: int) -> Bodies:
-    """Write the request files: /evaluate and /settle bodies, and both mixed."""
+MATCH_ROUNDS_AS_SETTLE = "/settle, the matches' rounds"
+
+
+def match_label(rounds: int) -> str:
+    return f"/match, {rounds} rounds"
+
+
+def prepare_bodies(workdir: Path, per_variant: int, match_per_variant: int = 0) -> Bodies:
+    """Write the request files: /evaluate and /settle bodies, and both mixed; with
+    ``match_per_variant``, whole matches of each size in bench.matches.SIZES and their
+    rounds as /settle bodies."""
     from app import create_app
     from app.config import Config
 
@@ -196,11 +207,29 @@ def prepare_bodies(workdir: Path, per_variant: int) -> Bodies:
     queries = [b for b in queries if client.post("/evaluate", json=b).status_code == 200]
     mixed = [("/evaluate", b) for b in queries] + [("/settle", b) for b in settles]
     random.Random(bodies.SEED).shuffle(mixed)  # interleaved, the same way every run
-    return Bodies(
+    files = Bodies(
         bodies.write_lines(queries, workdir / "evaluate.jsonl", "/evaluate"),
         bodies.write_lines(settles, workdir / "settle.jsonl", "/settle"),
         bodies.write_mixed(mixed, workdir / "mixed.jsonl"),
         {"evaluate": len(queries), "settle": len(settles)})
+    if match_per_variant:
+        _match_bodies(files, workdir, match_per_variant, client)
+    return files
+
+
+def _match_bodies(files: Bodies, workdir: Path, per_variant: int, client) -> None:
+    from bench.matches import SIZES, matches
+
+    singles = []
+    for size in SIZES:
+        played = [(body, rounds) for body, rounds in matches(size, per_variant)
+                  if client.post("/match", json=body).status_code == 200]
+        files.matches[size] = bodies.write_lines([body for body, _ in played],
+                                                 workdir / f"match{size}.jsonl", "/match")
+        files.counts[f"match{size}"] = len(played)
+        singles += [r for _, rounds in played for r in rounds]
+    files.match_rounds = bodies.write_lines(singles, workdir / "match-rounds.jsonl", "/settle")
+    files.counts["match_rounds"] = len(singles)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -233,18 +262,48 @@ def _trio(srv: Server, files: Bodies, seconds: float) -> dict[str, Run]:
             "/settle": measured(srv, "/settle", seconds, files.settle)}
 
 
+def _match_runs(srv: Server, files: Bodies, seconds: float) -> dict[str, Run]:
+    """/settle on the matches' rounds, then /match on the matches of each size."""
+    runs = {MATCH_ROUNDS_AS_SETTLE: measured(srv, "/settle", seconds, files.match_rounds)}
+    for size, path in files.matches.items():
+        run = measured(srv, "/match", seconds, path)
+        run.name = match_label(size)
+        runs[run.name] = run
+    return runs
+
+
+def _warm_matches(srv: Server, files: Bodies) -> None:
+    """Each match and each of its rounds once (the mixed warm-up has none of them)."""
+    for path in (*files.matches.values(), files.match_rounds):
+        if path is not None:
+            wrk(srv.url, "", 3, path)
+
+
 def throughput(files: Bodies, seconds: float, rounds: int = 5,
-               env: dict[str, str] | None = None, app: str = SHIPPED_APP) -> dict:
-    """healthz, evaluate and settle, interleaved ``rounds`` times; medians of each."""
+               env: dict[str, str] | None = None, app: str = SHIPPED_APP,
+               matches: bool = False) -> dict:
+    """healthz, evaluate and settle, interleaved ``rounds`` times; medians of each. With
+    ``matches`` (and match bodies prepared) each round also runs /settle on the matches'
+    rounds and /match on the matches (``"matches"`` in the result)."""
+    with_matches = matches and bool(files.matches) and files.match_rounds is not None
     with server(app, **(env or {})) as srv:
         wrk(srv.url, "", 5, files.mixed)  # warm-up: imports, caches, allocator
+        if with_matches:
+            _warm_matches(srv, files)
         runs: dict[str, list[Run]] = {"/healthz": [], "/evaluate": [], "/settle": []}
+        match_runs: dict[str, list[Run]] = {}
         for _ in range(rounds):
             for path, run in _trio(srv, files, seconds).items():
                 runs[path].append(run)
+            if with_matches:
+                for name, run in _match_runs(srv, files, seconds).items():
+                    match_runs.setdefault(name, []).append(run)
         workers = len(srv.settled_workers())
-    return {"runs": runs, "workers": workers, "seconds": seconds, "rounds": rounds,
-            "load": os.getloadavg()}
+    out = {"runs": runs, "workers": workers, "seconds": seconds, "rounds": rounds,
+           "load": os.getloadavg()}
+    if match_runs:
+        out["matches"] = match_runs
+    return out
 
 
 # The serving models compared side by side (issue 23): the former gthread workers and the

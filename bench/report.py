@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bench.core import riichi_version
-from bench.http import growth, median_run
+from bench.http import MATCH_ROUNDS_AS_SETTLE, growth, match_label, median_run
+from bench.matches import SIZES, TARGET, rounds_per_second
 from bench.timing import fmt_us
 
 MS = 1_000_000
@@ -48,6 +49,7 @@ def targets(r: dict) -> list[str]:
                 lines.append(f"| 3 | `POST {path}` ≥ 70% of /healthz, p99 < 50 ms, no errors "
                              f"({label}) | {share:.0%}, p99 {run.p99_ms:.1f} ms, {errors} "
                              f"errors | {_yes(ok)} |")
+    lines += match_targets(r.get("http") or {})
     if r.get("soak"):
         worst = max(growth(s)["growth_pct"] for s in r["soak"]["samples"].values())
         spread = max(growth(s)["spread_pct"] for s in r["soak"]["samples"].values())
@@ -228,6 +230,85 @@ def unscored_section(result: dict, scored: dict) -> list[str]:
         "domain costs 1/share without the answer cache − 1/share here, and 70% allows it "
         "1/0.7 − 1/share here.", "",
         *_throughput_table("scoring skipped, no answer cache", result)]
+
+
+def match_rates(result: dict) -> dict[int, tuple]:
+    """{rounds per match: (its median /match run, /settle's median run on the same rounds,
+    /match rounds/s, their ratio to /settle's rounds/s)} of one throughput result."""
+    runs = result.get("matches") or {}
+    if MATCH_ROUNDS_AS_SETTLE not in runs:
+        return {}
+    settle = median_run(runs[MATCH_ROUNDS_AS_SETTLE])
+    out = {}
+    for size in SIZES:
+        if match_label(size) in runs:
+            run = median_run(runs[match_label(size)])
+            out[size] = (run, settle, *rounds_per_second(run.rps, size, settle.rps))
+    return out
+
+
+def match_targets(http: dict) -> list[str]:
+    """Issue 24: /match settles ≥ 10× the rounds per second of one /settle per round."""
+    lines = []
+    for label, result in http.items():
+        for size, (_run, settle, rate, ratio) in match_rates(result).items():
+            errors = sum(x.errors for x in result["matches"][match_label(size)])
+            lines.append(f"| 5 | `POST /match` of {size} rounds: rounds/s ≥ {TARGET}× one "
+                         f"`/settle` per round, no errors (issue 24; {label}) | "
+                         f"{rate:,.0f} rounds/s = {ratio:.1f}× /settle's {settle.rps:,.0f}, "
+                         f"{errors} errors | {_yes(ratio >= TARGET and errors == 0)} |")
+    return lines
+
+
+def match_section(http: dict, cpu: dict[int, dict[str, float]]) -> list[str]:
+    """/match against /settle per round: HTTP rounds/s and in-process CPU per round."""
+    lines = [
+        "## 5. Whole matches: `POST /match` against one `/settle` per round (issue 24)", "",
+        "Whole matches of 16 and 64 rounds from the test suite's game simulator "
+        "(`tests.sim.engine.play_match`, every scored variant: the rotation, guangdong's "
+        "round wind, nanchang's 回头一笑 carried on dealt hands), and the same rounds as "
+        "/settle bodies, each with what the match derives written in, so that both sides "
+        "settle the very same rounds. /match answers every round as /settle does (deltas, "
+        "ledger, each winner's evaluation) plus the derived fields and running totals. "
+        "/match is never kept in the answer cache (its entries would be some 200 KiB); "
+        "/settle is, as shipped.", ""]
+    for label, result in http.items():
+        rates = match_rates(result)
+        if not rates:
+            continue
+        settle = next(iter(rates.values()))[1]
+        lines += [f"**{label}** (same server and runs as section 3)", "",
+                  "| endpoint | requests/s (median run) | rounds per request | rounds/s | "
+                  "× /settle's rounds/s | p50 | p99 | errors |",
+                  "|---|---|---|---|---|---|---|---|",
+                  f"| `{MATCH_ROUNDS_AS_SETTLE}` | {settle.rps:,.0f} | 1 | {settle.rps:,.0f} | "
+                  f"1.0× | {settle.p50_ms:.1f} ms | {settle.p99_ms:.1f} ms | "
+                  f"{sum(x.errors for x in result['matches'][MATCH_ROUNDS_AS_SETTLE])} |"]
+        for size, (run, _, rate, ratio) in rates.items():
+            errors = sum(x.errors for x in result["matches"][match_label(size)])
+            lines.append(f"| `POST /match`, {size} rounds | {run.rps:,.0f} | {size} | "
+                         f"{rate:,.0f} | **{ratio:.1f}×** | {run.p50_ms:.1f} ms | "
+                         f"{run.p99_ms:.1f} ms | {errors} |")
+        lines.append("")
+    if cpu:
+        lines += [
+            "**In this process** (no HTTP): the CPU time of the views per round, body "
+            "parsed, loaded, settled and dumped; /match on whole matches, /settle on their "
+            "rounds one by one, each body settled once before (best of three passes).", "",
+            "| rounds per match | rounds | /match per round | /settle per round | "
+            "/settle ÷ /match |", "|---|---|---|---|---|"]
+        for size, row in cpu.items():
+            lines.append(f"| {size} | {row['rounds']:,} | {fmt_us(row['match_ns'])} | "
+                         f"{fmt_us(row['settle_ns'])} | "
+                         f"{row['settle_ns'] / row['match_ns']:.2f}× |")
+        lines += ["", "What one /match saves against N /settle calls is each request's own "
+                  "cost (HTTP, the WSGI and Flask machinery, the request's log line and "
+                  "metrics, the ruleset); each round is still loaded, validated, scored and "
+                  "dumped as /settle does it. So the rounds per second of /match over "
+                  "/settle's are at most about (a /settle request) ÷ (its share of loading, "
+                  "scoring and dumping one round), the ratio the in-process rows put "
+                  "beside the HTTP ones.", ""]
+    return lines
 
 
 def sight_section(sight: dict[str, dict[str, dict]]) -> list[str]:

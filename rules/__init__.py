@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rules import matches
 from rules.errors import FieldError, InvalidInput
 from rules.model import (
     COMMON_REASONS,
@@ -18,6 +19,8 @@ from rules.model import (
     Evaluation,
     JingAnswer,
     JingRequest,
+    MatchAnswer,
+    MatchRequest,
     Settlement,
     SettleRequest,
 )
@@ -35,7 +38,7 @@ REASONS = tuple(dict.fromkeys(
 __all__ = [
     "NAMES", "PATTERN_IDS", "PAYER_ROLES", "REASONS", "RULES_VERSION", "TRANSFER_REASONS",
     "FieldError", "InvalidInput", "NotSupported", "describe_variants", "evaluate",
-    "get_variant", "jing", "resolved_rules", "settle",
+    "get_variant", "jing", "match", "resolved_rules", "settle",
 ]
 
 
@@ -62,6 +65,12 @@ def settle(request: SettleRequest) -> Settlement:
     request = request.changed(rules=resolved_rules(request.variant, request.rules))
     variant.validate_settle(request)
     return variant.settle(request)
+
+
+def match(request: MatchRequest) -> MatchAnswer:
+    """A whole match, round by round (:mod:`rules.matches`): each round settled as
+    :func:`settle` settles it, with the dealer, round wind, floor and carried jing derived."""
+    return matches.match(get_variant(request.variant), request)
 
 
 def jing(request: JingRequest) -> JingAnswer:

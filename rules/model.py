@@ -184,6 +184,33 @@ _SETTLE_FIELDS = frozenset(f.name for f in fields(SettleRequest))
 
 
 @dataclass(frozen=True)
+class MatchRound:
+    """One round of a match: what /settle takes, less what the match knows (the variant,
+    its rules) or derives (``dealer``, ``round_wind`` and the carried jing, each left
+    ``None`` unless the round states it; a stated value must agree with the match's)."""
+
+    players: tuple[PlayerTiles, ...]
+    result: Result
+    jing: Jing = field(default_factory=Jing)
+    events: tuple[Event, ...] = ()
+    horses: tuple[int, ...] = ()
+    dealer: int | None = None
+    round_wind: int | None = None
+
+
+@dataclass(frozen=True)
+class MatchRequest:
+    """A whole match in play order: the first round's dealer (and round wind), the rules
+    of every round, and the rounds (see :mod:`rules.match`)."""
+
+    variant: str
+    dealer: int
+    rounds: tuple[MatchRound, ...]
+    round_wind: int | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class JingRequest:
     variant: str
     jing: Jing
@@ -296,6 +323,32 @@ class Settlement:
     jing: list[JingScore] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     next_floor: int | None = None  # nanchang 爬楼梯: the floor of the next round
+
+
+@dataclass
+class RoundSettlement(Settlement):
+    """One round of a match: its settlement, as /settle answers it, and what the match
+    derived for it."""
+
+    dealer: int = 0
+    round_wind: int | None = None  # guangdong: the round wind that scored it (else None)
+    floor: int | None = None  # nanchang 爬楼梯: the floor it was played on (None: off)
+    carried_jing: dict[str, int] = field(default_factory=dict)  # e.g. previous_indicator
+    totals: list[int] = field(default_factory=list)  # the running totals after it
+
+
+@dataclass
+class Standing:
+    seat: int
+    total: int
+    rank: int  # 1 is the highest total; equal totals share a rank
+
+
+@dataclass
+class MatchAnswer:
+    rounds: list[RoundSettlement]
+    totals: list[int]  # the sum of every round's deltas
+    standings: list[Standing]  # by total, highest first (equal totals by seat)
 
 
 @dataclass

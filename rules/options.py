@@ -75,3 +75,14 @@ def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
             if unknown else ""
         raise InvalidInput(errors, hint)
     return resolved
+
+
+DEALER_PASSES_ON_DRAW = "dealer_passes_on_draw"
+
+
+def dealer_passes_on_draw(seed: str) -> RuleOption:
+    """The option RULINGS "Matches" gives where a seed does not forbid it: after a drawn
+    round the deal passes to the next seat instead of staying (POST /match only)."""
+    return RuleOption(DEALER_PASSES_ON_DRAW, "boolean", False,
+                      "POST /match: after a drawn round the deal passes to the next seat "
+                      "(false: the dealer keeps it); /settle does not use it", seed)

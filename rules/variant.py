@@ -33,7 +33,7 @@ from rules.model import (
     SettleRequest,
     Wait,
 )
-from rules.options import RuleOption, resolve
+from rules.options import DEALER_PASSES_ON_DRAW, RuleOption, resolve
 from rules.tiles import WINDS, code, next_tile
 from rules.validation import (
     COMPLETE,
@@ -58,6 +58,13 @@ class NotSupported(Exception):
         super().__init__(message)
         self.field = field
         self.message = message
+
+
+class Deal(NamedTuple):
+    """Who deals the next round of a match, and why (a client shows it; a 422 says it)."""
+
+    seat: int
+    why: str
 
 
 class Context(NamedTuple):
@@ -92,6 +99,7 @@ class Variant:
     scored: ClassVar[bool] = False  # score() implemented (vs. shape analysis only)
     patterns: ClassVar[tuple[str, ...]] = ()  # every pattern id its answers may carry
     reasons: ClassVar[tuple[str, ...]] = ()  # its own reason codes for a hand that cannot win
+    round_wind_turns: ClassVar[bool] = False  # POST /match turns (and scores) the round wind
 
     # ------------------------------------------------------------------ declaration
     def describe(self) -> dict[str, Any]:
@@ -254,6 +262,41 @@ class Variant:
                                      f"{self.name} has no {win_type} win; use one of "
                                      f"{', '.join(self.win_types)}"))
         return errors
+
+    # ------------------------------------------------------------------ a match's rotation
+    def next_dealer(self, request: SettleRequest) -> Deal:
+        """Who deals after this round (RULINGS "Matches"): the dealer keeps the deal when it
+        wins, also as one of several winners, and on a drawn round unless the variant's
+        ``dealer_passes_on_draw`` option is on; a non-dealer's win is
+        :meth:`dealer_after_win`'s to decide."""
+        dealer, winners = request.dealer, request.result.winners
+        if dealer in winners:
+            return Deal(dealer, f"the dealer (seat {dealer}) won: it keeps the deal")
+        if not winners:
+            if request.rules.get(DEALER_PASSES_ON_DRAW):
+                return Deal((dealer + 1) % 4, "a drawn round: the deal passes to the next "
+                            "seat (rules.dealer_passes_on_draw)")
+            return Deal(dealer, f"a drawn round: the dealer (seat {dealer}) keeps the deal")
+        return self.dealer_after_win(request)
+
+    def dealer_after_win(self, request: SettleRequest) -> Deal:
+        """A non-dealer won: the seat after the dealer deals (guangdong seed 004 四 2; the
+        Jiangxi seeds are silent, and this is what their players expect)."""
+        winners = " and ".join(f"seat {s}" for s in request.result.winners)
+        return Deal((request.dealer + 1) % 4, f"{winners} won, not the dealer: the deal "
+                    f"passes to the next seat")
+
+    # 爬楼梯 (nanchang): the floor a round is played on, set through its rule options; the
+    # settlement's ``next_floor`` says the next round's. A variant without floors: None.
+    top_floor: ClassVar[int] = 1  # a streak climbs no higher (the largest floor accepted)
+
+    def floor(self, rules: dict[str, Any]) -> int | None:
+        """The floor these (resolved) rule options play on; None: no floors."""
+        return None
+
+    def on_floor(self, rules: dict[str, Any], floor: int) -> dict[str, Any]:
+        """The rule options with the round played on ``floor``."""
+        return rules
 
     # ------------------------------------------------------------------ settle, jing
     def settle(self, request: SettleRequest) -> Settlement:

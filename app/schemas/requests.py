@@ -13,6 +13,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 
 from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, Tiles
 from rules import model
+from rules.matches import MAX_ROUNDS
 from rules.variants import NAMES
 
 _one_of = validate.OneOf
@@ -164,19 +165,31 @@ class EventSchema(Schema):
         return model.Event(**data)
 
 
-class SettleSchema(Schema):
-    variant = _variant_field()
-    dealer = Seat(required=True, metadata={"description": "The dealer's seat (East)."})
-    players = fields.List(fields.Nested(PlayerSchema), required=True,
-                          validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
-    jing = fields.Nested(JingSchema, load_default=model.Jing)
-    result = fields.Nested(ResultSchema, required=True)
-    events = fields.List(fields.Nested(EventSchema), load_default=list,
-                         validate=validate.Length(max=16))
-    horses = Tiles(maximum=30, load_default=tuple, error_messages={
+def _players_field() -> fields.List:
+    return fields.List(fields.Nested(PlayerSchema), required=True,
+                       validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
+
+
+def _events_field() -> fields.List:
+    return fields.List(fields.Nested(EventSchema), load_default=list,
+                       validate=validate.Length(max=16))
+
+
+def _horses_field() -> Tiles:
+    return Tiles(maximum=30, load_default=tuple, error_messages={
         "too_many": "at most {maximum} horses (奖马) can be flipped (seed 003: 最多可以買30個馬), "
                     "got {count}; send the tiles actually flipped, 0-30"},
         metadata={"description": "qinzhou: the flipped 奖马 tiles (0-30)."})
+
+
+class SettleSchema(Schema):
+    variant = _variant_field()
+    dealer = Seat(required=True, metadata={"description": "The dealer's seat (East)."})
+    players = _players_field()
+    jing = fields.Nested(JingSchema, load_default=model.Jing)
+    result = fields.Nested(ResultSchema, required=True)
+    events = _events_field()
+    horses = _horses_field()
     round_wind = Tile(load_default=None, allow_none=True)
     rules = _rules_field()
 
@@ -185,6 +198,51 @@ class SettleSchema(Schema):
         data["players"] = tuple(data["players"])
         data["events"] = tuple(data["events"])
         return model.SettleRequest(**data)
+
+
+class MatchRoundSchema(Schema):
+    """One round of a match: a /settle body without ``variant`` and ``rules`` (the match's),
+    whose ``dealer``, ``round_wind`` and ``jing.previous_indicator`` the match derives."""
+
+    dealer = Seat(load_default=None, allow_none=True, metadata={
+        "description": "Derived by the match's rotation when left out; a seat other than "
+                       "the rotation's is a 422."})
+    players = _players_field()
+    jing = fields.Nested(JingSchema, load_default=model.Jing, metadata={
+        "description": "nanchang: `previous_indicator` is derived (the round before's "
+                       "`indicator`, 回头一笑) when left out; another tile is a 422."})
+    result = fields.Nested(ResultSchema, required=True)
+    events = _events_field()
+    horses = _horses_field()
+    round_wind = Tile(load_default=None, allow_none=True, metadata={
+        "description": "guangdong: derived when left out; another wind is a 422."})
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.MatchRound:
+        return model.MatchRound(tuple(data["players"]), data["result"], data["jing"],
+                                tuple(data["events"]), data["horses"], data["dealer"],
+                                data["round_wind"])
+
+
+class MatchSchema(Schema):
+    variant = _variant_field()
+    rules = _rules_field()
+    dealer = Seat(required=True, metadata={"description": "The first round's dealer."})
+    round_wind = Tile(load_default=None, allow_none=True, metadata={
+        "description": "The first round's round wind (default E); guangdong turns it."})
+    rounds = fields.List(
+        fields.Nested(MatchRoundSchema), required=True,
+        validate=validate.Length(min=1, max=MAX_ROUNDS, error=(
+            f"a match holds 1 to {MAX_ROUNDS} rounds (a full game: 4 winds × 16 hands, "
+            "streaks included); send a longer game as several matches, each starting "
+            "where the last ended (dealer, round_wind, rules.floor, the first round's "
+            "jing.previous_indicator)")),
+        metadata={"description": f"The rounds in play order (1 to {MAX_ROUNDS})."})
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.MatchRequest:
+        return model.MatchRequest(data["variant"], data["dealer"], tuple(data["rounds"]),
+                                  data["round_wind"], data["rules"])
 
 
 class JingRequestSchema(Schema):

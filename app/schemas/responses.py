@@ -136,6 +136,45 @@ class SettlementSchema(Schema):
     ruleset = fields.Nested(RulesetSchema, required=True)
 
 
+class MatchRoundAnswerSchema(SettlementSchema):
+    """One round of a match: what /settle answers for it, and what the match derived."""
+
+    class Meta:
+        exclude = ("variant", "ruleset")  # the match's, given once
+
+    dealer = fields.Integer(required=True, metadata={
+        "description": "The round's dealer, as the rotation gave it."})
+    round_wind = TileCode(allow_none=True, metadata={
+        "description": "guangdong: the round wind the round was scored in; null for the "
+                       "variants that do not score one."})
+    floor = fields.Integer(allow_none=True, metadata={
+        "description": "nanchang 爬楼梯: the floor the round was played on; null when "
+                       "rules.pa_lou_ti is off, and for the other variants."})
+    carried_jing = fields.Dict(keys=fields.String(), values=TileCode(), metadata={
+        "description": "nanchang: the jing fields the match carried into this round from "
+                       "the round before (`previous_indicator`: its 上精, 回头一笑)."})
+    totals = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The running totals by seat after this round."})
+
+
+class StandingSchema(Schema):
+    seat = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    rank = fields.Integer(required=True, metadata={
+        "description": "1 for the highest total; equal totals share a rank (1, 1, 3, 4)."})
+
+
+class MatchResponseSchema(Schema):
+    variant = fields.String(required=True)
+    rounds = fields.List(fields.Nested(MatchRoundAnswerSchema), required=True)
+    totals = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The final totals by seat: the sum of every round's deltas (0 in "
+                       "all)."})
+    standings = fields.List(fields.Nested(StandingSchema), required=True, metadata={
+        "description": "The seats by final total, highest first (equal totals by seat)."})
+    ruleset = fields.Nested(RulesetSchema, required=True)
+
+
 class JingResponseSchema(Schema):
     variant = fields.String(required=True)
     jing = fields.List(fields.Nested(JingScoreSchema), required=True)

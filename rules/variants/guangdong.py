@@ -75,6 +75,7 @@ class Guangdong(Variant):
     flags = frozenset({"heavenly", "earthly", "human", "last_tile"})
     max_winners = 3  # 一炮多响 (一炮三响)
     scored = True
+    round_wind_turns = True  # 五 风圈: 东→南→西→北, one turn per circle of dealers
     patterns = fan.PATTERN_IDS
 
     # ------------------------------------------------------------------ evaluate

@@ -13,7 +13,7 @@ from typing import Any
 from rules.errors import FieldError, InvalidInput
 from rules.ledger import Ledger
 from rules.model import CONCEALED_KONG, Jing, Meld, Pattern, Settlement, SettleRequest
-from rules.options import RuleOption
+from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
 from rules.variants.jiangxi.jing import CHONG_GUAN, Plan, jing_value
@@ -35,6 +35,7 @@ CONCEALED_KONG_POINTS = 2  # 奖励分 1. 杠子：暗杠，每家2子
 EXPOSED_KONG_POINTS = 1  # 奖励分 1. 明杠，每家1子
 GANG_JING_POINTS = {2: 20, 1: 10}  # 奖励分 5. 杠精: 杠正精20分，杠副精10分 (from each)
 FOLLOW = ("off", "man_shang_man_xia", "die_zhi_di_ceng")
+TOP_FLOOR = 10  # the largest rules.floor: the seed sets no top, a request must have one
 
 OPTIONS = (
     RuleOption("lower_jing_mode", "string", "xia_fan",
@@ -61,7 +62,7 @@ OPTIONS = (
                "精牌类型 爬楼梯: 慢上慢下 / 跌至底层", choices=FOLLOW),
     RuleOption("floor", "integer", 1,
                "爬楼梯: this round's floor; the hu score is ×2 per floor above the first",
-               "爬楼梯: 每次连庄后上1楼，计算结果时增加*2基础分", minimum=1, maximum=10),
+               "爬楼梯: 每次连庄后上1楼，计算结果时增加*2基础分", minimum=1, maximum=TOP_FLOOR),
     RuleOption("kong_chain", "string", "once",
                "A win on a kong replacement after several kongs in a row: ×2 once, or ×2 for "
                "each kong (double_each)",
@@ -74,6 +75,8 @@ OPTIONS = (
     RuleOption("false_win_points", "integer", 20,
                "诈胡 (a false_win event): what the seat pays each other player",
                "not in seed 002; xingguo E组 4 (诈胡 -20 -20 -20)", minimum=0, maximum=200),
+    dealer_passes_on_draw("seed 002 is silent on who deals next (RULINGS Matches: the dealer "
+                          "keeps the deal on a drawn round by default)"),
 )
 
 
@@ -169,6 +172,14 @@ class Nanchang(Jiangxi):
         return ledger.settlement(jing=jing, next_floor=self.next_floor(request),
                                  notes=["drawn round (黄庄): no hu; jing, kongs and events "
                                         "are settled (rules.drawn_round)"])
+
+    top_floor = TOP_FLOOR
+
+    def floor(self, rules: dict[str, Any]) -> int | None:
+        return None if rules["pa_lou_ti"] == "off" else rules["floor"]
+
+    def on_floor(self, rules: dict[str, Any], floor: int) -> dict[str, Any]:
+        return rules if rules["floor"] == floor else {**rules, "floor": floor}
 
     def next_floor(self, request: SettleRequest) -> int | None:
         """爬楼梯: 连庄 climbs a floor; a non-dealer win goes down one, or to the bottom."""

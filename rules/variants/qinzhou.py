@@ -26,10 +26,10 @@ from rules.model import (
     SettleRequest,
     WinnerResult,
 )
-from rules.options import RuleOption
+from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import code
 from rules.validation import raise_if
-from rules.variant import Context, NotSupported, Variant, not_complete
+from rules.variant import Context, Deal, NotSupported, Variant, not_complete
 from rules.variants import qinzhou_horses as horses
 from rules.variants.qinzhou_checks import HORSE_CHOICES, flag_errors, settle_errors
 from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, Win, best_reading
@@ -49,6 +49,8 @@ OPTIONS = (
     RuleOption("zi_yi_se_qi_dui", "boolean", True, "字一色 also counts for seven pairs of "
                "honours (the seed describes it with pungs/kongs and a pair)",
                "003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌"),
+    dealer_passes_on_draw("003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal; "
+                          "RULINGS Matches makes passing it a house option)"),
 )
 
 # Who pays a single win, by win type (the Payment.payer role of /evaluate).
@@ -137,6 +139,19 @@ class Qinzhou(Variant):
                                    "form a winning hand (four sets + a pair, or seven pairs; "
                                    "no honour chows in qinzhou)")
         return evaluation
+
+    def dealer_after_win(self, request: SettleRequest) -> Deal:
+        """搶莊制 (003 行牌規則 1b 非莊胡下局由胡牌玩家坐莊): the winner deals; of several
+        winners on one discard, the first in turn order after the discarder (who also
+        owns the horses)."""
+        result = request.result
+        if result.discarder is None or len(result.winners) == 1:
+            seat = result.winners[0]
+            return Deal(seat, f"seat {seat} won, not the dealer: the winner deals (搶莊制)")
+        seat = horses.turn_order(result.winners, result.discarder)[0]
+        return Deal(seat, f"seats {', '.join(map(str, result.winners))} won on seat "
+                    f"{result.discarder}'s discard: seat {seat}, the first after the "
+                    "discarder, deals (搶莊制)")
 
     def jing_answer(self, request: JingRequest) -> JingAnswer:
         raise NotSupported("variant", "qinzhou (钦州麻将) has no jing (精): no tile is wild "

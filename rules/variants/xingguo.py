@@ -12,7 +12,7 @@ from typing import Any
 from rules.errors import FieldError
 from rules.ledger import SEATS, Ledger
 from rules.model import KONG, Jing, Meld, Pattern, SettleRequest
-from rules.options import RuleOption
+from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
 from rules.variants.jiangxi.jing import BA_JING, CHONG_GUAN, Plan, jing_pair
@@ -42,6 +42,8 @@ OPTIONS = (
                "霸胡 also when the other three hold no jing and the winner's own jing are all "
                "read as themselves (德国)",
                "补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原"),
+    dealer_passes_on_draw("seed 000 is silent on who deals next (RULINGS Matches: the dealer "
+                          "keeps the deal on a drawn round by default)"),
 )
 
 

@@ -21,10 +21,10 @@ from app.schemas import requests as req
 from app.schemas import responses as out
 from app.schemas.compiled import FastDumper, FastLoader
 from rules.variants import NAMES
-from tests.sim.engine import Simulator
+from tests.sim.engine import Simulator, play_match
 
 SCHEMAS = {"settle": req.SettleSchema, "evaluate": req.EvaluateSchema,
-           "jing": req.JingRequestSchema}
+           "jing": req.JingRequestSchema, "match": req.MatchSchema}
 
 
 def _rounds(variant: str, n: int = 12) -> list[dict]:
@@ -50,8 +50,9 @@ def _jing_body(settle: dict) -> dict | None:
             "players": settle["players"], "dealer": settle["dealer"]}
 
 
-BODIES: dict[str, list[dict]] = {"settle": [], "evaluate": [], "jing": []}
+BODIES: dict[str, list[dict]] = {"settle": [], "evaluate": [], "jing": [], "match": []}
 for _variant in NAMES:
+    BODIES["match"].append(play_match(_variant, 7, 6).body)
     for _settle in _rounds(_variant):
         BODIES["settle"].append(_settle)
         BODIES["evaluate"] += _evaluate_bodies(_settle)
@@ -94,6 +95,9 @@ def _answers():
         except (rules.InvalidInput, rules.NotSupported):
             continue
         yield eval_out, answer
+    match_out = out.MatchResponseSchema()
+    for body in BODIES["match"]:
+        yield match_out, rules.match(req.MatchSchema().load(body))
 
 
 def test_answers_dump_the_same():
@@ -117,7 +121,8 @@ def test_the_views_dumpers_give_the_whole_schemas_dump():
     """The views dump answers without the variant and ruleset fields (they add both)."""
     for schema, answer in _answers():
         fast = {out.SettlementSchema: views._SETTLEMENT_OUT,
-                out.EvaluationSchema: views._EVALUATION_OUT}[type(schema)]
+                out.EvaluationSchema: views._EVALUATION_OUT,
+                out.MatchResponseSchema: views._MATCH_OUT}[type(schema)]
         assert list(fast.dump(answer).items()) == list(schema.dump(answer).items())
 
 

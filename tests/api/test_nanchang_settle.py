@@ -279,11 +279,12 @@ def test_variants_list_every_option_with_default_and_seed(client):
     answer = client.get("/variants").get_json()
     by_name = {v["name"]: v for v in answer["variants"]}
     for name, expected in [
-        ("xingguo", {"kong_chain": "double_each", "ba_hu_restored": False}),
+        ("xingguo", {"kong_chain": "double_each", "ba_hu_restored": False,
+                     "dealer_passes_on_draw": False}),
         ("nanchang", {"lower_jing_mode": "xia_fan", "hui_tou_yi_xiao": True,
                       "count_discarded_jing": False, "ba_wang_jing": True, "pa_lou_ti": "off",
                       "floor": 1, "kong_chain": "once", "drawn_round": "jing_and_kongs",
-                      "false_win_points": 20}),
+                      "false_win_points": 20, "dealer_passes_on_draw": False}),
     ]:
         variant = by_name[name]
         assert variant["scored"] is True

@@ -247,6 +247,30 @@ def test_a_settle_case_is_kept_in_the_url(page, browser, live_server):
     again.close()
 
 
+def test_a_match_case_is_kept_in_the_url(page, browser, live_server):
+    """Rounds with a drawn round (winners []), a discarder and rule options come back from
+    the link as the same request."""
+    open_playground(page)
+    page.select_option("#variant", "nanchang")
+    page.click("#tab-match")
+    example(page)
+    page.select_option('[data-field="dealer"]', "1")
+    rounds = json.loads(page.input_value("#match-rounds"))
+    rounds[2]["result"] = {"winners": [1], "win_type": "self_draw"}
+    page.fill("#match-rounds", json.dumps(rounds))
+    score(page)
+    sent = shown_request(page)
+    assert sent["dealer"] == 1 and sent["rounds"][1]["result"] == {"winners": []}
+    assert sent["rules"]["pa_lou_ti"] == "man_shang_man_xia"
+
+    again = browser.new_page(base_url=live_server)
+    again.goto(page.url)
+    wait_for_answer(again)
+    assert json.loads(again.text_content("#request")) == sent
+    assert again.get_attribute("#tab-match", "aria-selected") == "true"
+    again.close()
+
+
 def test_a_crafted_link_cannot_pollute_the_page(page):
     open_playground(page, "#mode=evaluate&variant=qinzhou&hand=%3Cimg%20src=x%20onerror=alert(1)%3E"
                     "&rules.__proto__.polluted=1&constructor.prototype.bad=1&melds.0.__proto__.x=1")
@@ -330,6 +354,46 @@ def test_settle_shows_what_the_api_answers(page, live_server):
     else:
         for error in answer["errors"]:
             assert error["message"] in page.inner_text("#form")
+
+
+@pytest.mark.parametrize("variant", ["guangdong", "qinzhou", "xingguo", "nanchang"])
+def test_a_match_shows_standings_a_chart_and_every_round(page, live_server, variant):
+    """The match tab's example: the page's standings, chart and rounds are the API's."""
+    open_playground(page)
+    page.select_option("#variant", variant)
+    page.click("#tab-match")
+    example(page)
+    status, answer = api(live_server, "/match", shown_request(page))
+    assert status == 200, answer
+    assert table_rows(page, "table.standings") == [
+        [str(s["rank"]), f"Seat {s['seat']}", f"+{s['total']}" if s["total"] > 0
+         else str(s["total"])] for s in answer["standings"]]
+    rounds = table_rows(page, "table.match-rounds")
+    assert [row[1].split(" ")[1] for row in rounds] == [
+        str(r["dealer"]) for r in answer["rounds"]]
+    lines = page.eval_on_selector_all(".totals-chart polyline", "ls => ls.map(l => "
+                                      "l.getAttribute('points').split(' ').length)")
+    assert lines == [len(answer["rounds"]) + 1] * 4  # from 0 before the first round
+    assert page.locator("details.match-round").count() == len(answer["rounds"])
+
+
+def test_a_match_round_is_added_from_the_settle_tab_and_errors_name_the_round(page):
+    open_playground(page)
+    page.select_option("#variant", "guangdong")
+    page.click("#tab-settle")
+    example(page)
+    page.click("#tab-match")
+    page.click("#add-round")
+    page.click("#add-round")
+    assert len(json.loads(page.input_value("#match-rounds"))) == 2
+    rounds = json.loads(page.input_value("#match-rounds"))
+    rounds[1]["dealer"] = 3  # the rotation gives seat 0: the dealer won round 0
+    page.fill("#match-rounds", json.dumps(rounds))
+    score(page)
+    assert "rounds[1].dealer" in page.inner_text("#form")
+    page.fill("#match-rounds", "[{")
+    score(page)
+    assert "not valid JSON" in page.inner_text("#answer")
 
 
 SETTLEMENT = {
@@ -484,7 +548,7 @@ def test_palette_and_tabs_work_from_the_keyboard(page):
 
 def test_every_control_has_a_label(page):
     open_playground(page)
-    for mode in ("evaluate", "settle", "jing"):
+    for mode in ("evaluate", "settle", "jing", "match"):
         page.click(f"#tab-{mode}")
         example(page)
         unlabelled = page.evaluate("""() => [...document.querySelectorAll(

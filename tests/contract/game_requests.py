@@ -139,8 +139,8 @@ def build_evaluate(rnd: random.Random) -> dict[str, Any]:
     return body
 
 
-def build_settle(rnd: random.Random) -> dict[str, Any]:
-    variant = rnd.choice(sorted(VARIANTS))
+def build_settle(rnd: random.Random, variant: str | None = None) -> dict[str, Any]:
+    variant = variant or rnd.choice(sorted(VARIANTS))
     v = VARIANTS[variant]
     wall = Wall()
     jing = _jing(rnd, wall, variant)
@@ -179,6 +179,21 @@ def build_settle(rnd: random.Random) -> dict[str, Any]:
     return body
 
 
+def build_match(rnd: random.Random) -> dict[str, Any]:
+    """1-4 rounds of one variant; a round states its dealer now and then (often not the
+    rotation's: a 422 naming it)."""
+    first = build_settle(rnd)
+    variant = first["variant"]
+    played = [first, *(build_settle(rnd, variant) for _ in range(rnd.randrange(4)))]
+    rounds = [{k: v for k, v in r.items() if k != "variant" and (k != "dealer" or
+                                                                  rnd.random() < 0.2)}
+              for r in played]
+    body: dict[str, Any] = {"variant": variant, "dealer": first["dealer"], "rounds": rounds}
+    if rnd.random() < 0.3:
+        body["round_wind"] = rnd.choice(WINDS)
+    return body
+
+
 def build_jing(rnd: random.Random) -> dict[str, Any]:
     variant = rnd.choice(sorted(VARIANTS))
     wall = Wall()
@@ -204,6 +219,10 @@ def evaluate_requests() -> st.SearchStrategy[dict[str, Any]]:
 
 def settle_requests() -> st.SearchStrategy[dict[str, Any]]:
     return _randoms().map(build_settle)
+
+
+def match_requests() -> st.SearchStrategy[dict[str, Any]]:
+    return _randoms().map(build_match)
 
 
 def jing_requests() -> st.SearchStrategy[dict[str, Any]]:

@@ -63,6 +63,16 @@ def test_jing_game_tables(game_client, body):
         check_invariants(answer)
 
 
+@RUNS
+@given(body=games.match_requests())
+def test_match_game_tables(game_client, body):
+    answer = _check(game_client, "/match", body)
+    if answer:
+        for entry in answer["rounds"]:
+            check_invariants(entry)
+        assert answer["totals"] == answer["rounds"][-1]["totals"]
+
+
 def test_the_deal_reaches_the_rules(game_client):
     """The builder is useful only if most hands pass validation and many of them win."""
     statuses, wins = [], 0

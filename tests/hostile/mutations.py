@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.variants import VARIANTS
-from tests.sim.engine import Simulator
+from tests.sim.engine import Simulator, play_match
 
 JSON = "application/json"
 
@@ -67,6 +67,8 @@ def corpus(rounds_per_variant: int = 6) -> list[tuple[str, dict[str, Any]]]:
             out += [("/jing", b) for b in _jing_bodies(name)]
         for seed in range(rounds_per_variant):
             out.append(("/settle", Simulator(name, 70_000 + seed).play().request))
+        if variant.scored:
+            out.append(("/match", play_match(name, 71_000, 4).body))
     return out
 
 
@@ -241,7 +243,7 @@ BYTE_MUTATIONS = [_dup_key, _constant, _bad_utf8, _truncate, _flip, _wrap, _huge
 CONTENT_TYPES = [JSON, JSON, JSON, "application/json; charset=utf-8", "application/problem+json",
                  "text/plain", "application/x-www-form-urlencoded", None, "application/jsonx",
                  "multipart/form-data; boundary=x"]
-PATHS = ["/evaluate", "/settle", "/jing"]
+PATHS = ["/evaluate", "/settle", "/jing", "/match"]
 
 
 def mutate(seed: int, bodies: list[tuple[str, dict[str, Any]]]) -> Case:

@@ -39,6 +39,9 @@ def check_answer(case: Case, response) -> str:
             return f"{status} answer is not JSON"
         if case.path == "/settle":
             check_invariants(response.get_json())
+        if case.path == "/match":
+            for entry in response.get_json()["rounds"]:
+                check_invariants(entry)
         return ""
     if response.mimetype != PROBLEM:
         return f"{status} answer has content type {response.mimetype}"

@@ -42,6 +42,7 @@ from rules.tiles import CODES
 from rules.variants import VARIANTS
 
 HORSE_COUNTS = (0, 5, 10, 15, 20, 30)
+RANDOM = object()  # Simulator(previous=RANDOM): 回头一笑 drawn at random (a lone round)
 
 
 @dataclass
@@ -67,11 +68,14 @@ class Round:
 class Simulator:
     def __init__(self, variant: str, seed: int, options: dict[str, Any] | None = None,
                  wall: list[int] | None = None, dealer: int | None = None,
-                 stray: float = 0.15):
+                 stray: float = 0.15, previous: Any = RANDOM, round_wind: str | None = None):
         """``wall`` (drawn from its end, see :func:`stacked_wall`) and ``dealer`` set up a
         scenario instead of a shuffle; ``stray`` is how often a player discards a random
-        tile instead of its loosest one."""
+        tile instead of its loosest one. A round of a match (:func:`play_match`) is given
+        its dealer, its 回头一笑 tile (``previous``: a tile or None) and its round wind."""
         self.preset_wall, self.preset_dealer, self.stray = wall, dealer, stray
+        self.previous, self.round_wind = previous, round_wind
+        self.dead_wall = 0  # tiles left when the round is drawn (play_match raises it)
         self.variant = VARIANTS[variant]
         self.name = variant
         self.rng = random.Random(seed)
@@ -87,6 +91,8 @@ class Simulator:
             self.wall = [t for t in range(34) for _ in range(4)]
             rng.shuffle(self.wall)
             self.dealer = rng.randrange(4)
+            if self.preset_dealer is not None:
+                self.dealer = self.preset_dealer
         else:
             self.wall = list(self.preset_wall)
             self.dealer = self.preset_dealer or 0
@@ -112,7 +118,9 @@ class Simulator:
         lower = previous = None
         if "lower_indicator" in self.variant.jing_fields and self.rng.random() < 0.7:
             lower = self.wall.pop(0)  # 下精: flipped and out of play
-        if "previous_indicator" in self.variant.jing_fields and self.rng.random() < 0.3:
+        if self.previous is not RANDOM:
+            previous = self.previous
+        elif "previous_indicator" in self.variant.jing_fields and self.rng.random() < 0.3:
             previous = self.rng.randrange(34)
         return Jing(upper, lower, previous)
 
@@ -133,7 +141,7 @@ class Simulator:
                     robbed = self._try_rob(seat, kong) if kong >= 0 else None
                     if robbed:
                         return robbed
-                    if not self.wall:
+                    if self._wall_done():
                         return {"winners": []}
                     drawn, replacement = self._draw(seat, from_back=True), True
                     self.kong_chain += 1
@@ -153,10 +161,13 @@ class Simulator:
                     self.kong_chain = 1
                 continue
             self.seats[seat].discards.append(tile)
-            if not self.wall:
+            if self._wall_done():
                 return {"winners": []}
             seat = (seat + 1) % 4
             drawn, replacement = self._draw(seat, from_back=False), False
+
+    def _wall_done(self) -> bool:
+        return len(self.wall) <= self.dead_wall
 
     def _draw(self, seat: int, from_back: bool) -> int:
         tile = self.wall.pop(0) if from_back else self.wall.pop()
@@ -204,16 +215,16 @@ class Simulator:
         if drawn is None or not self._complete(seat):
             return None
         win_type = KONG_REPLACEMENT if replacement else SELF_DRAW
-        if not self._allowed(seat, drawn, win_type, None, last=not self.wall):
+        if not self._allowed(seat, drawn, win_type, None, last=self._wall_done()):
             return None
         return {"winners": [seat], "win_tile": drawn, "win_type": win_type,
-                "flags": self._flags(seat, win_type, not self.wall, None)}
+                "flags": self._flags(seat, win_type, self._wall_done(), None)}
 
     def _maybe_kong_from_hand(self, seat: int) -> int | None:
         """A concealed kong of four in hand (-1: nothing to rob), or an added kong onto an
         exposed pung (its tile, which others may rob). None: no kong."""
         me = self.seats[seat]
-        if not self.wall or self.rng.random() > 0.6:
+        if self._wall_done() or self.rng.random() > 0.6:
             return None
         for t in sorted(set(me.hand)):
             if me.hand.count(t) == 4:
@@ -253,7 +264,7 @@ class Simulator:
         for other in self._after(discarder):
             self.seats[other].hand.append(tile)
             if self._complete(other, tile) and self._allowed(other, tile, DISCARD, discarder,
-                                                             not self.wall):
+                                                             self._wall_done()):
                 winners.append(other)
                 if self.variant.max_winners == 1 or not self._several_allowed():
                     break
@@ -347,6 +358,8 @@ class Simulator:
         if self.jing.previous_indicator is not None:  # 回头一笑 is scored on the dealt hands
             for player, dealt in zip(request["players"], self.dealt, strict=True):
                 player["dealt"] = "".join(CODES[t] for t in dealt)
+        if self.round_wind is not None:
+            request["round_wind"] = self.round_wind
         if self.options:
             request["rules"] = dict(self.options)
         if self.variant.jing_fields:
@@ -396,3 +409,95 @@ def stacked_wall(hands: list[list[int]], draws: list[int], seed: int = 0) -> lis
         rest.remove(t)  # ValueError: the scenario uses a fifth copy
     random.Random(seed).shuffle(rest)
     return rest + dealt[::-1]
+
+
+# ---------------------------------------------------------------------------- matches
+
+@dataclass
+class Match:
+    """A simulated match: the /match body, and each round as a whole /settle body with
+    what the table carried into it written in (dealer, round wind, floor, 回头一笑)."""
+
+    body: dict[str, Any]
+    rounds: list[dict[str, Any]]
+    dealers: list[int]
+    winds: list[str | None]  # guangdong's round wind, None elsewhere
+    floors: list[int | None]  # nanchang's floor when 爬楼梯 is on, None elsewhere
+    carried: list[dict[str, str]]  # {"previous_indicator": tile} where 回头一笑 carried one
+
+
+def play_match(variant: str, seed: int, rounds: int,
+               options: dict[str, Any] | None = None) -> Match:
+    """Play ``rounds`` rounds at one table, passing the deal as the table does.
+
+    The rotation is written out here in the plain words of RULINGS "Matches", apart from
+    rules/matches.py, so that a test comparing the two compares two readings: the dealer
+    keeps the deal on a win (also among several winners) and on a drawn round (unless
+    dealer_passes_on_draw); otherwise qinzhou's winner deals (the first after the
+    discarder), and elsewhere the next seat. guangdong's wind turns when the deal comes
+    back to the first dealer; nanchang's floor climbs on a dealer's win, falls on another's
+    (one floor, or to the bottom), stays on a draw, and stops at 10; its 上精 is the next
+    round's 回头一笑 while rules.hui_tou_yi_xiao is on."""
+    rng = random.Random(seed)
+    options = dict(options or {})
+    if VARIANTS[variant].takes_horses:
+        options.setdefault("horse_count", rng.choice(HORSE_COUNTS))
+    first = dealer = rng.randrange(4)
+    wind = "E" if variant == "guangdong" else None
+    mode = options.get("pa_lou_ti", "off") if variant == "nanchang" else "off"
+    floor = options.get("floor", 1) if mode != "off" else None
+    carries = variant == "nanchang" and options.get("hui_tou_yi_xiao", True)
+    previous: int | None = None
+    match = Match({"variant": variant, "dealer": first, "rounds": []}, [], [], [], [], [])
+    if options:
+        match.body["rules"] = dict(options)
+    for i in range(rounds):
+        table = dict(options) if floor is None else {**options, "floor": floor}
+        sim = Simulator(variant, seed * 1000 + i, table, dealer=dealer,
+                        previous=previous if variant == "nanchang" else RANDOM,
+                        round_wind=wind if wind != "E" else None)
+        if rng.random() < 0.2:  # the simulated players seldom let a wall run out
+            sim.dead_wall = 56
+        played = sim.play()
+        match.rounds.append(played.request)
+        match.dealers.append(dealer)
+        match.winds.append(wind)
+        match.floors.append(floor)
+        match.carried.append({} if previous is None else
+                             {"previous_indicator": CODES[previous]})
+        match.body["rounds"].append(_as_match_round(played.request, i))
+        after = _next_dealer(variant, dealer, played, options)
+        if wind is not None and after != dealer and after == first:
+            wind = "ESWN"[("ESWN".index(wind) + 1) % 4]
+        if floor is not None and played.winners:
+            if played.winners[0] == dealer:
+                floor = min(floor + 1, 10)
+            else:
+                floor = max(1, floor - 1) if mode == "man_shang_man_xia" else 1
+        previous = sim.jing.indicator if carries else None
+        dealer = after
+    return match
+
+
+def _next_dealer(variant: str, dealer: int, played: Round, options: dict[str, Any]) -> int:
+    winners = played.winners
+    if dealer in winners:
+        return dealer
+    if not winners:
+        return (dealer + 1) % 4 if options.get("dealer_passes_on_draw") else dealer
+    if variant == "qinzhou":
+        discarder = played.request["result"].get("discarder")
+        if discarder is None:
+            return winners[0]
+        return min(winners, key=lambda seat: (seat - discarder) % 4)
+    return (dealer + 1) % 4
+
+
+def _as_match_round(request: dict[str, Any], i: int) -> dict[str, Any]:
+    """A /settle body as a round of a match: no variant or rules (the match's), and what
+    the match derives left out, except the dealer on every third round (stated, agreeing)."""
+    out = {k: v for k, v in request.items()
+           if k not in ("variant", "rules", "round_wind") and (k != "dealer" or i % 3 == 2)}
+    if "jing" in out:
+        out["jing"] = {k: v for k, v in out["jing"].items() if k != "previous_indicator"}
+    return out

@@ -68,3 +68,36 @@ def test_the_serving_model_section_gives_each_share_and_the_ratio_of_the_two_mod
     assert "| gevent | 5,000, 9.0 ms | 3,000, 9.0 ms, 60% | 1,500, 9.0 ms, 30% |" in lines
     assert ("gevent against gthread, requests per second: /healthz 1.25×, /evaluate 1.50×, "
             "/settle 1.50×.") in lines
+
+
+def _matches(settle: float, match16: float, match64: float, errors: int = 0) -> dict:
+    """Throughput runs with /match: three runs each, the middle one the median."""
+    rps = {"/settle, the matches' rounds": settle, "/match, 16 rounds": match16,
+           "/match, 64 rounds": match64}
+    return {"matches": {name: [Run(name, x * f, 1.0, 20.0, 100, errors if "64" in name else 0)
+                               for f in (0.9, 1.0, 1.2)] for name, x in rps.items()}}
+
+
+def test_match_rounds_per_second_against_settles():
+    # /settle 1,000 rounds/s; /match ×16 at 700 requests/s = 11,200 rounds/s (11.2×, met);
+    # /match ×64 at 150 requests/s = 9,600 rounds/s (9.6×, not met)
+    rows = report.match_targets({"no cache": _matches(1000.0, 700.0, 150.0)})
+    assert len(rows) == 2
+    assert "of 16 rounds" in rows[0] and "11,200 rounds/s = 11.2× /settle's 1,000" in rows[0]
+    assert rows[0].endswith("**met** |")
+    assert "9,600 rounds/s = 9.6×" in rows[1] and rows[1].endswith("**not met** |")
+
+
+def test_match_errors_fail_the_target_and_the_section_shows_the_rates():
+    rows = report.match_targets({"x": _matches(100.0, 700.0, 150.0, errors=2)})
+    assert rows[0].endswith("**met** |") and "6 errors" in rows[1]  # 2 in each of 3 runs
+    assert rows[1].endswith("**not met** |")  # 96× but with errors
+    cpu = {16: {"match_ns": 200_000.0, "settle_ns": 400_000.0, "rounds": 192}}
+    text = "\n".join(report.match_section({"x": _matches(1000.0, 700.0, 150.0)}, cpu))
+    assert "| `POST /match`, 16 rounds | 700 | 16 | 11,200 | **11.2×** |" in text
+    assert "| 16 | 192 | 200.00 µs | 400.00 µs | 2.00× |" in text
+
+
+def test_no_match_runs_no_match_rows():
+    assert report.match_targets({"x": {"runs": {}}}) == []
+    assert report.match_rates({}) == {}

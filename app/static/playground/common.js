@@ -380,6 +380,101 @@ window.MJ = (function () {
         answer.notes.map((n) => el("li", { text: n }))) : null);
   }
 
+  // ------------------------------------------------------------------------------- matches
+  const SEAT_COLOURS = ["#0b6e4f", "#b3261e", "#2f5fb3", "#9a5b00"];
+
+  /** An SVG element (the chart's; ``el`` makes HTML ones). */
+  function svgNode(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value !== null && value !== undefined) node.setAttribute(key, String(value));
+    }
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined) {
+        node.append(typeof child === "string" ? document.createTextNode(child) : child);
+      }
+    }
+    return node;
+  }
+
+  function standingsTable(standings) {
+    return table("Standings 排名", ["Rank", "Seat", "Total"], standings.map((s) => [
+      String(s.rank), seatName(s.seat, null),
+      el("span", { class: `delta ${s.total > 0 ? "up" : s.total < 0 ? "down" : ""}`,
+        "data-seat": String(s.seat), text: signed(s.total) })]), "standings");
+  }
+
+  /** The running totals as a line chart (inline SVG): one line per seat, from 0 before the
+   * first round to the final totals. */
+  function totalsChart(rounds) {
+    const series = [0, 1, 2, 3].map((seat) => [0, ...rounds.map((r) => r.totals[seat])]);
+    const values = series.flat();
+    const low = Math.min(0, ...values);
+    const high = Math.max(0, ...values);
+    const width = 520, height = 240, left = 48, right = 12, top = 12, bottom = 30;
+    const steps = Math.max(1, rounds.length);
+    const x = (i) => left + (i * (width - left - right)) / steps;
+    const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low || 1);
+    const every = Math.max(1, Math.ceil(rounds.length / 16));
+    const ticks = [];
+    for (let i = 0; i <= rounds.length; i += every) {
+      ticks.push(svgNode("text", { x: x(i), y: height - 10, "text-anchor": "middle",
+        class: "tick" }, String(i)));
+    }
+    const finals = rounds.length ? rounds[rounds.length - 1].totals : [0, 0, 0, 0];
+    const label = "Running totals by seat after each round: "
+      + finals.map((t, seat) => `seat ${seat} ${signed(t)}`).join(", ");
+    return el("figure", { class: "totals-chart" },
+      svgNode("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label },
+        svgNode("title", {}, label),
+        svgNode("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "zero" }),
+        svgNode("text", { x: left - 6, y: y(high) + 4, "text-anchor": "end", class: "tick" },
+          String(high)),
+        svgNode("text", { x: left - 6, y: y(low) + 4, "text-anchor": "end", class: "tick" },
+          String(low)),
+        low < 0 && high > 0 ? svgNode("text", { x: left - 6, y: y(0) + 4, "text-anchor": "end",
+          class: "tick" }, "0") : null,
+        ticks,
+        series.map((points, seat) => svgNode("polyline", { fill: "none",
+          stroke: SEAT_COLOURS[seat], "stroke-width": 2.5, "data-seat": seat,
+          points: points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }))),
+      el("figcaption", {}, "Running totals 累计 (round on the axis) · ",
+        [0, 1, 2, 3].map((seat) => el("span", { class: `legend seat-${seat}`,
+          text: `Seat ${seat} ${signed(finals[seat])}` }))));
+  }
+
+  function roundsTable(rounds) {
+    const has = (key) => rounds.some((r) => r[key] !== null && r[key] !== undefined);
+    const carried = rounds.some((r) => r.carried_jing && Object.keys(r.carried_jing).length);
+    const headers = ["Round", "Dealer", ...(has("round_wind") ? ["Wind 圈风"] : []),
+      ...(has("floor") ? ["Floor 楼"] : []), ...(carried ? ["回头一笑"] : []),
+      ...[0, 1, 2, 3].map((s) => `Δ seat ${s}`), "Totals"];
+    return table("Rounds 每局", headers, rounds.map((r, i) => [
+      String(i), `Seat ${r.dealer}`,
+      ...(has("round_wind") ? [r.round_wind ? `${HONOUR_ZH[r.round_wind][0]} ${r.round_wind}` : ""] : []),
+      ...(has("floor") ? [r.floor === null ? "" : String(r.floor)] : []),
+      ...(carried ? [r.carried_jing && r.carried_jing.previous_indicator
+        ? tile(r.carried_jing.previous_indicator, { small: true }) : ""] : []),
+      ...r.deltas.map((d, seat) => el("span", {
+        class: `delta ${d > 0 ? "up" : d < 0 ? "down" : ""}`, "data-seat": String(seat),
+        text: signed(d) })),
+      r.totals.map(signed).join(" ")]), "match-rounds");
+  }
+
+  /** A /match answer: the standings, a chart of the running totals, the rounds, and each
+   * round's settlement as /settle shows it. */
+  function matchAnswer(answer) {
+    const rounds = answer.rounds || [];
+    return el("div", { class: "match" },
+      standingsTable(answer.standings || []),
+      totalsChart(rounds),
+      roundsTable(rounds),
+      rounds.map((r, i) => el("details", { class: "match-round" },
+        el("summary", { text: `Round ${i}: dealer ${seatName(r.dealer, r.dealer)}, Δ `
+          + r.deltas.map(signed).join(" ") }),
+        settlement(r, r.dealer))));
+  }
+
   /** A /jing answer. */
   function jingAnswer(answer, dealer) {
     return el("div", { class: "jing-answer" }, jingScores(answer.jing || [], dealer),
@@ -389,5 +484,5 @@ window.MJ = (function () {
 
   return { CODES, nameZh, nameEn, nextTile, parse, compact, el, tile, tiles, call, curl,
            placeErrors, clearErrors, renderProblem, evaluation, settlement, jingAnswer,
-           seatName, formatValue };
+           matchAnswer, seatName, formatValue };
 })();

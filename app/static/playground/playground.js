@@ -1,4 +1,4 @@
-/* The playground page (GET /): a form for /evaluate, /settle and /jing, a tile palette, the
+/* The playground page (GET /): a form for /evaluate, /settle, /jing and /match, a tile palette, the
  * answer as people read it, the raw request/response with a curl command, and the whole case
  * kept in the URL (#mode=…&variant=…&hand=…) so that it can be shared.
  *
@@ -22,7 +22,7 @@
   const JING_FIELDS = { indicator: "精 indicator (上精)", lower_indicator: "下精 lower indicator",
                         previous_indicator: "回头一笑 previous indicator" };
   const WINDS = ["E", "S", "W", "N"];
-  const ENDPOINT = { evaluate: "/evaluate", settle: "/settle", jing: "/jing" };
+  const ENDPOINT = { evaluate: "/evaluate", settle: "/settle", jing: "/jing", match: "/match" };
 
   // Cases for the Example button: valid for every variant (jing added where it is required).
   const EXAMPLE_HANDS = ["123m456p789s11sECC", "1112345678999m", "1112345678999p",
@@ -47,6 +47,7 @@
                win_type: "", discarder: "", flags: {}, follow_dealer: 0, false_win: [],
                horses: "", round_wind: "", with_players: false },
       jing: { indicator: "", lower_indicator: "", previous_indicator: "" },
+      match: { dealer: 0, round_wind: "", rounds: "" },  // rounds: the JSON text of the list
       rules: {},
     };
   }
@@ -66,7 +67,42 @@
     s.table.winners = mode === "settle" ? [0] : [];
     s.table.win_type = "self_draw";
     s.table.with_players = true;
+    if (mode === "match") exampleMatch(s, needsJing);
     return s;
+  }
+
+  /** Four rounds: the dealer (seat 0) self-draws and keeps the deal, a drawn round, then
+   * seats 1 and 2 self-draw and the deal passes on. */
+  function exampleMatch(s, needsJing) {
+    const winner = needsJing ? "123m456p789s11sECC" : "123m456p789s111sEE";
+    const seated = (seat, hand) => {
+      const others = EXAMPLE_HANDS.slice(1);
+      return [0, 1, 2, 3].map((i) => ({ hand: i === seat ? hand : others.shift() }));
+    };
+    const won = (seat) => ({ winners: [seat], win_type: "self_draw" });
+    const rounds = [
+      { players: seated(0, winner), result: won(0) },
+      { players: seated(0, winner.slice(0, -1)), result: { winners: [] } },
+      { players: seated(1, winner), result: won(1) },
+      { players: seated(2, winner), result: won(2) },
+    ];
+    if (needsJing) rounds.forEach((r) => { r.jing = { indicator: "C" }; });
+    if (s.variant === "nanchang") {  // floors on; 回头一笑 would need the dealt hands
+      s.rules = { pa_lou_ti: "man_shang_man_xia", hui_tou_yi_xiao: false };
+    }
+    s.match.rounds = JSON.stringify(rounds, null, 1);
+  }
+
+  /** The match's rounds as the textarea holds them: a list, or an Error saying why not. */
+  function matchRounds() {
+    const text = clean(state.match.rounds);
+    if (!text) return [];
+    try {
+      const rounds = JSON.parse(text);
+      return Array.isArray(rounds) ? rounds : new Error("the rounds must be a JSON list [ … ]");
+    } catch (err) {
+      return new Error(`the rounds are not valid JSON: ${err.message}`);
+    }
   }
 
   // --------------------------------------------------------------------------- request
@@ -132,24 +168,14 @@
       if (Object.keys(jing).length) body.jing = jing;
       const flags = flagsOut(e.flags);
       if (Object.keys(flags).length) body.flags = flags;
+    } else if (state.mode === "match") {
+      body.dealer = Number(state.match.dealer);
+      if (state.match.round_wind) body.round_wind = state.match.round_wind;
+      const rounds = matchRounds();
+      body.rounds = rounds instanceof Error ? [] : rounds;
     } else if (state.mode === "settle") {
-      const t = state.table;
-      body.dealer = Number(t.dealer);
-      body.players = playersOut();
-      if (Object.keys(jing).length) body.jing = jing;
-      const result = { winners: [...t.winners].sort() };
-      if (t.win_type) result.win_type = t.win_type;
-      if (clean(t.win_tile)) result.win_tile = clean(t.win_tile);
-      if (t.discarder !== "") result.discarder = Number(t.discarder);
-      const flags = flagsOut(t.flags);
-      if (Object.keys(flags).length) result.flags = flags;
-      body.result = result;
-      const events = [];
-      if (Number(t.follow_dealer) > 0) events.push({ type: "follow_dealer", rounds: Number(t.follow_dealer) });
-      for (const seat of [...t.false_win].sort()) events.push({ type: "false_win", seat });
-      if (events.length) body.events = events;
-      if (variant().horses && clean(t.horses)) body.horses = clean(t.horses);
-      if (t.round_wind) body.round_wind = t.round_wind;
+      Object.assign(body, settleRound());
+      body.dealer = Number(state.table.dealer);
     } else {
       Object.assign(body, { indicator: clean(state.jing.indicator) }, jing);
       if (state.table.with_players) {
@@ -158,6 +184,29 @@
       }
     }
     if (Object.keys(rules).length) body.rules = rules;
+    return body;
+  }
+
+  /** The Settle tab's round without variant, rules and dealer: a /settle body's round, as
+   * a /match round takes it. */
+  function settleRound() {
+    const t = state.table;
+    const jing = jingOut();
+    const body = { players: playersOut() };
+    if (Object.keys(jing).length) body.jing = jing;
+    const result = { winners: [...t.winners].sort() };
+    if (t.win_type) result.win_type = t.win_type;
+    if (clean(t.win_tile)) result.win_tile = clean(t.win_tile);
+    if (t.discarder !== "") result.discarder = Number(t.discarder);
+    const flags = flagsOut(t.flags);
+    if (Object.keys(flags).length) result.flags = flags;
+    body.result = result;
+    const events = [];
+    if (Number(t.follow_dealer) > 0) events.push({ type: "follow_dealer", rounds: Number(t.follow_dealer) });
+    for (const seat of [...t.false_win].sort()) events.push({ type: "false_win", seat });
+    if (events.length) body.events = events;
+    if (variant().horses && clean(t.horses)) body.horses = clean(t.horses);
+    if (t.round_wind) body.round_wind = t.round_wind;
     return body;
   }
 
@@ -186,7 +235,12 @@
     s.rules = body.rules && typeof body.rules === "object" ? { ...body.rules } : {};
     const jing = s.mode === "jing" ? body : body.jing || {};
     for (const f of Object.keys(JING_FIELDS)) s.jing[f] = tilesText(jing[f]);
-    if (s.mode === "evaluate") {
+    if (s.mode === "match") {
+      s.match.dealer = Number.isInteger(body.dealer) ? body.dealer : 0;
+      s.match.round_wind = WINDS.includes(body.round_wind) ? body.round_wind : "";
+      s.match.rounds = Array.isArray(body.rounds) && body.rounds.length
+        ? JSON.stringify(body.rounds, null, 1) : "";
+    } else if (s.mode === "evaluate") {
       Object.assign(s.evaluate, { hand: tilesText(body.hand), melds: meldsIn(body.melds),
         win_tile: tilesText(body.win_tile), win_type: body.win_type || "",
         dealer: body.dealer === true, seat_wind: body.seat_wind || "",
@@ -553,6 +607,44 @@
     ];
   }
 
+  function matchFields() {
+    const m = state.match;
+    const rounds = el("textarea", { id: "match-rounds", "data-field": "rounds", rows: "14",
+      spellcheck: "false", autocomplete: "off",
+      placeholder: '[{"players": [{"hand": "…"}, …], "result": {"winners": [0], …}}, …]' });
+    rounds.value = m.rounds;
+    const count = el("span", { class: "count" });
+    const counted = () => {
+      const list = matchRounds();
+      count.textContent = list instanceof Error ? "(not valid JSON yet)" : `${list.length} rounds`;
+    };
+    rounds.addEventListener("input", () => { m.rounds = rounds.value; counted(); saveUrl(); });
+    counted();
+    const box = field("Rounds 每局, in play order (JSON: each what /settle takes, without "
+      + "variant and rules; dealer, round wind and 回头一笑 are derived)", rounds, "match-rounds");
+    box.querySelector("label").append(" ", count);
+    box.append(el("div", { class: "row" },
+      el("button", { type: "button", id: "add-round", text: "+ Add the Settle tab's round",
+        onclick: () => {
+          const list = matchRounds();
+          const next = [...(list instanceof Error ? [] : list), settleRound()];
+          m.rounds = JSON.stringify(next, null, 1);
+          saveUrl();
+          draw();
+        } })),
+      el("p", { class: "hint", text: "Build a round in the Settle tab, come back and add "
+        + "it; or edit the JSON. The answer shows the standings, the running totals and "
+        + "every round's settlement." }));
+    return [
+      el("div", { class: "row" },
+        select("First dealer 首局庄家", seatChoices(), () => m.dealer,
+          (v) => { m.dealer = Number(v); }, { field: "dealer" }),
+        select("First round wind 圈风", windChoices("— (E)"), () => m.round_wind,
+          (v) => { m.round_wind = v; }, { field: "round_wind" })),
+      box,
+    ];
+  }
+
   function jingFields() {
     const t = state.table;
     return [
@@ -618,14 +710,15 @@
       tab.setAttribute("aria-selected", String(on));
       tab.tabIndex = on ? 0 : -1;
     });
-    const builders = { evaluate: evaluateFields, settle: settleFields, jing: jingFields };
+    const builders = { evaluate: evaluateFields, settle: settleFields, jing: jingFields,
+                       match: matchFields };
     const targetField = target && target.dataset.field;
     const active = document.activeElement;
     const focused = active && $("fields").contains(active) ? active.dataset.field : null;
     $("fields").replaceChildren(...builders[state.mode]().flat().filter(Boolean), rulesFieldset() || "");
     $("fields").setAttribute("aria-labelledby", `tab-${state.mode}`);
     $("submit").textContent = { evaluate: "Score 计算", settle: "Settle 结算",
-                                jing: "Jing scores 算精" }[state.mode];
+                                jing: "Jing scores 算精", match: "Settle the match 结算全场" }[state.mode];
     const again = targetField && document.querySelector(`#fields [data-field="${CSS.escape(targetField)}"][data-tiles]`);
     if (again) target = again; else { target = null; defaultTarget(); }
     const refocus = focused && document.querySelector(`#fields [data-field="${CSS.escape(focused)}"]`);
@@ -635,6 +728,15 @@
   // --------------------------------------------------------------------------- submit
   let inFlight = 0;
   async function submit() {
+    const rounds = state.mode === "match" ? matchRounds() : null;
+    if (rounds instanceof Error) {
+      MJ.clearErrors($("form"));
+      MJ.placeErrors($("form"), { errors: [{ field: "rounds", message: rounds.message }] });
+      $("answer").replaceChildren(MJ.renderProblem({ title: "Not sent",
+        detail: rounds.message }, "", []));
+      answered();
+      return;
+    }
     const body = buildRequest();
     const path = ENDPOINT[state.mode];
     const ticket = ++inFlight;
@@ -660,6 +762,7 @@
     }
     if (state.mode === "evaluate") out.replaceChildren(MJ.evaluation(answer.data));
     else if (state.mode === "settle") out.replaceChildren(MJ.settlement(answer.data, body.dealer));
+    else if (state.mode === "match") out.replaceChildren(MJ.matchAnswer(answer.data));
     else out.replaceChildren(MJ.jingAnswer(answer.data, body.dealer));
     answered();
   }
@@ -698,6 +801,7 @@
       state.evaluate = keep.evaluate;
       state.table = keep.table;
       state.jing = keep.jing;
+      state.match = keep.match;
       saveUrl();
       draw();
     });

@@ -178,6 +178,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a whole match, round by round
+         * @description A whole match in one request: the variant, its rules, the first round's dealer (and round wind), and the rounds in play order, each what /settle takes less `variant` and `rules`. The match derives what links the rounds and answers each round's settlement as /settle gives it, with what it derived (`dealer`, `round_wind`, `floor`, `carried_jing`) and the running `totals`; then the final `totals` and `standings`.
+         *
+         *     Who deals next: the dealer keeps the deal when it wins (also as one of several winners) and on a drawn round (xingguo, nanchang, qinzhou: `rules.dealer_passes_on_draw` passes it instead); after a non-dealer's win the next seat deals, except in qinzhou (搶莊制), where the winner deals (of several winners on one discard, the first after the discarder). guangdong's round wind starts at `round_wind` (东) and turns 东→南→西→北 when the deal passes from the fourth dealer back to the first dealer of the match; it scores the round's 风圈. nanchang: the 爬楼梯 floor follows the dealer's streak in either mode (`rules.floor` is the first round's; it stops at 10), and with 回头一笑 on each round's `jing.indicator` is the next round's `jing.previous_indicator`, scored on that round's `dealt` hands (a round without them is a 422 naming `rules.hui_tou_yi_xiao`). A round may state its `dealer`, `round_wind` or `jing.previous_indicator`: a value other than the match's is a 422 naming the round and both values.
+         *
+         *     At most 64 rounds (a full game: 4 winds × 16 hands, streaks included); a body of up to 512 KiB (`MAX_MATCH_BODY_BYTES`). One bad round is one 422 whose field paths name it (`rounds[7].players[2].hand`), never a partial answer. Pure: the same body always gives the same answer; the service keeps no state between requests.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
+                    "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The answer. */
+                200: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MatchResponse"];
+                    };
+                };
+                /** @description Malformed JSON. */
+                400: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over the size limit of /match (512 KiB). */
+                413: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Content-Type is not application/json. */
+                415: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Valid JSON that is not a valid request; `errors` names each field. */
+                422: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jing": {
         parameters: {
             query?: never;
@@ -1072,6 +1163,44 @@ export interface components {
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
             rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
         } & (unknown & unknown & unknown & unknown);
+        MatchRound: {
+            /**
+             * @description Derived by the match's rotation when left out; a seat other than the rotation's is a 422.
+             * @default null
+             */
+            dealer?: number | null;
+            players: components["schemas"]["Player"][];
+            /** @description nanchang: `previous_indicator` is derived (the round before's `indicator`, 回头一笑) when left out; another tile is a 422. */
+            jing?: components["schemas"]["Jing"];
+            result: components["schemas"]["Result"];
+            events?: components["schemas"]["Event"][];
+            /** @description qinzhou: the flipped 奖马 tiles (0-30). */
+            horses?: string | string[];
+            /**
+             * @description guangdong: derived when left out; another wind is a 422. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            round_wind?: string | null;
+        };
+        MatchRequest: {
+            /**
+             * @description The rule set to score with.
+             * @example xingguo
+             * @enum {string}
+             */
+            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
+            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+            /** @description The first round's dealer. */
+            dealer: number;
+            /**
+             * @description The first round's round wind (default E); guangdong turns it. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            round_wind?: string | null;
+            /** @description The rounds in play order (1 to 64). */
+            rounds: components["schemas"]["MatchRound"][];
+        } & (unknown & unknown & unknown & unknown);
         Pattern: {
             /** @description Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what each is. Known values (more may be added in a minor version): ba_hu, bao_hu, da_qi_dui, da_san_yuan, da_si_xi, de_guo, de_zhong_de, di_hu, dian_pao, dui_dui_hu, gang_diao, gang_kai, gang_shang_kai_hua, gang_shang_pao, hai_di_lao_yue, hao_hua_qi_dui, hun_peng, hun_yao_jiu, hun_yi_se, ji_chu_fen, ji_hu, jian_ke, jing_diao, jiu_lian_bao_deng, men_feng, pa_lou_ti, peng_peng_hu, ping_hu, qi_dui, qi_xing_shi_san_lan, qiang_gang, qiang_gang_hu, qing_peng, qing_yao_jiu, qing_yi_se, quan_feng, ren_hu, shi_ba_luo_han, shi_er_zhang_luo_di, shi_san_lan, shi_san_yao, tian_hu, xiao_qi_dui, xiao_san_yuan, xiao_si_xi, yi_pao_san_xiang, zhuang_jia, zi_mo, zi_yi_se. */
             id: string;
@@ -1211,6 +1340,46 @@ export interface components {
             ledger?: components["schemas"]["Transfer"][] | null;
             ruleset: components["schemas"]["Ruleset"];
         };
+        MatchRoundAnswer: {
+            /** @description Each seat's result; they sum to 0. */
+            deltas: number[];
+            ledger: components["schemas"]["Transfer"][];
+            winners?: components["schemas"]["Winner"][];
+            jing?: components["schemas"]["JingScore"][];
+            notes?: string[];
+            /** @description nanchang 爬楼梯: the floor (`rules.floor`) of the next round. */
+            next_floor?: number | null;
+            /** @description The round's dealer, as the rotation gave it. */
+            dealer: number;
+            /**
+             * @description guangdong: the round wind the round was scored in; null for the variants that do not score one.
+             * @enum {string|null}
+             */
+            round_wind?: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P" | null;
+            /** @description nanchang 爬楼梯: the floor the round was played on; null when rules.pa_lou_ti is off, and for the other variants. */
+            floor?: number | null;
+            /** @description nanchang: the jing fields the match carried into this round from the round before (`previous_indicator`: its 上精, 回头一笑). */
+            carried_jing?: {
+                [key: string]: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
+            };
+            /** @description The running totals by seat after this round. */
+            totals: number[];
+        };
+        Standing: {
+            seat: number;
+            total: number;
+            /** @description 1 for the highest total; equal totals share a rank (1, 1, 3, 4). */
+            rank: number;
+        };
+        MatchResponse: {
+            variant: string;
+            rounds: components["schemas"]["MatchRoundAnswer"][];
+            /** @description The final totals by seat: the sum of every round's deltas (0 in all). */
+            totals: number[];
+            /** @description The seats by final total, highest first (equal totals by seat). */
+            standings: components["schemas"]["Standing"][];
+            ruleset: components["schemas"]["Ruleset"];
+        };
         VariantOption: {
             name: string;
             type: string;
@@ -1274,6 +1443,11 @@ export interface components {
              * @default false
              */
             ba_hu_restored?: boolean;
+            /**
+             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (seed 000 is silent on who deals next (RULINGS Matches: the dealer keeps the deal on a drawn round by default))
+             * @default false
+             */
+            dealer_passes_on_draw?: boolean;
         };
         /** @description Rule options of nanchang (南昌麻将); every option left out takes its default. */
         NanchangRules: {
@@ -1326,6 +1500,11 @@ export interface components {
              * @default 20
              */
             false_win_points?: number;
+            /**
+             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (seed 002 is silent on who deals next (RULINGS Matches: the dealer keeps the deal on a drawn round by default))
+             * @default false
+             */
+            dealer_passes_on_draw?: boolean;
         };
         /** @description Rule options of qinzhou (钦州麻将); every option left out takes its default. */
         QinzhouRules: {
@@ -1351,6 +1530,11 @@ export interface components {
              * @default true
              */
             zi_yi_se_qi_dui?: boolean;
+            /**
+             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal; RULINGS Matches makes passing it a house option))
+             * @default false
+             */
+            dealer_passes_on_draw?: boolean;
         };
         /** @description Rule options of guangdong (广东鸡平和); every option left out takes its default. */
         GuangdongRules: {

@@ -8,9 +8,10 @@ from typing import Any, Literal, NotRequired, TypedDict
 __all__ = [
     "EvaluateRequest", "EvaluateResponse", "Evaluation", "Event", "Flags", "Group",
     "GuangdongRules", "Health", "Jing", "JingRequest", "JingResponse", "JingScore", "JingSeat",
-    "Meld", "NanchangRules", "Pattern", "Payment", "Player", "Problem", "ProblemError",
-    "QinzhouRules", "Result", "Ruleset", "SettleRequest", "Settlement", "Transfer", "Variant",
-    "VariantOption", "Variants", "Wait", "Winner", "XingguoRules",
+    "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundAnswer", "Meld", "NanchangRules",
+    "Pattern", "Payment", "Player", "Problem", "ProblemError", "QinzhouRules", "Result", "Ruleset",
+    "SettleRequest", "Settlement", "Standing", "Transfer", "Variant", "VariantOption", "Variants",
+    "Wait", "Winner", "XingguoRules",
 ]
 
 
@@ -105,6 +106,10 @@ class NanchangRules(TypedDict):
     # 诈胡 (a false_win event): what the seat pays each other player (not in seed 002; xingguo
     # E组 4 (诈胡 -20 -20 -20))
     false_win_points: NotRequired[int]
+    # POST /match: after a drawn round the deal passes to the next seat (false: the dealer
+    # keeps it); /settle does not use it (seed 002 is silent on who deals next (RULINGS
+    # Matches: the dealer keeps the deal on a drawn round by default))
+    dealer_passes_on_draw: NotRequired[bool]
 
 
 class QinzhouRules(TypedDict):
@@ -120,6 +125,10 @@ class QinzhouRules(TypedDict):
     # 字一色 also counts for seven pairs of honours (the seed describes it with pungs/kongs and a
     # pair) (003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌)
     zi_yi_se_qi_dui: NotRequired[bool]
+    # POST /match: after a drawn round the deal passes to the next seat (false: the dealer
+    # keeps it); /settle does not use it (003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal;
+    # RULINGS Matches makes passing it a house option))
+    dealer_passes_on_draw: NotRequired[bool]
 
 
 class XingguoRules(TypedDict):
@@ -129,6 +138,10 @@ class XingguoRules(TypedDict):
     # 霸胡 also when the other three hold no jing and the winner's own jing are all read as
     # themselves (德国) (补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原)
     ba_hu_restored: NotRequired[bool]
+    # POST /match: after a drawn round the deal passes to the next seat (false: the dealer
+    # keeps it); /settle does not use it (seed 000 is silent on who deals next (RULINGS
+    # Matches: the dealer keeps the deal on a drawn round by default))
+    dealer_passes_on_draw: NotRequired[bool]
 
 
 class EvaluateRequest(TypedDict):
@@ -213,6 +226,37 @@ class JingRequest(TypedDict):
     dealer: NotRequired[int | None]
     # Rule options of the variant; see GET /variants for names, types and defaults.
     rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
+
+
+class MatchRound(TypedDict):
+    # Derived by the match's rotation when left out; a seat other than the rotation's is a
+    # 422.
+    dealer: NotRequired[int | None]
+    players: list[Player]
+    # nanchang: `previous_indicator` is derived (the round before's `indicator`, 回头一笑) when
+    # left out; another tile is a 422.
+    jing: NotRequired[Jing]
+    result: Result
+    events: NotRequired[list[Event]]
+    # qinzhou: the flipped 奖马 tiles (0-30).
+    horses: NotRequired[str | list[str]]
+    # guangdong: derived when left out; another wind is a 422. One tile in any notation, e.g.
+    # `5m`, `E`, `5z`, `五万`, `🀋`.
+    round_wind: NotRequired[str | None]
+
+
+class MatchRequest(TypedDict):
+    # The rule set to score with.
+    variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
+    # Rule options of the variant; see GET /variants for names, types and defaults.
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
+    # The first round's dealer.
+    dealer: int
+    # The first round's round wind (default E); guangdong turns it. One tile in any notation,
+    # e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    round_wind: NotRequired[str | None]
+    # The rounds in play order (1 to 64).
+    rounds: list[MatchRound]
 
 
 class Pattern(TypedDict):
@@ -405,6 +449,62 @@ class JingResponse(TypedDict):
     jing: list[JingScore]
     deltas: NotRequired[list[int] | None]
     ledger: NotRequired[list[Transfer] | None]
+    ruleset: Ruleset
+
+
+class MatchRoundAnswer(TypedDict):
+    # Each seat's result; they sum to 0.
+    deltas: list[int]
+    ledger: list[Transfer]
+    winners: NotRequired[list[Winner]]
+    jing: NotRequired[list[JingScore]]
+    notes: NotRequired[list[str]]
+    # nanchang 爬楼梯: the floor (`rules.floor`) of the next round.
+    next_floor: NotRequired[int | None]
+    # The round's dealer, as the rotation gave it.
+    dealer: int
+    # guangdong: the round wind the round was scored in; null for the variants that do not
+    # score one.
+    round_wind: NotRequired[
+        Literal[
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
+            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
+            "W", "N", "C", "F", "P", None,
+        ]
+    ]
+    # nanchang 爬楼梯: the floor the round was played on; null when rules.pa_lou_ti is off, and
+    # for the other variants.
+    floor: NotRequired[int | None]
+    # nanchang: the jing fields the match carried into this round from the round before
+    # (`previous_indicator`: its 上精, 回头一笑).
+    carried_jing: NotRequired[
+        dict[
+            str,
+            Literal[
+                "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
+                "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E",
+                "S", "W", "N", "C", "F", "P",
+            ]
+        ]
+    ]
+    # The running totals by seat after this round.
+    totals: list[int]
+
+
+class Standing(TypedDict):
+    seat: int
+    total: int
+    # 1 for the highest total; equal totals share a rank (1, 1, 3, 4).
+    rank: int
+
+
+class MatchResponse(TypedDict):
+    variant: str
+    rounds: list[MatchRoundAnswer]
+    # The final totals by seat: the sum of every round's deltas (0 in all).
+    totals: list[int]
+    # The seats by final total, highest first (equal totals by seat).
+    standings: list[Standing]
     ruleset: Ruleset
 
 

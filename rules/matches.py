@@ -1,0 +1,210 @@
+"""A whole match: its rounds in play order, each settled as /settle settles it, with what
+links them derived here (RULINGS "Matches").
+
+What the match carries from one round to the next:
+
+* the dealer (:meth:`Variant.next_dealer`: the dealer keeps the deal on a win or a drawn
+  round; otherwise guangdong, xingguo and nanchang pass it to the next seat, qinzhou to the
+  winner);
+* guangdong's round wind, which turns 东→南→西→北 when the deal passes from the fourth
+  dealer of the wind back to the match's first dealer (:attr:`Variant.round_wind_turns`);
+* nanchang's 爬楼梯 floor (the round's ``next_floor``, in either mode), as ``rules.floor``;
+* nanchang's 回头一笑: the round's 上精 is the next round's ``jing.previous_indicator``
+  (:data:`CARRIED_JING`), scored on the next round's dealt hands.
+
+Everything else (抄庄/跟庄 events, horses, the tiles) belongs to its round. A round may
+state its dealer, round wind or carried jing: a value that disagrees with the match's is an
+error naming the round and both values, never a silent choice. The function is pure: the
+same request always gives the same answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.errors import FieldError, InvalidInput
+from rules.model import (
+    Jing,
+    MatchAnswer,
+    MatchRequest,
+    MatchRound,
+    RoundSettlement,
+    Settlement,
+    SettleRequest,
+    Standing,
+)
+from rules.options import resolve
+from rules.tiles import EAST, WINDS, code
+from rules.variant import NotSupported, Variant
+
+# Rounds per match: a full game, four winds of 16 hands each (four deals per dealer,
+# streaks included). A longer game is sent as several matches, each starting from where
+# the last one ended (``dealer``, ``round_wind``, ``rules.floor`` and the first round's
+# ``jing.previous_indicator``).
+MAX_ROUNDS = 64
+
+# The jing a round hands on to the next: (this round's field, the next round's field, the
+# rule options that play it (any one on carries it), its name). A new carried indicator is
+# one more line here.
+CARRIED_JING: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("indicator", "previous_indicator", ("hui_tou_yi_xiao",), "回头一笑"),
+)
+
+
+@dataclass(frozen=True)
+class _Links:
+    """What the match has derived for the round about to be settled."""
+
+    dealer: int
+    deal: str  # why this seat deals (for an error message)
+    round_wind: int | None  # None where the variant does not turn (nor score) it
+    floor: int | None  # None where the variant has no floors, or they are off
+    carried: dict[str, int]  # jing field → tile, e.g. {"previous_indicator": 5m}
+    carried_from: dict[str, str]  # jing field → where it comes from, for messages
+
+
+def match(variant: Variant, request: MatchRequest) -> MatchAnswer:
+    """Settle every round of ``request`` in order (see the module doc); raise
+    :class:`InvalidInput` for the first round that cannot be settled, its fields named
+    ``rounds[i].…``."""
+    rules = resolve(variant.options, request.rules, variant.name)
+    links = _first_links(variant, request, rules)
+    totals = [0, 0, 0, 0]
+    answers: list[RoundSettlement] = []
+    last = len(request.rounds) - 1
+    for i, played in enumerate(request.rounds):
+        query = _round_request(variant, rules, links, played, i)
+        settlement = _settled(variant, query, i)
+        totals = [t + d for t, d in zip(totals, settlement.deltas, strict=True)]
+        answers.append(_answer(settlement, links, totals))
+        if i < last:
+            links = _next_links(variant, request, rules, links, query, settlement, i)
+    return MatchAnswer(answers, totals, standings(totals))
+
+
+def standings(totals: list[int]) -> list[Standing]:
+    """The seats by total, highest first (equal totals by seat, sharing a rank: 1, 1, 3)."""
+    order = sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat))
+    out: list[Standing] = []
+    for place, seat in enumerate(order):
+        tied = out and out[-1].total == totals[seat]
+        out.append(Standing(seat, totals[seat], out[-1].rank if tied else place + 1))
+    return out
+
+
+# ---------------------------------------------------------------------------- links
+
+def _first_links(variant: Variant, request: MatchRequest, rules: dict[str, Any]) -> _Links:
+    wind = request.round_wind
+    if wind is not None and wind not in WINDS:
+        raise InvalidInput.one("round_wind", f"must be a wind (E, S, W, N), got {code(wind)}")
+    turns = variant.round_wind_turns
+    return _Links(request.dealer, "the match's first dealer", (wind or EAST) if turns else None,
+                  variant.floor(rules), {}, {})
+
+
+def _next_links(variant: Variant, request: MatchRequest, rules: dict[str, Any], links: _Links,
+                query: SettleRequest, settlement: Settlement, i: int) -> _Links:
+    """What round ``i`` hands on to round ``i + 1``."""
+    deal = variant.next_dealer(query)
+    wind = links.round_wind
+    if wind is not None and deal.seat != query.dealer and deal.seat == request.dealer:
+        wind = WINDS[(WINDS.index(wind) + 1) % len(WINDS)]  # the deal has gone round
+    floor = links.floor
+    if floor is not None and settlement.next_floor is not None:
+        floor = min(settlement.next_floor, variant.top_floor)
+    carried, carried_from = {}, {}
+    for this, following, options, _ in CARRIED_JING:
+        tile = getattr(query.jing, this)
+        if (tile is not None and following in variant.jing_fields
+                and any(rules.get(option) for option in options)):
+            carried[following] = tile
+            carried_from[following] = f"rounds[{i}].jing.{this}"
+    return _Links(deal.seat, f"rounds[{i}]: {deal.why}", wind, floor, carried, carried_from)
+
+
+# ---------------------------------------------------------------------------- rounds
+
+def _round_request(variant: Variant, rules: dict[str, Any], links: _Links, played: MatchRound,
+                   i: int) -> SettleRequest:
+    """The round as /settle takes it, after checking what it states against the links."""
+    errors = _stated_errors(links, played, i)
+    if errors:
+        raise InvalidInput(errors)
+    jing = played.jing
+    if links.carried:
+        _check_dealt(played, links, i)
+        jing = Jing(**{**jing.__dict__, **links.carried})
+    if links.floor is not None:
+        rules = variant.on_floor(rules, links.floor)
+    round_wind = links.round_wind if links.round_wind is not None else played.round_wind
+    return SettleRequest(variant.name, links.dealer, played.players, played.result, jing,
+                         played.events, played.horses, round_wind, rules)
+
+
+def _stated_errors(links: _Links, played: MatchRound, i: int) -> list[FieldError]:
+    """A dealer, round wind or carried jing the round states and the match disagrees with."""
+    errors = []
+    if played.dealer is not None and played.dealer != links.dealer:
+        errors.append(FieldError(f"rounds[{i}].dealer", f"the rotation gives seat "
+                                 f"{links.dealer} ({links.deal}); the round states seat "
+                                 f"{played.dealer}"))
+    if (links.round_wind is not None and played.round_wind is not None
+            and played.round_wind != links.round_wind):
+        errors.append(FieldError(f"rounds[{i}].round_wind", f"the match is in round wind "
+                                 f"{code(links.round_wind)} here; the round states "
+                                 f"{code(played.round_wind)}"))
+    for name, tile in links.carried.items():
+        stated = getattr(played.jing, name)
+        if stated is not None and stated != tile:
+            errors.append(FieldError(f"rounds[{i}].jing.{name}", f"the match carries "
+                                     f"{code(tile)} here ({links.carried_from[name]}); the "
+                                     f"round states {code(stated)}"))
+    return errors
+
+
+def _check_dealt(played: MatchRound, links: _Links, i: int) -> None:
+    """A carried jing is scored on the dealt hands: a round without them cannot be
+    settled, and the error says which option turns the carrying off."""
+    if all(p.dealt is not None for p in played.players):
+        return
+    seat = next(s for s, p in enumerate(played.players) if p.dealt is None)
+    for _, following, options, name in CARRIED_JING:
+        if following in links.carried:
+            off = " and ".join(f"rules.{option}: false" for option in options)
+            raise InvalidInput.one(
+                f"rounds[{i}].players[{seat}].dealt",
+                f"the match carries {links.carried_from[following]} "
+                f"({code(links.carried[following])}) into this round as {name} "
+                f"(jing.{following}), which is scored on the dealt hands: give each "
+                f"player's 'dealt' tiles, or turn {name} off with {off}")
+
+
+def _settled(variant: Variant, query: SettleRequest, i: int) -> Settlement:
+    """The round settled as /settle would; an error's fields are named in this round."""
+    try:
+        variant.validate_settle(query)
+        return variant.settle(query)
+    except InvalidInput as exc:
+        raise InvalidInput([FieldError(_in_round(e.field, i), e.message)
+                            for e in exc.errors]) from None
+    except NotSupported as exc:
+        raise NotSupported(_in_round(exc.field, i), exc.message) from None
+
+
+def _in_round(field: str, i: int) -> str:
+    """``players[2].hand`` of round ``i`` → ``rounds[i].players[2].hand``; the match's own
+    fields (``rules.…``, ``variant``) stay as they are."""
+    if field == "variant" or field.startswith("rules."):
+        return field
+    return f"rounds[{i}].{field}"
+
+
+def _answer(settlement: Settlement, links: _Links, totals: list[int]) -> RoundSettlement:
+    return RoundSettlement(**settlement.__dict__, dealer=links.dealer,
+                           round_wind=links.round_wind, floor=links.floor,
+                           carried_jing=dict(links.carried), totals=totals)
+
+
+__all__ = ["CARRIED_JING", "MAX_ROUNDS", "match", "standings"]
