@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks
+.PHONY: run test bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -83,3 +83,6 @@ clean:
 
 attacks: $(VENV)/.dev  ## the public edge's attacks against each serving model (docs/RELIABILITY.md)
 	$(BIN)/python -m tools.attacks
+
+contract-fuzz: $(VENV)/.dev  ## schemathesis (schemathesis.toml) against a server it starts on a free port
+	$(BIN)/python -m pytest tests/e2e/test_schemathesis_cli.py -o addopts=""
