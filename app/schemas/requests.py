@@ -40,8 +40,8 @@ class MeldSchema(Schema):
                   metadata={"description": "Seat that discarded the claimed tile."})
     claimed = Tile(load_default=None, allow_none=True, metadata={
         "description": "Which of the meld's tiles was claimed from `from`. Needed only where "
-                       "it decides a liability: xingguo/nanchang, a chow holding a jing when "
-                       "the claimer is 冲关 or 霸精 (包)."})
+                       "it decides a liability: xingguo, a chow holding a jing when the "
+                       "claimer is 冲关 or 霸精 (包; nanchang has no 包)."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.Meld:

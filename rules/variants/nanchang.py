@@ -16,7 +16,7 @@ from rules.model import CONCEALED_KONG, Jing, Meld, Pattern, Settlement, SettleR
 from rules.options import RuleOption
 from rules.tiles import code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
-from rules.variants.jiangxi.jing import CHONG_GUAN, Plan, jing_value
+from rules.variants.jiangxi.jing import Plan, jing_value
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.reading import Candidate
 from rules.variants.jiangxi.scoring import Situation
@@ -40,7 +40,7 @@ OPTIONS = (
     RuleOption("lower_jing_mode", "string", "xia_fan",
                "How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start "
                "and scored like 上精) or mai_lei 埋雷 (buried until the end, scored on hand "
-               "and melds only; nobody is liable for a 下精 they could not see)",
+               "and melds only, a discarded 下精 never counting)",
                "精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…"
                "此时计算结果的牌包括手牌、吃、碰、杠得来的牌",
                choices=("xia_fan", "mai_lei")),
@@ -120,17 +120,22 @@ class Nanchang(Jiangxi):
         return []
 
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
-        """Each indicator on its own (RULINGS): 上精, 下精 and 回头一笑."""
+        """Each indicator on its own (RULINGS): 上精, 下精 and 回头一笑.
+
+        No plan names a trigger of 包: seed 002 has no rule that makes the discarder of a
+        claimed jing pay the claimer's jing score (xingguo F组 4 has one; 精牌介绍 2 says
+        only 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数), so a claimed jing counts for
+        the claimer and every other player pays its f(N) as for any jing score."""
         assert jing.indicator is not None  # required for nanchang (validated)
         discards = rules["count_discarded_jing"]
         double = rules["ba_wang_jing"]
         plans = [Plan("indicator", "上精", jing.indicator, discards, skip_kongs=True,
-                      triggers=(CHONG_GUAN,), double_ba_jing=double)]
+                      double_ba_jing=double)]
         if jing.lower_indicator is not None:
             buried = rules["lower_jing_mode"] == "mai_lei"
             plans.append(Plan("lower_indicator", "下精(埋雷)" if buried else "下精",
                               jing.lower_indicator, discards and not buried,
-                              triggers=() if buried else (CHONG_GUAN,), double_ba_jing=double))
+                              double_ba_jing=double))
         if jing.previous_indicator is not None:
             if not rules["hui_tou_yi_xiao"]:
                 raise InvalidInput.one("jing.previous_indicator", "回头一笑 is off "
