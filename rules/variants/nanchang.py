@@ -88,6 +88,8 @@ class Nanchang(Jiangxi):
     jing_fields = ("indicator", "lower_indicator", "previous_indicator")
     out_of_play_jing = ("lower_indicator",)  # 下精 is flipped out; 上精 stays in the wall
     flat_win = 20  # 6. 天胡：一家20子 (可以和精吊叠加); 7. 地胡：一家20子
+    # 胡牌方式 6 精钓地胡 is paid as 地胡 (7. 不计算庄家、点炮等翻倍); only 天胡 stacks with 精钓
+    jing_diao_doubles = frozenset({"tian_hu"})
     name_overrides = {"jing_diao": "精钓", "gang_kai": "杠开"}
     jing_diao_zh = "精钓"
     follow_dealer_zh = "抄庄"  # 奖励分 6. 抄庄：庄家向其他三家每家支付5子

@@ -71,3 +71,43 @@ def test_xingguo_keeps_its_bao(post):
     assert status == 200, answer
     assert received(answer, 1, "jing") == [(0, 30)]
     assert answer["deltas"] == [-31, 29, 3, -1]
+
+
+# ---------------------------------------------------------------- 2. nanchang 精钓地胡
+
+# Dealer seat 0's first discard, an E, completes seat 1's 精钓: four sets and a lone 4m (上精
+# 4m: 正精 4m, 副精 5m) — 胡牌方式 6 精钓地胡, the one 精钓 that may take a discard. Seat 1
+# counts 2 (its 4m), seat 2 counts 1 (its 5m).
+JING_DIAO_DI_HU = {
+    "variant": "nanchang", "dealer": 0, "jing": {"indicator": "4m"},
+    "players": [
+        {"hand": "123p456p789p11sSN"},
+        {"hand": "123s456s789s123p4mE"},
+        {"hand": "5m789s11pSSNCFPP"},
+        {"hand": "234p567p88sCCFPN"},
+    ],
+    "result": {"winners": [1], "win_tile": "E", "win_type": "discard", "discarder": 0,
+               "flags": {"earthly": True}},
+}
+
+
+def test_nanchang_jing_diao_di_hu_is_paid_as_di_hu(post):
+    # Paid as 地胡 (胡牌分 7): 20 from each, no doubling — only 天胡 stacks with 精钓.
+    # jing: seat 1's 2 and seat 2's 1 from each.
+    # seat 0: −20 −2 −1 = −23 · seat 1: +60 +6 −1 = +65 · seat 2: −20 −2 +3 = −19
+    # seat 3: −20 −2 −1 = −23
+    answer = settle(post, JING_DIAO_DI_HU)
+    assert answer["deltas"] == [-23, 65, -19, -23]
+    assert received(answer, 1, "hu") == [(0, 20), (2, 20), (3, 20)]
+    patterns = {p["id"]: p["value"] for p in answer["winners"][0]["evaluation"]["patterns"]}
+    assert patterns["di_hu"] == 20 and patterns["jing_diao"] is None
+
+
+def test_xingguo_jing_diao_di_hu_stays_forty(post):
+    # xingguo 补充 7: 精吊地胡 每家40子 (the same hand; indicator 4m, so 5m is 副精).
+    status, answer = post("/evaluate", {
+        "variant": "xingguo", "hand": "123s456s789s123p4mE", "win_tile": "E",
+        "win_type": "discard", "discarder_is_dealer": True, "flags": {"earthly": True},
+        "jing": {"indicator": "4m"}})
+    assert status == 200, answer
+    assert [p["amount"] for p in answer["payments"]] == [40, 40, 40]

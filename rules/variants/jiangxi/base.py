@@ -40,7 +40,7 @@ from rules.variants.jiangxi.jing import (
     score_indicator,
     win_claim,
 )
-from rules.variants.jiangxi.names import pattern
+from rules.variants.jiangxi.names import NAMES, pattern
 from rules.variants.jiangxi.pricing import HandValue, Seating
 from rules.variants.jiangxi.reading import Candidate, holds_jing
 from rules.variants.jiangxi.scoring import (
@@ -68,6 +68,9 @@ class Jiangxi(Variant):
     reasons = (JING_DIAO_SELF_DRAW_ONLY, YOU_JING_PING_HU_SELF_DRAW_ONLY)
 
     flat_win: ClassVar[int] = 20  # 天胡/地胡 from each player (×2 with 精吊)
+    # The flat wins that 精吊 doubles: xingguo 补充 7 both (精吊天胡/精吊地胡 每家40子);
+    # nanchang only 天胡 (胡牌方式 6 精钓地胡 is paid as 地胡).
+    jing_diao_doubles: ClassVar[frozenset[str]] = frozenset({"tian_hu", "di_hu"})
     jing_diao_factor: ClassVar[int] = 2  # xingguo D组 (精吊 doubles); nanchang 8. 精钓：X2
     german_bonus: ClassVar[int] = 5  # xingguo E组 1 所有德国奖励 +5; nanchang 13. 德国 X2+5
     gang_diao: ClassVar[bool] = False  # a 精吊 won on a kong replacement is named 杠吊
@@ -165,13 +168,17 @@ class Jiangxi(Variant):
     def _flat_value(self, candidate: Candidate, situation: Situation) -> HandValue:
         over = self.name_overrides
         pid = "tian_hu" if situation.flags.heavenly else "di_hu"
-        amount = self.flat_win * (2 if candidate.jing_diao else 1)
+        doubled = candidate.jing_diao and pid in self.jing_diao_doubles
+        amount = self.flat_win * (2 if doubled else 1)
         note = (f"{self.flat_win} from each player"
-                + (f", ×2 with {self.jing_diao_zh}" if candidate.jing_diao else "")
+                + (f", ×2 with {self.jing_diao_zh}" if doubled else "")
                 + "; no other multiplier, whatever the shape or 德国")
         shown = [pattern(candidate.shape, None, "", "the shape (not counted)", over)]
-        if candidate.jing_diao:
+        if doubled:
             shown.append(pattern("jing_diao", 2, "x", "doubles the flat win", over))
+        elif candidate.jing_diao:
+            shown.append(pattern("jing_diao", None, "", f"{self.jing_diao_zh}{NAMES[pid][0]}: "
+                                 f"paid as {NAMES[pid][0]}, not doubled", over))
         if candidate.german:
             shown.append(pattern("de_guo", None, "", "not counted in a flat win", over))
         points, _ = self.shape_terms(candidate.shape)

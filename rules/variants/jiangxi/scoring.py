@@ -129,11 +129,14 @@ def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Searc
 
 
 def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw) -> None:
+    """Keep the reading worth most; on a tie the German one, then the 精吊 one (nanchang's
+    精钓地胡 is worth what its plain 地胡 is, and is named so)."""
     amount = total(value, situation.seating)
     found.scored += 1
     best = found.best
-    if best is None or (amount, value.candidate.german) > (best.total,
-                                                          best.value.candidate.german):
+    candidate = value.candidate
+    if best is None or (amount, candidate.german, candidate.jing_diao) > (
+            best.total, best.value.candidate.german, best.value.candidate.jing_diao):
         found.best = Best(value, draw, amount)
 
 
