@@ -46,6 +46,7 @@ from rules.validation import (
     player_copies_errors,
     player_sources,
     raise_if,
+    rob_hand_errors,
 )
 
 JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator")
@@ -131,6 +132,10 @@ class Variant:
             out.append(("horses", list(horses)))
         return out
 
+    def _flipped(self, jing: Jing) -> list[int]:
+        """The tiles of :meth:`out_of_play` (jing indicators that leave the wall)."""
+        return [t for _, tiles in self.out_of_play(jing) for t in tiles]
+
     # ------------------------------------------------------------------ evaluate
     def evaluate(self, request: EvaluateRequest) -> Evaluation:
         """Validate, then score a complete hand or list the waits of a hand one short."""
@@ -196,6 +201,12 @@ class Variant:
         kinds = self.wild_kinds(request.jing)
         view = HandView.of(hand, kinds)
         for win_type in win_types:
+            if win_type == ROB_KONG and rob_hand_errors(hand, tile, self._flipped(request.jing),
+                                                        "", ""):
+                note = (f"{code(tile)} cannot be robbed: this hand (or the wall's flipped "
+                        "tiles) already holds a copy, and a robbed kong's other three are "
+                        "the robbed pung")
+                continue
             query = request.changed(hand=hand, win_tile=tile, win_type=win_type)
             if win_type != win_types[0]:  # a self-draw has no discarder
                 query = query.changed(discarder_is_dealer=None)
@@ -224,6 +235,9 @@ class Variant:
                 and request.win_tile not in request.hand.concealed:
             raise InvalidInput.one("win_tile", f"{code(request.win_tile)} is not in 'hand': "
                                    "the hand includes the winning tile")
+        if state == COMPLETE and request.win_type == ROB_KONG:
+            raise_if(rob_hand_errors(request.hand, request.win_tile,
+                                     self._flipped(request.jing), "win_tile", "win_type"))
         raise_if(self.evaluate_errors(request))
         return state
 
@@ -274,7 +288,8 @@ class Variant:
                 errors += _claim_errors(meld, seat, field)
         if request.horses and not self.takes_horses:
             errors.append(FieldError("horses", f"{self.name} has no horses (奖马)"))
-        errors += self._round_copies_errors(request)
+        robbed = self._rob_errors(request)
+        errors += robbed or self._round_copies_errors(request)  # (a rob names its own copies)
         raise_if(errors)
         states = [count_state(p, f"players[{s}]") for s, p in enumerate(request.players)]
         for seat, state in enumerate(states):
@@ -296,6 +311,39 @@ class Variant:
     def settle_errors(self, request: SettleRequest) -> list[FieldError]:
         """The variant's own checks of a /settle request, run once the common ones pass."""
         return []
+
+    def _rob_errors(self, request: SettleRequest) -> list[FieldError]:
+        """抢杠 that cannot have happened: the robbed tile is held by each winner once, and
+        with the robbed pung's three it is all four copies of that tile (see
+        :data:`rules.validation.ROBBED_PUNG`); any other copy in the round makes it five."""
+        result = request.result
+        if result.win_type != ROB_KONG or not result.winners:
+            return []
+        tile = result.win_tile
+        if tile is None:
+            return [FieldError("result.win_tile", "required for a rob_kong win: the tile "
+                               "robbed from the added kong (抢杠)")]
+        errors = []
+        for seat in result.winners:
+            errors += rob_hand_errors(request.players[seat], tile, [],
+                                      f"players[{seat}].hand", "result.win_type",
+                                      f"players[{seat}].hand")
+        if errors:
+            return errors
+        players = [_shared_win_tile_once(result, seat, player)
+                   for seat, player in enumerate(request.players)]
+        sources = [source for seat, player in enumerate(players)
+                   for source in player_sources(player, f"players[{seat}]")]
+        sources += self.out_of_play(request.jing, request.horses)
+        found = [(field, list(tiles).count(tile)) for field, tiles in sources]
+        found = [(field, n) for field, n in found if n]
+        if sum(n for _, n in found) <= 4:
+            return []
+        shown = ", ".join(f"{n} in {field}" for field, n in found)
+        return [FieldError("result.win_tile", f"robbing a kong (抢杠) takes the fourth "
+                           f"{code(tile)} from seat {result.discarder}'s added kong: the robbed "
+                           f"pung holds three and the winner this one, so no other copy can be "
+                           f"in the round, but it counts {sum(n for _, n in found)}: {shown}")]
 
     def _round_copies_errors(self, request: SettleRequest) -> list[FieldError]:
         """At most 4 of a tile in the whole round: hands, melds, discards, tiles out of play.

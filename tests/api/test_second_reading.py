@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from tests.api.jiangxi_cases import received
 from tests.settle_props import check_invariants
 
@@ -111,3 +113,129 @@ def test_xingguo_jing_diao_di_hu_stays_forty(post):
         "jing": {"indicator": "4m"}})
     assert status == 200, answer
     assert [p["amount"] for p in answer["payments"]] == [40, 40, 40]
+
+
+# ---------------------------------------------------------------- 3. an impossible rob
+
+# Robbing an added kong (抢杠) takes the fourth copy of a tile: the other three are the
+# robbed player's pung. So the winner holds that tile once — the winning tile — and no other
+# copy may be anywhere: 3 (the pung) + 1 (the win tile) = 4 already.
+JING = {"xingguo": {"indicator": "C"}, "nanchang": {"indicator": "C"}}
+VARIANTS = ("xingguo", "nanchang", "qinzhou", "guangdong")
+
+
+def rob(variant, hand, **extra):
+    body = {"variant": variant, "hand": hand, "win_type": "rob_kong", **extra}
+    if variant in JING:
+        body["jing"] = JING[variant]
+    return body
+
+
+def refused(post, path, body):
+    status, answer = post(path, body)
+    assert status == 422, answer
+    return answer["errors"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_rob_of_a_tile_the_hand_holds_twice_is_refused(post, variant):
+    # The issue's hand: 123m 456p 789s 234s + the pair 55m, "robbing" a 5m: 3 + 2 = 5 copies.
+    errors = refused(post, "/evaluate", rob(variant, "123m456p789s234s55m", win_tile="5m"))
+    assert [e["field"] for e in errors] == ["win_tile"]
+    assert "3 + 2 > 4" in errors[0]["message"] and "fourth 5m" in errors[0]["message"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_rob_of_a_tile_also_in_a_meld_is_refused(post, variant):
+    # 456m holds the robbed 5m; the chow 567m another: the pung's 3 + 2 = 5.
+    errors = refused(post, "/evaluate", rob(variant, "456p789s456mEE", win_tile="5m", melds=[
+        {"type": "chow", "tiles": "567m"}]))
+    assert [e["field"] for e in errors] == ["win_tile"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_same_hand_robbing_a_tile_held_once_is_scored(post, variant):
+    status, answer = post("/evaluate", rob(variant, "123m456p789s234s55m", win_tile="3s"))
+    assert status == 200 and answer["winning"] is True, answer
+
+
+@pytest.mark.parametrize(("variant", "hand"), [
+    ("guangdong", "111m222p333s444sEE"),  # every tile a pung or the pair
+    ("qinzhou", "11m33m55p77p99sEESS"),  # seven pairs can never rob a kong
+    ("xingguo", "111m222p333s444sEE"), ("nanchang", "111m222p333s444sEE"),
+])
+def test_without_win_tile_some_tile_must_be_held_once(post, variant, hand):
+    errors = refused(post, "/evaluate", rob(variant, hand))
+    assert [e["field"] for e in errors] == ["win_type"]
+    assert "no tile of this hand can have been robbed" in errors[0]["message"]
+
+
+def test_xingguo_cannot_rob_the_flipped_indicator_kind(post):
+    # xingguo takes the indicator out of play (5m): pung 3 + indicator 1 = 4, no 5m is left
+    # to add to the kong. The 5m in hand is 正精 standing in for the E of the pair.
+    errors = refused(post, "/evaluate", {
+        "variant": "xingguo", "hand": "123m456p789s234sE5m", "win_type": "rob_kong",
+        "win_tile": "5m", "jing": {"indicator": "5m"}})
+    assert [e["field"] for e in errors] == ["win_tile"]
+    assert "1 flipped out of play" in errors[0]["message"]
+
+
+# seat 2 tries to add a 7m to its pung of 7m; seat 1 robs it (平和 on 7m8m9m).
+ROBBER = "789m456p789s234s55p"
+ROBBED = {"hand": "111p222p333s1s", "melds": [{"type": "pung", "tiles": "777m", "from": 0}]}
+
+
+def rob_round(seat0: str) -> dict:
+    return {"variant": "guangdong", "dealer": 0,
+            "players": [{"hand": seat0}, {"hand": ROBBER}, ROBBED, {"hand": "EEESSSWWWNNNF"}],
+            "result": {"winners": [1], "win_type": "rob_kong", "discarder": 2,
+                       "win_tile": "7m"}}
+
+
+def test_settle_a_rob_with_a_fifth_copy_elsewhere_is_refused(post):
+    # Seat 0 holds a 7m: pung 3 + the winner's 1 + seat 0's 1 = 5.
+    errors = refused(post, "/settle", rob_round("444p666m888m9p9p7m"))
+    assert [e["field"] for e in errors] == ["result.win_tile"]
+    message = errors[0]["message"]
+    assert "counts 5" in message and "1 in players[0].hand" in message
+    assert "3 in players[2].melds[0]" in message
+
+
+def test_settle_a_rob_the_winner_holds_twice_is_refused(post):
+    # Seat 1's 平和 has the pair 7m 7m: the robbed 7m and another one, 3 + 2 = 5.
+    body = rob_round("444p666m888m9p9pFF")
+    body["players"][1] = {"hand": "77m123m456p789s234s"}
+    errors = refused(post, "/settle", body)
+    assert [e["field"] for e in errors] == ["players[1].hand"]
+
+
+def test_settle_the_possible_rob(post):
+    # 平和 1 + 自摸 1 (抢杠 当自摸) raised to 3 fan = 8 a share; the robbed seat pays 3 × 8.
+    answer = settle(post, rob_round("444p666m888m9p9pFF"))
+    assert answer["deltas"] == [0, 24, -24, 0]
+
+
+@pytest.mark.parametrize("variant", ("xingguo", "nanchang", "guangdong"))
+def test_settle_a_rob_needs_the_robbed_tile(post, variant):
+    body = rob_round("444p666m888m9p9pFF")
+    body["variant"] = variant
+    if variant in JING:
+        body["jing"] = {"indicator": "C"}
+    del body["result"]["win_tile"]
+    errors = refused(post, "/settle", body)
+    assert "result.win_tile" in [e["field"] for e in errors]
+
+
+def test_a_wait_that_cannot_be_robbed_is_priced_as_a_self_draw(post):
+    # Waiting on 5m with a 5m in hand: a robbed 5m would be the fifth. 平和 1 + 自摸 1 = 2 fan
+    # = 4 from each, 12 in all, and the note says why it is not a rob. Waiting on 1s/4s is a
+    # rob: 平和 1 + 自摸 1 raised to 3 = 8 × 3 = 24, from the robbed player.
+    status, answer = post("/evaluate", {"variant": "guangdong", "hand": "123m456p789s234s5m",
+                                        "win_type": "rob_kong"})
+    assert status == 200, answer
+    [wait] = answer["waits"]
+    assert (wait["tile"], wait["total"]) == ("5m", 12)
+    assert "5m cannot be robbed" in wait["note"]
+    status, answer = post("/evaluate", {"variant": "guangdong", "hand": "123m456p789s23s55m",
+                                        "win_type": "rob_kong"})
+    assert [(w["tile"], w["total"]) for w in answer["waits"]] == [("1s", 24), ("4s", 24)]

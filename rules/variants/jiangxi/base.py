@@ -142,7 +142,8 @@ class Jiangxi(Variant):
             seating, request.win_tile, request.flags, request.rules, ctx.wild_kinds,
             table_clear=request.flags.no_jing_held,
             winner_holds_jing=holds_jing(request.hand, ctx.wild_kinds),
-            others_no_jing=request.flags.others_no_jing, notes=tuple(notes))
+            others_no_jing=request.flags.others_no_jing, notes=tuple(notes),
+            out_of_play=tuple(self._flipped(request.jing)))
         evaluation, _ = evaluate_hand(self, request.hand, situation, ctx.shown)
         return evaluation
 
@@ -225,7 +226,7 @@ class Jiangxi(Variant):
         situation = Situation(
             seating, result.win_tile, result.flags, request.rules, kinds,
             table_clear=not others_hold, winner_holds_jing=holds_jing(player, kinds),
-            others_no_jing=not others_hold)
+            others_no_jing=not others_hold, out_of_play=tuple(self._flipped(request.jing)))
         evaluation, rows = evaluate_hand(self, player, situation)
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{winner}].hand",

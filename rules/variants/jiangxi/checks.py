@@ -101,11 +101,6 @@ def evaluate_errors(variant: Jiangxi, request: EvaluateRequest) -> list[FieldErr
                           win_type=win_type, discarder_is_dealer=request.discarder_is_dealer,
                           prefix="")
     errors += kong_errors(request.hand, win_type, request.flags.kong_chain, "")
-    if win_type == ROB_KONG and request.win_tile is not None \
-            and request.hand.all_held().count(request.win_tile) > 1:
-        errors.append(FieldError("win_tile", f"robbing a kong takes the fourth "
-                                 f"{code(request.win_tile)}: the other three are the robbed "
-                                 "pung, so the hand holds only this one"))
     kinds = variant.wild_kinds(request.jing)
     if request.flags.no_jing_held and holds_jing(request.hand, kinds) \
             and not request.rules.get("ba_hu_restored", False):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from rules.hand import present
 from rules.model import DISCARD, ROB_KONG, Evaluation, Flags, Payment, PlayerTiles
 from rules.tiles import code
+from rules.validation import robbable
 from rules.variant import not_complete
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.pricing import (
@@ -55,6 +56,7 @@ class Situation(NamedTuple):
     winner_holds_jing: bool = False  # in the hand or the melds
     others_no_jing: bool = False  # nanchang 德中德: the other three hold no jing at all
     notes: tuple[str, ...] = ()
+    out_of_play: tuple[int, ...] = ()  # indicators flipped out of the wall (never robbed)
 
     @property
     def flat_win(self) -> bool:
@@ -95,13 +97,17 @@ def last_tiles(player: PlayerTiles, situation: Situation) -> list[int | None]:
     """The tiles that may have completed the hand.
 
     天胡 has no last tile: its 精吊 is a pair of two jing (补充 7), i.e. a jing "last".
-    Without ``win_tile`` every tile kind in the hand is tried and the best kept.
+    Without ``win_tile`` every tile kind in the hand is tried and the best kept; for a robbed
+    kong only the tiles held once (the others are the robbed pung's, see
+    :func:`rules.validation.robbable`).
     """
     if situation.flags.heavenly:
         held = sorted({t for t in player.concealed if t in situation.jing_kinds})
         return [*held] or [None]
     if situation.win_tile is not None:
         return [situation.win_tile]
+    if situation.seating.win_type == ROB_KONG:
+        return [*robbable(player, situation.out_of_play)]
     return sorted(set(player.concealed))
 
 
