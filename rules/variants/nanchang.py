@@ -90,6 +90,9 @@ class Nanchang(Jiangxi):
     flat_win = 20  # 6. 天胡：一家20子 (可以和精吊叠加); 7. 地胡：一家20子
     # 胡牌方式 6 精钓地胡 is paid as 地胡 (7. 不计算庄家、点炮等翻倍); only 天胡 stacks with 精钓
     jing_diao_doubles = frozenset({"tian_hu"})
+    # 胡牌分 6 天胡 可以和精吊叠加: the dealt 14 are 精钓 when four sets and a pair of one jing
+    # (as a wild) and any tile — not only xingguo's pair of two jing (RULINGS)
+    tian_hu_any_jing_pair = True
     name_overrides = {"jing_diao": "精钓", "gang_kai": "杠开"}
     jing_diao_zh = "精钓"
     follow_dealer_zh = "抄庄"  # 奖励分 6. 抄庄：庄家向其他三家每家支付5子

@@ -239,3 +239,33 @@ def test_a_wait_that_cannot_be_robbed_is_priced_as_a_self_draw(post):
     status, answer = post("/evaluate", {"variant": "guangdong", "hand": "123m456p789s23s55m",
                                         "win_type": "rob_kong"})
     assert [(w["tile"], w["total"]) for w in answer["waits"]] == [("1s", 24), ("4s", 24)]
+
+
+# ---------------------------------------------------------------- 4. nanchang 天胡 精钓
+
+TIAN_HU = {"hand": "123m456m789m123pE5s", "win_tile": "E", "win_type": "self_draw",
+           "dealer": True, "flags": {"heavenly": True}, "jing": {"indicator": "5s"}}
+
+
+def test_nanchang_tian_hu_jing_diao_is_a_lone_jing_and_any_tile(post):
+    # The dealer's dealt 14: four sets, and the 5s (上精 5s, wild) pairing the E: 精钓.
+    # 胡牌分 6 天胡 可以和精吊叠加: 20 × 2 = 40 from each, 120 in all.
+    status, answer = post("/evaluate", {"variant": "nanchang", **TIAN_HU})
+    assert status == 200, answer
+    assert [p["amount"] for p in answer["payments"]] == [40, 40, 40]
+    assert answer["total"] == 120
+    assert {p["id"]: p["value"] for p in answer["patterns"]}["jing_diao"] == 2
+    pair = [g for g in answer["decomposition"] if g["type"] == "pair"]
+    assert pair[0]["held"] == ["E", "5s"] and pair[0]["wild"] == [False, True]
+
+
+def test_xingguo_tian_hu_jing_diao_is_still_a_pair_of_two_jing(post):
+    # xingguo 补充 7: 精吊天胡 即对子由两个精构成. The same hand is a plain 天胡: 20 each; with
+    # two jing as the pair (5s 6s) it is 40 each.
+    status, plain = post("/evaluate", {"variant": "xingguo", **TIAN_HU})
+    assert status == 200, plain
+    assert [p["amount"] for p in plain["payments"]] == [20, 20, 20]
+    assert "jing_diao" not in {p["id"] for p in plain["patterns"]}
+    status, two = post("/evaluate", {"variant": "xingguo", **TIAN_HU,
+                                     "hand": "123m456m789m123p5s6s", "win_tile": "6s"})
+    assert [p["amount"] for p in two["payments"]] == [40, 40, 40]

@@ -71,6 +71,8 @@ class Jiangxi(Variant):
     # The flat wins that 精吊 doubles: xingguo 补充 7 both (精吊天胡/精吊地胡 每家40子);
     # nanchang only 天胡 (胡牌方式 6 精钓地胡 is paid as 地胡).
     jing_diao_doubles: ClassVar[frozenset[str]] = frozenset({"tian_hu", "di_hu"})
+    # 天胡's 精吊 pair: two jing (xingguo 补充 7 对子由两个精构成), or one jing and any tile.
+    tian_hu_any_jing_pair: ClassVar[bool] = False
     jing_diao_factor: ClassVar[int] = 2  # xingguo D组 (精吊 doubles); nanchang 8. 精钓：X2
     german_bonus: ClassVar[int] = 5  # xingguo E组 1 所有德国奖励 +5; nanchang 13. 德国 X2+5
     gang_diao: ClassVar[bool] = False  # a 精吊 won on a kong replacement is named 杠吊

@@ -93,16 +93,19 @@ def barred(candidate: Candidate, structure: bool, situation: Situation) -> str |
     return None
 
 
-def last_tiles(player: PlayerTiles, situation: Situation) -> list[int | None]:
+def last_tiles(player: PlayerTiles, situation: Situation,
+               any_pair: bool = False) -> list[int | None]:
     """The tiles that may have completed the hand.
 
-    天胡 has no last tile: its 精吊 is a pair of two jing (补充 7), i.e. a jing "last".
+    天胡 has no last tile: in xingguo its 精吊 is a pair of two jing (补充 7), i.e. a jing
+    "last"; with ``any_pair`` (nanchang) a pair of one jing and any tile, so any tile held
+    may be the one that pairs the lone jing.
     Without ``win_tile`` every tile kind in the hand is tried and the best kept; for a robbed
     kong only the tiles held once (the others are the robbed pung's, see
     :func:`rules.validation.robbable`).
     """
     if situation.flags.heavenly:
-        held = sorted({t for t in player.concealed if t in situation.jing_kinds})
+        held = sorted({t for t in player.concealed if any_pair or t in situation.jing_kinds})
         return [*held] or [None]
     if situation.win_tile is not None:
         return [situation.win_tile]
@@ -116,7 +119,7 @@ def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Searc
     claimed = situation.seating.win_type in (DISCARD, ROB_KONG)
     kinds = situation.jing_kinds
     shaped: dict[int | None, tuple] = {}  # the view and its shapes, per claimed jing
-    for last in last_tiles(player, situation):
+    for last in last_tiles(player, situation, variant.tian_hu_any_jing_pair):
         natural = last if claimed and last in kinds else None
         if natural not in shaped:
             view = hand_view(player, kinds, natural)
