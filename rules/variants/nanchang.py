@@ -93,6 +93,9 @@ class Nanchang(Jiangxi):
     # 胡牌分 6 天胡 可以和精吊叠加: the dealt 14 are 精钓 when four sets and a pair of one jing
     # (as a wild) and any tile — not only xingguo's pair of two jing (RULINGS)
     tian_hu_any_jing_pair = True
+    # 精牌介绍 2: a discarded jing is only itself (吃、碰、杠), 胡牌则不做此限定: for the win it
+    # may be wild, and the best reading decides (RULINGS)
+    won_jing_wild = True
     name_overrides = {"jing_diao": "精钓", "gang_kai": "杠开"}
     jing_diao_zh = "精钓"
     follow_dealer_zh = "抄庄"  # 奖励分 6. 抄庄：庄家向其他三家每家支付5子

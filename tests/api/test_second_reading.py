@@ -269,3 +269,42 @@ def test_xingguo_tian_hu_jing_diao_is_still_a_pair_of_two_jing(post):
     status, two = post("/evaluate", {"variant": "xingguo", **TIAN_HU,
                                      "hand": "123m456m789m123p5s6s", "win_tile": "6s"})
     assert [p["amount"] for p in two["payments"]] == [40, 40, 40]
+
+
+# ---------------------------------------------------------------- 5. a jing won on a discard
+
+def test_nanchang_jing_won_on_a_discard_may_be_wild(post):
+    # 精牌介绍 2: a discarded jing is only itself — 胡牌则不做此限定. The 5s (上精) won on a
+    # discard pairs the E as a wild: 小七对 有精, which may take a discard. 闲家点闲家:
+    # 4 × 2 小七对 = 8 a share; the discarder ×2 = 16, the dealer ×2 = 16, the other 8: 40.
+    status, answer = post("/evaluate", {
+        "variant": "nanchang", "hand": "11m22m33m44p55p66pE5s", "win_tile": "5s",
+        "win_type": "discard", "discarder_is_dealer": False, "jing": {"indicator": "5s"}})
+    assert status == 200, answer
+    assert answer["winning"] is True and answer["shape"] == "xiao_qi_dui"
+    assert [p["amount"] for p in answer["payments"]] == [16, 16, 8]
+    assert answer["total"] == 40
+    pair = [g for g in answer["decomposition"] if g["held"] == ["E", "5s"]]
+    assert pair and pair[0]["wild"] == [False, True]
+
+
+def test_nanchang_jing_robbed_from_a_kong_may_be_wild(post):
+    # The same for a robbed kong: the robbed 5m (上精 5m, 4 in play in nanchang) pairs the E
+    # as a wild. 有精平胡 may rob (憋自摸 bars only 点炮). Valued as the winner's self-draw ×2:
+    # 4 × 2 抢杠 = 8; self-draw shares: the dealer 8 × 2 自摸 × 2 庄家 = 32, the others
+    # 8 × 2 = 16 each: 32 + 16 + 16 = 64, all from the robbed player.
+    status, answer = post("/evaluate", {
+        "variant": "nanchang", "hand": "123m456p789s234sE5m", "win_type": "rob_kong",
+        "win_tile": "5m", "jing": {"indicator": "5m"}})
+    assert status == 200, answer
+    assert [(p["payer"], p["amount"]) for p in answer["payments"]] == [("robbed", 64)]
+
+
+def test_xingguo_jing_won_on_a_discard_is_only_itself(post):
+    # xingguo's seed is silent: the discarded 5s is read as itself, and E stays alone.
+    status, answer = post("/evaluate", {
+        "variant": "xingguo", "hand": "11m22m33m44p55p66pE5s", "win_tile": "5s",
+        "win_type": "discard", "jing": {"indicator": "5s"}})
+    assert status == 200, answer
+    assert answer["winning"] is False and answer["reason"] == "not_complete"
+

@@ -73,6 +73,9 @@ class Jiangxi(Variant):
     jing_diao_doubles: ClassVar[frozenset[str]] = frozenset({"tian_hu", "di_hu"})
     # 天胡's 精吊 pair: two jing (xingguo 补充 7 对子由两个精构成), or one jing and any tile.
     tian_hu_any_jing_pair: ClassVar[bool] = False
+    # A jing won on a discard or a robbed kong may stand in as a wild (nanchang 精牌介绍 2:
+    # 当精被打出时候，只能作为本张的含义解释。胡牌则不做此限定); xingguo's seed is silent: itself.
+    won_jing_wild: ClassVar[bool] = False
     jing_diao_factor: ClassVar[int] = 2  # xingguo D组 (精吊 doubles); nanchang 8. 精钓：X2
     german_bonus: ClassVar[int] = 5  # xingguo E组 1 所有德国奖励 +5; nanchang 13. 德国 X2+5
     gang_diao: ClassVar[bool] = False  # a 精吊 won on a kong replacement is named 杠吊

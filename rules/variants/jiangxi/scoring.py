@@ -120,21 +120,31 @@ def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Searc
     kinds = situation.jing_kinds
     shaped: dict[int | None, tuple] = {}  # the view and its shapes, per claimed jing
     for last in last_tiles(player, situation, variant.tian_hu_any_jing_pair):
-        natural = last if claimed and last in kinds else None
-        if natural not in shaped:
-            view = hand_view(player, kinds, natural)
-            shaped[natural] = (view, shape_candidates(view, variant.shapes))
-        view, shapes = shaped[natural]
-        draw = Draw(view, last, last_wild=not claimed and last in kinds)
-        structure = jing_diao_structure(draw, variant.shapes)
-        candidates = shapes + jing_diao_candidates(draw, variant.shapes, kinds)
-        for candidate in candidates:
-            reason = barred(candidate, structure, situation)
-            if reason:
-                found.barred.add(reason)
-                continue
-            _consider(found, variant.hand_value(candidate, situation), situation, draw)
+        for natural in _claimed_jing_readings(last, claimed, kinds, variant.won_jing_wild):
+            if natural not in shaped:
+                view = hand_view(player, kinds, natural)
+                shaped[natural] = (view, shape_candidates(view, variant.shapes))
+            view, shapes = shaped[natural]
+            draw = Draw(view, last, last_wild=natural is None and last in kinds)
+            structure = jing_diao_structure(draw, variant.shapes)
+            candidates = shapes + jing_diao_candidates(draw, variant.shapes, kinds)
+            for candidate in candidates:
+                reason = barred(candidate, structure, situation)
+                if reason:
+                    found.barred.add(reason)
+                    continue
+                _consider(found, variant.hand_value(candidate, situation), situation, draw)
     return found
+
+
+def _claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int],
+                           may_be_wild: bool) -> tuple[int | None, ...]:
+    """How a last tile is read: None (as drawn: a jing is wild or itself, as the reading
+    likes) or the tile itself (a jing taken from a discard or a robbed kong, which only
+    stands for itself). nanchang's ``may_be_wild`` (精牌介绍 2 胡牌则不做此限定) tries both."""
+    if not claimed or last not in kinds:
+        return (None,)
+    return (last, None) if may_be_wild else (last,)
 
 
 def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw) -> None:
