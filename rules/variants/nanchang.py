@@ -12,7 +12,15 @@ from typing import Any
 
 from rules.errors import FieldError, InvalidInput
 from rules.ledger import Ledger
-from rules.model import CONCEALED_KONG, Jing, Meld, Pattern, Settlement, SettleRequest
+from rules.model import (
+    CONCEALED_KONG,
+    DISCARD,
+    Jing,
+    Meld,
+    Pattern,
+    Settlement,
+    SettleRequest,
+)
 from rules.options import RuleOption
 from rules.tiles import code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
@@ -96,6 +104,7 @@ class Nanchang(Jiangxi):
     # 精牌介绍 2: a discarded jing is only itself (吃、碰、杠), 胡牌则不做此限定: for the win it
     # may be wild, and the best reading decides (RULINGS)
     won_jing_wild = True
+    earthly_win_types = (DISCARD,)  # 胡牌方式 5 地胡：庄家打出第一张牌，就有人胡牌
     name_overrides = {"jing_diao": "精钓", "gang_kai": "杠开"}
     jing_diao_zh = "精钓"
     follow_dealer_zh = "抄庄"  # 奖励分 6. 抄庄：庄家向其他三家每家支付5子

@@ -308,3 +308,21 @@ def test_xingguo_jing_won_on_a_discard_is_only_itself(post):
     assert status == 200, answer
     assert answer["winning"] is False and answer["reason"] == "not_complete"
 
+
+
+# ---------------------------------------------------------------- shared code, own seeds
+
+def test_nanchang_di_hu_is_won_on_the_dealers_first_discard_only(post):
+    # nanchang 胡牌方式 5 地胡：庄家打出第一张牌，就有人胡牌 — a win on that discard; a
+    # self-drawn 地胡 is a 422. xingguo's seed does not say how 地胡 is won: a first draw is
+    # accepted there, 20 from each (E组 2 普通地胡 20+20+20).
+    hand = {"hand": "123m456m789m123pEE", "win_tile": "9m", "win_type": "self_draw",
+            "flags": {"earthly": True}}
+    errors = refused(post, "/evaluate", {"variant": "nanchang", "jing": {"indicator": "5s"},
+                                         **hand})
+    assert [e["field"] for e in errors] == ["flags.earthly"]
+    assert "win_type discard" in errors[0]["message"]
+    status, answer = post("/evaluate", {"variant": "xingguo", "jing": {"indicator": "5s"},
+                                        **hand})
+    assert status == 200, answer
+    assert [p["amount"] for p in answer["payments"]] == [20, 20, 20]

@@ -17,6 +17,7 @@ from rules.model import (
     DISCARD,
     KONG_REPLACEMENT,
     ROB_KONG,
+    SELF_DRAW,
     EvaluateRequest,
     Evaluation,
     Flags,
@@ -76,6 +77,10 @@ class Jiangxi(Variant):
     # A jing won on a discard or a robbed kong may stand in as a wild (nanchang 精牌介绍 2:
     # 当精被打出时候，只能作为本张的含义解释。胡牌则不做此限定); xingguo's seed is silent: itself.
     won_jing_wild: ClassVar[bool] = False
+    # How 地胡 is won: xingguo's seed does not say (its 精吊地胡 即你打任何牌都可胡 is on a
+    # discard), so on the dealer's first discard or on the first draw; nanchang only on the
+    # dealer's first discard (胡牌方式 5 庄家打出第一张牌，就有人胡牌).
+    earthly_win_types: ClassVar[tuple[str, ...]] = (SELF_DRAW, DISCARD)
     jing_diao_factor: ClassVar[int] = 2  # xingguo D组 (精吊 doubles); nanchang 8. 精钓：X2
     german_bonus: ClassVar[int] = 5  # xingguo E组 1 所有德国奖励 +5; nanchang 13. 德国 X2+5
     gang_diao: ClassVar[bool] = False  # a 精吊 won on a kong replacement is named 杠吊

@@ -57,8 +57,10 @@ def kong_errors(player: PlayerTiles, win_type: str | None, chain: int,
 
 
 def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None,
-                discarder_is_dealer: bool | None, prefix: str) -> list[FieldError]:
-    """天胡 / 地胡 / kong chain against the rest of the win."""
+                discarder_is_dealer: bool | None, prefix: str,
+                earthly_types: tuple[str, ...] = (SELF_DRAW, DISCARD)) -> list[FieldError]:
+    """天胡 / 地胡 / kong chain against the rest of the win (``earthly_types``: the win types
+    of the variant's 地胡)."""
     errors = []
     f = at(prefix, "flags")
     if flags.heavenly and flags.earthly:
@@ -72,9 +74,11 @@ def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None
     if flags.earthly:
         if dealer:
             errors.append(FieldError(f"{f}.earthly", "地胡 is won by a non-dealer"))
-        if win_type not in (None, SELF_DRAW, DISCARD):
-            errors.append(FieldError(f"{f}.earthly", "地胡 is won on the dealer's first discard "
-                                     "(or the first draw): win_type discard or self_draw"))
+        if (win_type or SELF_DRAW) not in earthly_types:
+            how = ("(or the first draw): win_type discard or self_draw"
+                   if SELF_DRAW in earthly_types else ": win_type discard")
+            errors.append(FieldError(f"{f}.earthly", f"地胡 is won on the dealer's first "
+                                     f"discard {how}"))
         if win_type == DISCARD and discarder_is_dealer is False:
             errors.append(FieldError(f"{f}.earthly", "地胡 on a discard is won on the dealer's "
                                      "first discard: the discarder is the dealer"))
@@ -99,7 +103,7 @@ def evaluate_errors(variant: Jiangxi, request: EvaluateRequest) -> list[FieldErr
                                      "is a non-dealer"))
     errors += flag_errors(request.flags, dealer=request.dealer, melds=bool(request.hand.melds),
                           win_type=win_type, discarder_is_dealer=request.discarder_is_dealer,
-                          prefix="")
+                          prefix="", earthly_types=variant.earthly_win_types)
     errors += kong_errors(request.hand, win_type, request.flags.kong_chain, "")
     kinds = variant.wild_kinds(request.jing)
     if request.flags.no_jing_held and holds_jing(request.hand, kinds) \
@@ -122,7 +126,8 @@ def settle_errors(variant: Jiangxi, request: SettleRequest) -> list[FieldError]:
         result.flags, dealer=winner == request.dealer,
         melds=bool(request.players[winner].melds), win_type=result.win_type,
         discarder_is_dealer=None if result.discarder is None
-        else result.discarder == request.dealer, prefix="result")
+        else result.discarder == request.dealer, prefix="result",
+        earthly_types=variant.earthly_win_types)
     errors += kong_errors(request.players[winner], result.win_type, result.flags.kong_chain,
                           "result")
     errors += _robbed_errors(request)
