@@ -73,7 +73,8 @@ class FlagsSchema(Schema):
     kong_chain = StrictInt(load_default=0, validate=validate.Range(min=0, max=8), metadata={
         "description": "Kongs in an unbroken chain before a kong_replacement win."})
     no_jing_held = StrictBool(load_default=False, metadata={
-        "description": "xingguo 霸胡: no player holds any jing."})
+        "description": "xingguo 霸胡: no player's jing count is above 0 (held, melded or "
+                       "discarded; /settle reads it from the tiles)."})
     others_no_jing = StrictBool(load_default=False, metadata={
         "description": "nanchang 德中德: the other three players hold no jing at all."})
 

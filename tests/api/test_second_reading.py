@@ -326,3 +326,81 @@ def test_nanchang_di_hu_is_won_on_the_dealers_first_discard_only(post):
                                         **hand})
     assert status == 200, answer
     assert [p["amount"] for p in answer["payments"]] == [20, 20, 20]
+
+
+# ---------------------------------------------------------------- xingguo 霸胡 and 包
+
+# 上精 8s (out of play): 正精 8s, 副精 9s; nobody holds either. Seat 1 self-draws 德国平胡 on
+# 9m; seat 2's concealed kong of 9p takes 2 from each.
+BA_HU = {
+    "variant": "xingguo", "dealer": 0, "jing": {"indicator": "8s"},
+    "players": [
+        {"hand": "234s567s444p777pN"},
+        {"hand": "123m456m789m123pEE"},
+        {"hand": "123s888p7sCCC", "melds": [{"type": "concealed_kong", "tiles": "9999p"}]},
+        {"hand": "234m567m11sFFFWP", "discards": "9m"},
+    ],
+    "result": {"winners": [1], "win_tile": "9m", "win_type": "self_draw"},
+}
+
+
+def test_ba_hu_when_every_jing_count_is_zero(post):
+    # 霸胡 ×2: dealer 1 × 2 霸胡 × 2 自摸 × 2 庄家 = 8 → 德国 8 × 2 + 5 = 21; the others
+    # 1 × 2 × 2 = 4 → 13. Kong: seat 2 +6.
+    answer = settle(post, BA_HU)
+    assert received(answer, 1, "hu") == [(0, 21), (2, 13), (3, 13)]
+    assert answer["deltas"] == [-21 - 2, 47 - 2, -13 + 6, -13 - 2]
+
+
+@pytest.mark.parametrize("seat", [3, 1], ids=["another seat", "the winner"])
+def test_a_discarded_jing_counts_against_ba_hu(post, seat):
+    # RULINGS: 霸胡 counts jing as the jing score does, discards included (丢精算自己的精). A
+    # discarded 9s (副精) is 1: no 霸胡, even with ba_hu_restored. 德国 without it: dealer
+    # 1 × 2 × 2 = 4 → 13, the others 2 → 9. The discarder is the only holder: 霸精 1 × 2 = 2
+    # from each.
+    body = copy.deepcopy(BA_HU)
+    body["players"][seat]["discards"] = "9m9s" if seat == 3 else "9s"
+    for rules in ({}, {"ba_hu_restored": True}):
+        answer = settle(post, {**body, "rules": rules})
+        assert received(answer, 1, "hu") == [(0, 13), (2, 9), (3, 9)]
+        assert received(answer, seat, "jing") == sorted((s, 2) for s in range(4) if s != seat)
+
+
+def test_ba_hu_restored_when_the_winner_reads_its_jing_as_themselves(post):
+    # The winner holds 888s (the three 正精 in play) read as a pung: 德国. The other three
+    # count none. With rules.ba_hu_restored (补充 8 胡家的精胡牌时已还原): 21 + 13 + 13 = 47;
+    # without: 德国 13 + 9 + 9 = 31. Its jing: 3 × 2 = 6, 冲关 6 × 3 = 18, 霸精 × 2 = 36 each.
+    body = copy.deepcopy(BA_HU)
+    body["players"][1]["hand"] = "123m456m789m888sEE"
+    plain = settle(post, body)
+    assert received(plain, 1, "hu") == [(0, 13), (2, 9), (3, 9)]
+    restored = settle(post, {**body, "rules": {"ba_hu_restored": True}})
+    assert received(restored, 1, "hu") == [(0, 21), (2, 13), (3, 13)]
+    assert received(restored, 1, "jing") == [(0, 36), (2, 36), (3, 36)]
+    # seat 0: −21 −36 −2 · seat 1: +47 +108 −2 · seat 2: −13 −36 +6 · seat 3: −13 −36 −2
+    assert restored["deltas"] == [-59, 153, -43, -51]
+
+
+def test_no_jing_held_flag_is_refused_when_a_seat_discarded_jing(post):
+    body = copy.deepcopy(BA_HU)
+    body["players"][3]["discards"] = "9m9s"
+    body["result"]["flags"] = {"no_jing_held": True}
+    errors = refused(post, "/settle", body)
+    assert [e["field"] for e in errors] == ["result.flags.no_jing_held"]
+    assert "seat 3 counts jing" in errors[0]["message"]
+
+
+def test_xingguo_bao_when_the_claim_makes_ba_jing_of_a_seat_already_chong_guan(post):
+    # 上精 5s (正精, 3 in play) / 6s (副精). Seat 1 holds 5s 5s 6s (5: already 冲关) and
+    # punged 6s 6s + seat 3's 6s (the claimed 6s counts 1): 8 → 冲关 8 × 5 = 40, and nobody
+    # else holds any: 霸精 × 2 = 80. Already 冲关, so that claim did not make it 冲关; but
+    # before it the 6s counted for seat 3 (丢精算自己的精): the claim made it 霸精, and seat
+    # 3 pays 3 × 80 = 240 alone (F组 4 丢精时若构成霸精).
+    status, answer = post("/jing", {
+        "variant": "xingguo", "indicator": "5s",
+        "players": [{"hand": "1m"}, {"hand": "5s5s6s", "melds": [
+            {"type": "pung", "tiles": "6s6s6s", "from": 3}]}, {"hand": "1m"}, {"hand": "1m"}]})
+    assert status == 200, answer
+    seat = answer["jing"][0]["seats"][1]
+    assert (seat["count"], seat["score"], seat["paid_by"]) == (8, 80, 3)
+    assert received(answer, 1, "jing") == [(3, 240)]

@@ -43,7 +43,7 @@ from rules.variants.jiangxi.jing import (
 )
 from rules.variants.jiangxi.names import NAMES, pattern
 from rules.variants.jiangxi.pricing import HandValue, Seating
-from rules.variants.jiangxi.reading import Candidate, holds_jing
+from rules.variants.jiangxi.reading import Candidate, counts_jing, holds_jing
 from rules.variants.jiangxi.scoring import (
     JING_DIAO_SELF_DRAW_ONLY,
     YOU_JING_PING_HU_SELF_DRAW_ONLY,
@@ -232,11 +232,14 @@ class Jiangxi(Variant):
         kinds = self.wild_kinds(request.jing)
         others_hold = any(holds_jing(request.players[s], kinds)
                           for s in range(SEATS) if s != winner)
+        others_count = any(counts_jing(request.players[s], kinds)
+                           for s in range(SEATS) if s != winner)
         seating = Seating(winner, request.dealer, result.discarder, result.win_type or "")
         situation = Situation(
             seating, result.win_tile, result.flags, request.rules, kinds,
-            table_clear=not others_hold, winner_holds_jing=holds_jing(player, kinds),
-            others_no_jing=not others_hold, out_of_play=tuple(self._flipped(request.jing)))
+            table_clear=not others_count, winner_holds_jing=holds_jing(player, kinds),
+            others_no_jing=not others_hold, out_of_play=tuple(self._flipped(request.jing)),
+            winner_discarded_jing=any(t in kinds for t in player.discards))
         evaluation, rows = evaluate_hand(self, player, situation)
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{winner}].hand",

@@ -19,7 +19,7 @@ from rules.model import (
 )
 from rules.tiles import code
 from rules.validation import at, copies_errors
-from rules.variants.jiangxi.reading import holds_jing
+from rules.variants.jiangxi.reading import counts_jing, holds_jing
 
 if TYPE_CHECKING:
     from rules.variants.jiangxi.base import Jiangxi
@@ -155,11 +155,12 @@ def _derived_flag_errors(variant: Jiangxi, request: SettleRequest,
     if not (flags.no_jing_held or flags.others_no_jing):
         return []
     kinds = variant.wild_kinds(request.jing)
-    others = [s for s in range(4) if s != winner and holds_jing(request.players[s], kinds)]
     errors = []
-    for name in ("no_jing_held", "others_no_jing"):
+    for name, test, what in (("no_jing_held", counts_jing, "counts jing (held or discarded)"),
+                             ("others_no_jing", holds_jing, "holds jing")):
+        others = [s for s in range(4) if s != winner and test(request.players[s], kinds)]
         if getattr(flags, name) and others:
-            errors.append(FieldError(f"result.flags.{name}", f"seat {others[0]} holds jing; "
+            errors.append(FieldError(f"result.flags.{name}", f"seat {others[0]} {what}; "
                                      "in /settle this is read from the players' tiles"))
     return errors
 

@@ -52,11 +52,12 @@ class Situation(NamedTuple):
     flags: Flags
     rules: dict
     jing_kinds: frozenset[int]
-    table_clear: bool = False  # xingguo 霸胡: no other player holds any jing
+    table_clear: bool = False  # xingguo 霸胡: no other player's jing count (discards too)
     winner_holds_jing: bool = False  # in the hand or the melds
     others_no_jing: bool = False  # nanchang 德中德: the other three hold no jing at all
     notes: tuple[str, ...] = ()
     out_of_play: tuple[int, ...] = ()  # indicators flipped out of the wall (never robbed)
+    winner_discarded_jing: bool = False  # xingguo 霸胡: the winner's own discarded jing count
 
     @property
     def flat_win(self) -> bool:
