@@ -55,6 +55,7 @@ class PlayerTiles:
     melds: tuple[Meld, ...] = ()
     discards: tuple[int, ...] = ()
     dealt: tuple[int, ...] | None = None  # the dealt hand (nanchang 回头一笑 is scored on it)
+    flags: Flags | None = None  # /settle: this seat's own flags, beside result.flags
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -113,6 +114,15 @@ class Flags:
         if not any(values.values()):  # the usual request: none
             return []
         return [k for k, v in values.items() if v]
+
+    def merged(self, own: Flags | None) -> Flags:
+        """These flags (shared by every winner) with one seat's own added: a flag is on when
+        either sets it; the seat's own kong chain, when it gives one."""
+        if own is None or not any(own.__dict__.values()):
+            return self
+        values = {k: v or own.__dict__[k] for k, v in self.__dict__.items()}
+        values["kong_chain"] = own.kong_chain or self.kong_chain
+        return Flags(**values)
 
 
 @dataclass(frozen=True)

@@ -281,6 +281,7 @@ class Variant:
         errors = self._common_errors(request.jing, request.result.flags,
                                      request.result.win_type, "result")
         errors += _result_errors(self, request)
+        errors += self._player_flag_errors(request)
         for seat, player in enumerate(request.players):
             for i, meld in enumerate(player.melds):
                 field = f"players[{seat}].melds[{i}]"
@@ -311,6 +312,28 @@ class Variant:
     def settle_errors(self, request: SettleRequest) -> list[FieldError]:
         """The variant's own checks of a /settle request, run once the common ones pass."""
         return []
+
+    def _player_flag_errors(self, request: SettleRequest) -> list[FieldError]:
+        """``players[i].flags``: a winner's own flags, of this variant, agreeing with
+        ``result.flags`` on the kong chain."""
+        errors = []
+        for seat, player in enumerate(request.players):
+            names = player.flags.set_names() if player.flags is not None else []
+            if not names:
+                continue
+            field = f"players[{seat}].flags"
+            if seat not in request.result.winners:
+                errors.append(FieldError(field, f"seat {seat} did not win: a player's own flags "
+                                         "(天胡, 地胡, 海底, …) say how that seat won"))
+                continue
+            errors += [FieldError(f"{field}.{name}", f"not used by {self.name}; its flags are: "
+                                  f"{', '.join(sorted(self.flags)) or 'none'}")
+                       for name in names if name not in self.flags]
+            shared = request.result.flags.kong_chain
+            if shared and player.flags.kong_chain not in (0, shared):
+                errors.append(FieldError(f"{field}.kong_chain", f"result.flags.kong_chain says "
+                                         f"{shared}: give the chain once"))
+        return errors
 
     def _rob_errors(self, request: SettleRequest) -> list[FieldError]:
         """抢杠 that cannot have happened: the robbed tile is held by each winner once, and
@@ -361,6 +384,29 @@ class Variant:
         sources = [source for seat, player in enumerate(players)
                    for source in player_sources(player, f"players[{seat}]")]
         return copies_errors(sources + more)
+
+
+def seat_flags(request: SettleRequest, seat: int) -> Flags:
+    """The flags of one winner: ``result.flags`` (every winner's) and its own
+    ``players[seat].flags``."""
+    return request.result.flags.merged(request.players[seat].flags)
+
+
+def seat_flag_fields(errors: list[FieldError], request: SettleRequest,
+                     seat: int) -> list[FieldError]:
+    """Errors found in a winner's :func:`seat_flags`, each naming where its flag was given:
+    ``result.flags.x`` becomes ``players[seat].flags.x`` when only the seat's own flags set x."""
+    own = request.players[seat].flags
+    if own is None or not errors:
+        return errors
+    mine = set(own.set_names()) - set(request.result.flags.set_names())
+    out = []
+    for error in errors:
+        name = error.field.removeprefix("result.flags.")
+        if name != error.field and name in mine:
+            error = FieldError(f"players[{seat}].flags.{name}", error.message)
+        out.append(error)
+    return out
 
 
 def _shared_win_tile_once(result: Result, seat: int, player: PlayerTiles) -> PlayerTiles:

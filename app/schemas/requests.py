@@ -127,12 +127,18 @@ class PlayerSchema(Schema):
                        "claimer's melds)."})
     dealt = Tiles(load_default=None, allow_none=True, metadata={
         "description": "nanchang: the hand as dealt (13 tiles, the dealer 14), on which "
-                       "回头一笑 (`jing.previous_indicator`) is scored."})
+                       "回头一笑 (`jing.previous_indicator`), 回头上下翻 "
+                       "(`jing.previous_lower_indicator`) and 照镜子 (`rules.zhao_jing_zi`) "
+                       "are scored."})
+    flags = fields.Nested(FlagsSchema, load_default=None, allow_none=True, metadata={
+        "description": "/settle: flags of this seat only (the same object as `result.flags`, "
+                       "which every winner shares): each of several winners on one discard "
+                       "can carry its own 地胡, 天胡, 海底, …; a seat that did not win has none."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.PlayerTiles:
         return model.PlayerTiles(data["hand"], tuple(data["melds"]), data["discards"],
-                                 data["dealt"])
+                                 data["dealt"], data["flags"])
 
 
 class ResultSchema(Schema):

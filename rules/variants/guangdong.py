@@ -27,7 +27,7 @@ from rules.model import (
 )
 from rules.options import RuleOption
 from rules.tiles import EAST, NORTH, SOUTH, WEST, code
-from rules.variant import Context, Variant, not_complete, seat_wind
+from rules.variant import Context, Variant, not_complete, seat_flags, seat_wind
 from rules.variants import guangdong_checks as checks
 from rules.variants import guangdong_fan as fan
 from rules.variants.guangdong_checks import situation_errors
@@ -180,7 +180,7 @@ class Guangdong(Variant):
         query = EvaluateRequest(
             self.name, request.players[seat], result.win_tile, result.win_type,
             dealer=seat == request.dealer, seat_wind=seat_wind(seat, request.dealer),
-            round_wind=request.round_wind, flags=result.flags, rules=request.rules)
+            round_wind=request.round_wind, flags=seat_flags(request, seat), rules=request.rules)
         ctx = Context(query, HandView.of(query.hand), frozenset(), result.win_type or SELF_DRAW)
         judged = self.judge(ctx, seat, extra)
         if not judged.evaluation.winning:

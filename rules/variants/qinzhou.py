@@ -9,7 +9,6 @@ refused by :mod:`qinzhou_checks`.
 
 from __future__ import annotations
 
-from rules.analysis import ShapeRules
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HeldTiles, present
 from rules.ledger import Ledger
@@ -29,9 +28,9 @@ from rules.model import (
 from rules.options import RuleOption
 from rules.tiles import code
 from rules.validation import raise_if
-from rules.variant import Context, NotSupported, Variant, not_complete
+from rules.variant import Context, NotSupported, Variant, not_complete, seat_flags
 from rules.variants import qinzhou_horses as horses
-from rules.variants.qinzhou_checks import HORSE_CHOICES, flag_errors, settle_errors
+from rules.variants.qinzhou_checks import HORSE_CHOICES, SHAPES, flag_errors, settle_errors
 from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, Win, best_reading
 
 OPTIONS = (
@@ -59,8 +58,7 @@ class Qinzhou(Variant):
     title_zh = "钦州麻将"
     title_en = "Qinzhou (Guangxi)"
     seed = "003_104020ae0064156a.txt"
-    # 6 可胡牌形: AA + 4 sets, or seven pairs (豪华七对: two of the pairs the same tile)
-    shapes = ShapeRules(seven_pairs=True, four_as_two_pairs=True)
+    shapes = SHAPES  # 6 可胡牌形: AA + 4 sets, or seven pairs
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "last_tile", "after_kong_discard"})
     max_winners = 3  # 2.5 有一炮多響
@@ -129,7 +127,7 @@ class Qinzhou(Variant):
         result = request.result
         query = EvaluateRequest(self.name, request.players[seat], result.win_tile,
                                 result.win_type, dealer=seat == request.dealer,
-                                flags=result.flags, rules=request.rules)
+                                flags=seat_flags(request, seat), rules=request.rules)
         evaluation = self._evaluate(query)  # the round's rule options are resolved already
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{seat}].hand", f"winner {seat}'s tiles do not "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.analysis import ShapeRules
-from rules.errors import InvalidInput
+from rules.errors import FieldError, InvalidInput
 from rules.ledger import SEATS, Ledger
 from rules.model import (
     DISCARD,
@@ -32,7 +32,7 @@ from rules.model import (
     WinnerResult,
 )
 from rules.validation import copies_errors, meld_errors, player_sources, raise_if
-from rules.variant import Context, Variant, _claim_errors
+from rules.variant import Context, Variant, _claim_errors, seat_flags
 from rules.variants.jiangxi import checks
 from rules.variants.jiangxi.jing import (
     Plan,
@@ -236,7 +236,7 @@ class Jiangxi(Variant):
                            for s in range(SEATS) if s != winner)
         seating = Seating(winner, request.dealer, result.discarder, result.win_type or "")
         situation = Situation(
-            seating, result.win_tile, result.flags, request.rules, kinds,
+            seating, result.win_tile, seat_flags(request, winner), request.rules, kinds,
             table_clear=not others_count, winner_holds_jing=holds_jing(player, kinds),
             others_no_jing=not others_hold, out_of_play=tuple(self._flipped(request.jing)),
             winner_discarded_jing=any(t in kinds for t in player.discards))
@@ -293,6 +293,9 @@ class Jiangxi(Variant):
         for seat, player in enumerate(request.players):
             prefix = f"players[{seat}]"
             sources += player_sources(player, prefix)
+            if player.flags is not None and player.flags.set_names():
+                errors.append(FieldError(f"{prefix}.flags", "/jing scores jing only: a "
+                                         "player's flags (how it won) are for /settle"))
             errors += checks.claimed_errors(player, prefix)
             for i, meld in enumerate(player.melds):
                 errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)

@@ -19,6 +19,7 @@ from rules.model import (
 )
 from rules.tiles import code
 from rules.validation import at, copies_errors
+from rules.variant import seat_flag_fields, seat_flags
 from rules.variants.jiangxi.reading import counts_jing, holds_jing
 
 if TYPE_CHECKING:
@@ -122,16 +123,17 @@ def settle_errors(variant: Jiangxi, request: SettleRequest) -> list[FieldError]:
     if not result.winners:
         return errors
     winner = result.winners[0]
-    errors += flag_errors(
-        result.flags, dealer=winner == request.dealer,
+    flags = seat_flags(request, winner)
+    found = flag_errors(
+        flags, dealer=winner == request.dealer,
         melds=bool(request.players[winner].melds), win_type=result.win_type,
         discarder_is_dealer=None if result.discarder is None
         else result.discarder == request.dealer, prefix="result",
         earthly_types=variant.earthly_win_types)
-    errors += kong_errors(request.players[winner], result.win_type, result.flags.kong_chain,
-                          "result")
+    found += kong_errors(request.players[winner], result.win_type, flags.kong_chain, "result")
+    found += _derived_flag_errors(variant, request, winner, flags)
+    errors += seat_flag_fields(found, request, winner)
     errors += _robbed_errors(request)
-    errors += _derived_flag_errors(variant, request, winner)
     return errors
 
 
@@ -148,10 +150,9 @@ def _robbed_errors(request: SettleRequest) -> list[FieldError]:
                        "(加杠); list that pung in its melds")]
 
 
-def _derived_flag_errors(variant: Jiangxi, request: SettleRequest,
-                         winner: int) -> list[FieldError]:
+def _derived_flag_errors(variant: Jiangxi, request: SettleRequest, winner: int,
+                         flags: Flags) -> list[FieldError]:
     """霸胡 / 德中德 come from the tiles in /settle; a flag that contradicts them is an error."""
-    flags = request.result.flags
     if not (flags.no_jing_held or flags.others_no_jing):
         return []
     kinds = variant.wild_kinds(request.jing)
