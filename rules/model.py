@@ -37,6 +37,7 @@ class Meld:
     tiles: tuple[int, ...]
     source: int | None = None  # the seat that discarded the claimed tile ("from")
     claimed: int | None = None  # which of its tiles was claimed (Jiangxi 包 on a chowed jing)
+    order: int | None = None  # "claim_order": its place in the round's claims (larger: later)
 
     @property
     def is_kong(self) -> bool:

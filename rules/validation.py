@@ -48,6 +48,33 @@ def meld_errors(meld: Meld, field: str, honour_chows: bool) -> list[FieldError]:
     return []
 
 
+def claim_order_errors(players: Iterable[tuple[str, tuple[Meld, ...]]]) -> list[FieldError]:
+    """``claim_order``: only a claimed meld has one (not a concealed kong), each place in the
+    round's order of claims is one meld's, and a player's melds, listed in the order made,
+    have growing places. ``players`` are (field prefix, melds) pairs."""
+    errors: list[FieldError] = []
+    seen: dict[int, str] = {}
+    for prefix, melds in players:
+        last = None
+        for i, meld in enumerate(melds):
+            if meld.order is None:
+                continue
+            field = at(prefix, f"melds[{i}].claim_order")
+            if meld.kind == CONCEALED_KONG:
+                errors.append(FieldError(field, "a concealed kong is not claimed: leave out "
+                                         "'claim_order'"))
+                continue
+            if meld.order in seen:
+                errors.append(FieldError(field, f"claim {meld.order} is already "
+                                         f"{seen[meld.order]}'s: each claim has its own place"))
+            elif last is not None and meld.order < last:
+                errors.append(FieldError(field, f"claim {meld.order} comes before {last}, but "
+                                         "a player's melds are listed in the order made"))
+            seen.setdefault(meld.order, field.removesuffix(".claim_order"))
+            last = meld.order if last is None else max(last, meld.order)
+    return errors
+
+
 def _shown(meld: Meld) -> str:
     return " ".join(code(t) for t in meld.tiles)
 

@@ -39,6 +39,7 @@ from rules.validation import (
     COMPLETE,
     WAITING,
     at,
+    claim_order_errors,
     copies_errors,
     count_state,
     meld_errors,
@@ -225,6 +226,8 @@ class Variant:
         errors = self._common_errors(request.jing, request.flags, request.win_type, "")
         for i, meld in enumerate(request.hand.melds):
             errors += meld_errors(meld, f"melds[{i}]", self.shapes.honour_chows)
+        if request.hand.melds:
+            errors += claim_order_errors([("", request.hand.melds)])
         if request.seat_wind is not None or request.round_wind is not None:
             errors += _wind_errors(request)
         more = self.out_of_play(request.jing) if self.out_of_play_jing else []
@@ -287,6 +290,8 @@ class Variant:
                 field = f"players[{seat}].melds[{i}]"
                 errors += meld_errors(meld, field, self.shapes.honour_chows)
                 errors += _claim_errors(meld, seat, field)
+        errors += claim_order_errors((f"players[{seat}]", player.melds)
+                                     for seat, player in enumerate(request.players))
         if request.horses and not self.takes_horses:
             errors.append(FieldError("horses", f"{self.name} has no horses (奖马)"))
         robbed = self._rob_errors(request)

@@ -42,10 +42,16 @@ class MeldSchema(Schema):
         "description": "Which of the meld's tiles was claimed from `from`. Needed only where "
                        "it decides a liability: xingguo, a chow holding a jing when the "
                        "claimer is 冲关 or 霸精 (包; nanchang has no 包)."})
+    claim_order = StrictInt(load_default=None, allow_none=True, validate=validate.Range(min=0),
+                            metadata={
+        "description": "The meld's place in the round's order of claims across all players "
+                       "(0 first, larger is later). Needed only where the order decides a "
+                       "liability: guangdong 包先不包后, two 12-tile landings fed by one seat."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.Meld:
-        return model.Meld(data["type"], data["tiles"], data["source"], data["claimed"])
+        return model.Meld(data["type"], data["tiles"], data["source"], data["claimed"],
+                          data["claim_order"])
 
 
 class JingSchema(Schema):

@@ -147,3 +147,71 @@ def test_guangdong_own_flag_contradiction_names_the_seat(post):
         "result": {"winners": [1, 2], "win_type": "discard", "discarder": 0, "win_tile": "5m"}}
     fields, _ = refused(post, "/settle", body)
     assert "result.win_type" in fields
+
+
+# 包先不包后 (seed 004 七.5 例二). Seat 3 fed both 12-tile landings: seat 1's (its 4th exposed
+# meld, the pung of 中) and seat 2's (the pung of 7s). Seat 2 self-draws 鸡和 on 5m:
+# 鸡和 0 + 自摸 1 = 1 fan = 2 a share (seat wind W, round wind E: no wind pung).
+def two_landings(order_1: int | None, order_2: int | None) -> dict:
+    melds_1 = [{"type": "chow", "tiles": "123p", "from": 0},
+               {"type": "pung", "tiles": "666s", "from": 2},
+               {"type": "pung", "tiles": "888m", "from": 0},
+               {"type": "pung", "tiles": "CCC", "from": 3}]
+    melds_2 = [{"type": "chow", "tiles": "123m", "from": 1},
+               {"type": "pung", "tiles": "999p", "from": 0},
+               {"type": "chow", "tiles": "456s", "from": 1},
+               {"type": "pung", "tiles": "777s", "from": 3}]
+    for melds, order in ((melds_1, order_1), (melds_2, order_2)):
+        if order is not None:
+            melds[3]["claim_order"] = order
+    return {"variant": "guangdong", "dealer": 0, "players": [
+        {"hand": "234p567p11sSSSNN"}, {"hand": "W", "melds": melds_1},
+        {"hand": "55m", "melds": melds_2}, {"hand": "EEEFFFPPP99s1s2s"}],
+        "result": {"winners": [2], "win_type": "self_draw", "win_tile": "5m"}}
+
+
+def test_bao_xian_bu_bao_hou_the_later_landing_is_not_paid_by_its_feeder(post):
+    # Seat 3 fed seat 1's landing first (claim 7 < 9): it is liable for seat 1 only, so each
+    # other player pays seat 2's self-draw: 2 from each, seat 2 +6.
+    answer = settle(post, two_landings(7, 9))
+    assert answer["deltas"] == [-2, -2, 6, -2]
+    assert all("包先不包后" in t["detail"] for t in answer["ledger"])
+
+
+def test_bao_xian_bu_bao_hou_the_first_landing_is_paid_by_its_feeder(post):
+    # Seat 2's landing came first (claim 9 < 11): seat 3 pays all three shares, 3 × 2 = 6.
+    answer = settle(post, two_landings(11, 9))
+    assert answer["deltas"] == [0, 0, 6, -6]
+    assert [t["from"] for t in answer["ledger"]] == [3]
+
+
+@pytest.mark.parametrize("orders", [(None, None), (7, None), (None, 9)])
+def test_bao_xian_bu_bao_hou_without_claim_order_takes_this_landing_as_the_first(post, orders):
+    # RULINGS: two landings fed by one seat that the request cannot order — the one being
+    # settled is taken as the first, and the ledger note says so: seat 3 pays 3 × 2 = 6.
+    answer = settle(post, two_landings(*orders))
+    assert answer["deltas"] == [0, 0, 6, -6]
+    [line] = answer["ledger"]
+    assert "taken as the first" in line["detail"] and "seat 1" in line["detail"]
+    assert any("taken as the first" in n for n in answer["notes"])
+
+
+def test_claim_order_errors(post):
+    # a player's melds are listed in the order made: 12 then 9 is impossible
+    body = two_landings(7, 9)
+    body["players"][2]["melds"][0]["claim_order"] = 12
+    fields, errors = refused(post, "/settle", body)
+    assert fields == ["players[2].melds[3].claim_order"]
+    assert "comes before 12" in errors[0]["message"]
+    # each place in the round's order is one claim's
+    fields, errors = refused(post, "/settle", two_landings(9, 9))
+    assert fields == ["players[2].melds[3].claim_order"]
+    assert "players[1].melds[3]" in errors[0]["message"]
+    # a place is a whole number from 0
+    fields, _ = refused(post, "/settle", two_landings(-1, 9))
+    assert fields == ["players[1].melds[3].claim_order"]
+    # a concealed kong is not claimed
+    fields, _ = refused(post, "/evaluate", {
+        "variant": "guangdong", "hand": "123m456p789s55m", "melds": [
+            {"type": "concealed_kong", "tiles": "EEEE", "claim_order": 2}]})
+    assert fields == ["melds[0].claim_order"]

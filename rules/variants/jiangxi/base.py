@@ -31,7 +31,13 @@ from rules.model import (
     SettleRequest,
     WinnerResult,
 )
-from rules.validation import copies_errors, meld_errors, player_sources, raise_if
+from rules.validation import (
+    claim_order_errors,
+    copies_errors,
+    meld_errors,
+    player_sources,
+    raise_if,
+)
 from rules.variant import Context, Variant, _claim_errors, seat_flags
 from rules.variants.jiangxi import checks
 from rules.variants.jiangxi.jing import (
@@ -300,6 +306,8 @@ class Jiangxi(Variant):
             for i, meld in enumerate(player.melds):
                 errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
                 errors += _claim_errors(meld, seat, f"{prefix}.melds[{i}]")
+        errors += claim_order_errors((f"players[{seat}]", player.melds)
+                                     for seat, player in enumerate(request.players))
         errors += copies_errors(sources + self.out_of_play(request.jing))
         errors += self._dealt_errors(request.players, request.dealer, request.jing, False)
         return errors
