@@ -93,7 +93,8 @@ class Jing:
 
     indicator: int | None = None
     lower_indicator: int | None = None  # nanchang 下精
-    previous_indicator: int | None = None  # nanchang 回头一笑
+    previous_indicator: int | None = None  # nanchang 回头一笑 (last round's 上精)
+    previous_lower_indicator: int | None = None  # nanchang 回头上下翻: last round's 下精
 
 
 @dataclass(frozen=True)

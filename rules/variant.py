@@ -50,7 +50,7 @@ from rules.validation import (
     rob_hand_errors,
 )
 
-JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator")
+JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator", "previous_lower_indicator")
 
 
 class NotSupported(Exception):

@@ -62,6 +62,9 @@ class JingSchema(Schema):
                            metadata={"description": "nanchang 下精: scored only, never wild."})
     previous_indicator = Tile(load_default=None, allow_none=True,
                               metadata={"description": "nanchang 回头一笑: last round's 上精."})
+    previous_lower_indicator = Tile(load_default=None, allow_none=True, metadata={
+        "description": "nanchang 回头上下翻 (`rules.hui_tou_shang_xia_fan`): last round's 下精, "
+                       "scored on the dealt hands beside `previous_indicator`."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.Jing:
@@ -205,6 +208,8 @@ class JingRequestSchema(Schema):
     indicator = Tile(required=True)
     lower_indicator = Tile(load_default=None, allow_none=True)
     previous_indicator = Tile(load_default=None, allow_none=True)
+    previous_lower_indicator = Tile(load_default=None, allow_none=True, metadata={
+        "description": "nanchang 回头上下翻: last round's 下精."})
     players = fields.List(fields.Nested(PlayerSchema), load_default=None, allow_none=True,
                           validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
     dealer = Seat(load_default=None, allow_none=True)
@@ -213,6 +218,6 @@ class JingRequestSchema(Schema):
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.JingRequest:
         jing = model.Jing(data["indicator"], data["lower_indicator"],
-                          data["previous_indicator"])
+                          data["previous_indicator"], data["previous_lower_indicator"])
         players = tuple(data["players"]) if data["players"] is not None else None
         return model.JingRequest(data["variant"], jing, players, data["dealer"], data["rules"])

@@ -284,6 +284,7 @@ def test_variants_list_every_option_with_default_and_seed(client):
     for name, expected in [
         ("xingguo", {"kong_chain": "double_each", "ba_hu_restored": False}),
         ("nanchang", {"lower_jing_mode": "xia_fan", "hui_tou_yi_xiao": True,
+                      "hui_tou_shang_xia_fan": False, "zhao_jing_zi": False,
                       "count_discarded_jing": False, "ba_wang_jing": True, "pa_lou_ti": "off",
                       "floor": 1, "kong_chain": "once", "drawn_round": "jing_and_kongs",
                       "false_win_points": 20}),

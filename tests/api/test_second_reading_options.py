@@ -215,3 +215,161 @@ def test_claim_order_errors(post):
         "variant": "guangdong", "hand": "123m456p789s55m", "melds": [
             {"type": "concealed_kong", "tiles": "EEEE", "claim_order": 2}]})
     assert fields == ["melds[0].claim_order"]
+
+
+# ---------------------------------------------------------------- nanchang
+
+# test_nanchang_settle.py's round B: dealer seat 1; 上精 5m, 下精 2s, 回头一笑 E on the dealt
+# hands. Its deltas are [25, -51, 25, 1] (worked there).
+ROUND_B = {
+    "variant": "nanchang", "dealer": 1,
+    "jing": {"indicator": "5m", "lower_indicator": "2s", "previous_indicator": "E"},
+    "players": [
+        {"hand": "789p3sNNNWWF", "melds": [{"type": "concealed_kong", "tiles": "5555m"}],
+         "dealt": "123456789m1234p"},
+        {"hand": "456p7789m11sCCCP", "dealt": "EE123456789s123p"},
+        {"hand": "12344mFF", "melds": [{"type": "pung", "tiles": "666m", "from": 0},
+                                       {"type": "pung", "tiles": "222s", "from": 3}],
+         "dealt": "123456789pNNWW"},
+        {"hand": "11p22p33p44s77s99s8s6m", "dealt": "CCFFPP123m456s7s"},
+    ],
+    "result": {"winners": [3], "win_tile": "1p", "win_type": "discard", "discarder": 1},
+}
+
+
+def entries(answer, field):
+    return [j for j in answer["jing"] if j["indicator"] == field]
+
+
+def test_hui_tou_shang_xia_fan_scores_last_rounds_lower_jing_too(post):
+    # 回头上下翻 with last round's 下精 1m (正精 1m ×2, 副精 2m ×1) on the dealt hands: seat 0
+    # (…1m 2m…) 3, seat 3 (…1m 2m…) 3: each collects 3 from each. 上精 E: seat 1's 8 as before.
+    # seat 0: +9 −3 · seat 1: −3 −3 · seat 2: −3 −3 · seat 3: −3 +9, on [25, −51, 25, 1]:
+    # [31, −57, 19, 7].
+    body = copy.deepcopy(ROUND_B)
+    body["jing"]["previous_lower_indicator"] = "1m"
+    body["rules"] = {"hui_tou_shang_xia_fan": True}
+    answer = settle(post, body)
+    assert answer["deltas"] == [31, -57, 19, 7]
+    [lower] = entries(answer, "previous_lower_indicator")
+    assert (lower["zheng"], lower["fu"]) == ("1m", "2m")
+    assert [s["count"] for s in lower["seats"]] == [3, 0, 0, 3]
+    details = [t["detail"] for t in answer["ledger"] if t["reason"] == "jing"]
+    assert any(d.startswith("回头上下翻(下精)") for d in details)
+    assert any(d.startswith("回头上下翻(上精)") for d in details)
+
+
+def test_hui_tou_shang_xia_fan_is_an_option(post):
+    body = copy.deepcopy(ROUND_B)
+    body["jing"]["previous_lower_indicator"] = "1m"
+    fields, _ = refused(post, "/settle", body)
+    assert fields == ["jing.previous_lower_indicator"]
+    fields, _ = refused(post, "/evaluate", {"variant": "xingguo", "hand": "123m456m789m123pEE",
+                                            "jing": {"indicator": "5s",
+                                                     "previous_lower_indicator": "1m"}})
+    assert fields == ["jing.previous_lower_indicator"]
+
+
+def test_hui_tou_shang_xia_fan_needs_the_dealt_hands(post):
+    body = copy.deepcopy(ROUND_B)
+    for player in body["players"]:
+        del player["dealt"]
+    body["jing"] = {"indicator": "5m", "previous_lower_indicator": "1m"}
+    body["rules"] = {"hui_tou_shang_xia_fan": True}
+    fields, errors = refused(post, "/settle", body)
+    assert fields == ["players[0].dealt"] and "回头上下翻" in errors[0]["message"]
+
+
+def test_hui_tou_shang_xia_fan_on_jing(post):
+    # /jing takes the tiles it is given. 上精 P: nobody. Last 上精 E (E ×2, S ×1): seat 0 2,
+    # seat 1 4. Last 下精 3p (3p ×2, 4p ×1): seat 0 3p 3p 4p = 5, 冲关 10, nobody else: 霸王精
+    # ×2 = 20 from each.
+    # seat 0: +6 −4 +60 = +62 · seat 1: −2 +12 −20 = −10 · seats 2, 3: −2 −4 −20 = −26
+    status, answer = post("/jing", {
+        "variant": "nanchang", "indicator": "P", "previous_indicator": "E",
+        "previous_lower_indicator": "3p", "rules": {"hui_tou_shang_xia_fan": True},
+        "players": [{"hand": "3p3p4pE"}, {"hand": "EE"}, {"hand": "1m"}, {"hand": "1m"}]})
+    assert status == 200, answer
+    check_invariants(answer)
+    assert answer["deltas"] == [62, -10, -26, -26]
+    [lower] = entries(answer, "previous_lower_indicator")
+    assert (lower["seats"][0]["score"], lower["seats"][0]["ba_jing"]) == (20, True)
+
+
+def test_zhao_jing_zi_settles_each_pair_of_the_dealt_hands_that_reaches_5(post):
+    # 照镜子 on round B's dealt hands, every tile T as 正精 (×2) and its successor as 副精:
+    #   seat 2 (…NNWW): W/N = 2 × 2 + 2 = 6 → 冲关 18; nobody else holds W or N: 霸王冲关 36.
+    #   seat 3 (CCFFPP…): 中/发 = 2 × 2 + 2 = 6, 发/白 6, 白/中 6 → each 36 (nobody else holds
+    #   a dragon). No other pair reaches 5 (seat 1's E/S is 4).
+    #   seat 3: +3 × 108 −36 = +288 · seat 2: +108 −108 = 0 · seats 0, 1: −108 −36 = −144
+    #   on [25, −51, 25, 1]: [−119, −195, 25, 289].
+    body = copy.deepcopy(ROUND_B)
+    body["rules"] = {"zhao_jing_zi": True}
+    answer = settle(post, body)
+    assert answer["deltas"] == [-119, -195, 25, 289]
+    mirror = entries(answer, "zhao_jing_zi")
+    assert [(j["zheng"], j["fu"]) for j in mirror] == [("W", "N"), ("C", "F"), ("F", "P"),
+                                                        ("P", "C")]
+    assert [[s["score"] for s in j["seats"]] for j in mirror] == [
+        [0, 0, 36, 0], [0, 0, 0, 36], [0, 0, 0, 36], [0, 0, 0, 36]]
+    lines = [t for t in answer["ledger"] if t["detail"].startswith("照镜子")]
+    assert len(lines) == 4 * 3 and all("霸王冲关 ×2" in t["detail"] for t in lines)
+
+
+def test_zhao_jing_zi_without_ba_wang_jing(post):
+    # rules.ba_wang_jing false: no ×2, 18 a pair: seat 3 +3 × 54 −18 = +144, seat 2 +54 −54
+    # = 0, seats 0 and 1 −54 −18 = −72: [25 − 72, −51 − 72, 25, 1 + 144]. (Round B's own
+    # 回头一笑 霸王精 falls too: seat 1's 4 is paid 4, not 8: seats 0, 2, 3 +4, seat 1 −12.)
+    body = copy.deepcopy(ROUND_B)
+    body["rules"] = {"zhao_jing_zi": True, "ba_wang_jing": False}
+    answer = settle(post, body)
+    assert answer["deltas"] == [25 - 72 + 4, -51 - 72 - 12, 25 + 4, 1 + 144 + 4]
+
+
+def test_zhao_jing_zi_needs_the_dealt_hands_and_is_off_by_default(post):
+    body = copy.deepcopy(ROUND_B)
+    assert not entries(settle(post, body), "zhao_jing_zi")
+    for player in body["players"]:
+        del player["dealt"]
+    body["jing"] = {"indicator": "5m", "lower_indicator": "2s"}
+    body["rules"] = {"zhao_jing_zi": True}
+    fields, errors = refused(post, "/settle", body)
+    assert fields == ["players[0].dealt"] and "照镜子" in errors[0]["message"]
+
+
+def test_zhao_jing_zi_on_jing(post):
+    # /jing with the hands as given: seat 0 5m 5m 6m = 5 → 冲关 10; seat 1's 6m keeps it from
+    # 霸王冲关 and scores nothing itself (1 < 5). 上精 E: nobody. [30, −10, −10, −10].
+    status, answer = post("/jing", {
+        "variant": "nanchang", "indicator": "E", "rules": {"zhao_jing_zi": True},
+        "players": [{"hand": "5m5m6m"}, {"hand": "6m"}, {"hand": "1p"}, {"hand": "1p"}]})
+    assert status == 200, answer
+    assert answer["deltas"] == [30, -10, -10, -10]
+    [mirror] = entries(answer, "zhao_jing_zi")
+    assert (mirror["zheng"], mirror["fu"]) == ("5m", "6m")
+    assert [(s["count"], s["score"]) for s in mirror["seats"]] == [(5, 10), (1, 0), (0, 0),
+                                                                   (0, 0)]
+
+
+# ---------------------------------------------------------------- the new names load the same
+
+@pytest.mark.parametrize(("kind", "body", "probe"), [
+    ("settle", with_flags(EXAMPLE_B, 1, {"earthly": True, "last_tile": False}),
+     lambda r: r.players[1].flags.earthly and r.players[0].flags is None),
+    ("settle", two_landings(7, 9),
+     lambda r: (r.players[1].melds[3].order, r.players[2].melds[3].order) == (7, 9)),
+    ("settle", {**ROUND_B, "jing": {**ROUND_B["jing"], "previous_lower_indicator": "1m"}},
+     lambda r: r.jing.previous_lower_indicator == 0),  # 1m is tile 0
+    ("jing", {"variant": "nanchang", "indicator": "P", "previous_lower_indicator": "3p",
+              "players": [{"hand": "3p", "flags": None}, {"hand": "E"}, {"hand": "1m"},
+                          {"hand": "1m"}]},
+     lambda r: r.jing.previous_lower_indicator == 11),  # 3p is tile 9 + 2
+], ids=["players flags", "claim_order", "previous_lower_indicator", "jing"])
+def test_the_fast_loader_reads_the_new_fields_as_marshmallow_does(kind, body, probe):
+    """app/schemas/compiled.py walks the schemas: the new fields flow through it."""
+    from app.schemas import requests as req
+    from app.schemas.compiled import FastLoader
+    schema = {"settle": req.SettleSchema, "jing": req.JingRequestSchema}[kind]
+    slow = schema().load(copy.deepcopy(body))
+    assert probe(slow)
+    assert FastLoader(schema()).load(copy.deepcopy(body)) == slow

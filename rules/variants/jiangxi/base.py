@@ -27,6 +27,7 @@ from rules.model import (
     JingScore,
     Meld,
     Pattern,
+    PlayerTiles,
     Settlement,
     SettleRequest,
     WinnerResult,
@@ -113,6 +114,10 @@ class Jiangxi(Variant):
         """How each indicator given is settled."""
         raise NotImplementedError
 
+    def tile_plans(self, players: tuple[PlayerTiles, ...], rules: dict[str, Any]) -> list[Plan]:
+        """Jing settled on pairs the tiles decide, after the indicators' (nanchang 照镜子)."""
+        return []
+
     def kong_payments(self, request: SettleRequest, ledger: Ledger) -> None:
         """Every kong of the round, paid as the variant's :meth:`pay_kong` says."""
         assert request.jing.indicator is not None
@@ -141,7 +146,8 @@ class Jiangxi(Variant):
         """Checks of a /settle request shared by xingguo and nanchang (a variant adds its
         own by extending this)."""
         return (checks.settle_errors(self, request) + self.rule_errors(request.rules)
-                + self._dealt_errors(request.players, request.dealer, request.jing, True))
+                + self._dealt_errors(request.players, request.dealer, request.jing,
+                                     request.rules, True))
 
     def rule_errors(self, rules: dict[str, Any]) -> list:
         """Rule options that contradict each other."""
@@ -258,7 +264,8 @@ class Jiangxi(Variant):
     def settle_jing(self, request: SettleRequest, ledger: Ledger) -> list[JingScore]:
         claim = win_claim(request.result)
         scores = []
-        for plan in self.jing_plans(request.jing, request.rules):
+        for plan in (*self.jing_plans(request.jing, request.rules),
+                     *self.tile_plans(request.players, request.rules)):
             score = score_indicator(request.players, plan, claim)
             pay_indicator(score, plan, ledger)
             scores.append(score)
@@ -285,7 +292,7 @@ class Jiangxi(Variant):
             return JingAnswer([JingScore(p.field, *p.pair) for p in plans])
         ledger = Ledger()
         scores = []
-        for plan in plans:
+        for plan in (*plans, *self.tile_plans(request.players, request.rules)):
             score = score_indicator(request.players, plan)
             pay_indicator(score, plan, ledger)
             scores.append(score)
@@ -309,12 +316,19 @@ class Jiangxi(Variant):
         errors += claim_order_errors((f"players[{seat}]", player.melds)
                                      for seat, player in enumerate(request.players))
         errors += copies_errors(sources + self.out_of_play(request.jing))
-        errors += self._dealt_errors(request.players, request.dealer, request.jing, False)
+        errors += self._dealt_errors(request.players, request.dealer, request.jing,
+                                     request.rules, False)
         return errors
 
-    def _dealt_errors(self, players, dealer, jing: Jing, settle: bool) -> list:
-        previous = jing.previous_indicator is not None
-        return checks.dealt_errors(self, players, dealer, previous, settle and previous,
+    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[str]:
+        """What this request scores on the dealt hands (nanchang: 回头一笑, 回头上下翻,
+        照镜子); /settle needs ``players[i].dealt`` for each, /jing uses them when given."""
+        return []
+
+    def _dealt_errors(self, players, dealer, jing: Jing, rules: dict[str, Any],
+                      settle: bool) -> list:
+        uses = self.dealt_uses(jing, rules)
+        return checks.dealt_errors(self, players, dealer, uses, settle and bool(uses),
                                    self.out_of_play(jing))
 
 

@@ -167,23 +167,25 @@ def _derived_flag_errors(variant: Jiangxi, request: SettleRequest, winner: int,
 
 
 def dealt_errors(variant: Jiangxi, players: tuple[PlayerTiles, ...], dealer: int | None,
-                 previous: bool, needed: bool, out_of_play: list) -> list[FieldError]:
-    """``dealt`` hands: for 回头一笑 only; all four or none, 13 tiles (the dealer 14), four
-    copies at most."""
+                 uses: list[str], needed: bool, out_of_play: list) -> list[FieldError]:
+    """``dealt`` hands: only for what is scored on them (``uses``); all four or none, 13
+    tiles (the dealer 14), four copies at most."""
     given = [p.dealt is not None for p in players]
     if not any(given):
         if needed:
-            return [FieldError("players[0].dealt", "回头一笑 (jing.previous_indicator) is "
-                               "scored on the dealt hands: give each player's 'dealt' tiles "
-                               "(or settle it with POST /jing)")]
+            return [FieldError("players[0].dealt", f"{' and '.join(uses)} "
+                               f"{'is' if len(uses) == 1 else 'are'} scored on the dealt "
+                               "hands: give each player's 'dealt' tiles (or settle it with "
+                               "POST /jing)")]
         return []
     if "previous_indicator" not in variant.jing_fields:
         return [FieldError(f"players[{given.index(True)}].dealt",
                            f"not used by {variant.name}")]
-    if not previous:
+    if not uses:
         return [FieldError(f"players[{given.index(True)}].dealt", "the dealt hands are "
-                           "used only for 回头一笑: give jing.previous_indicator or leave "
-                           "them out")]
+                           "used only for 回头一笑 (jing.previous_indicator), 回头上下翻 "
+                           "(jing.previous_lower_indicator) and 照镜子 (rules.zhao_jing_zi): "
+                           "give one of them or leave the dealt hands out")]
     if not all(given):
         return [FieldError(f"players[{given.index(False)}].dealt",
                            "give the dealt hands of all four players, or of none")]

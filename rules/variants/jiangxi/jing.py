@@ -48,6 +48,8 @@ class Plan(NamedTuple):
     triggers: tuple[str, ...] = ()  # what makes a claimed jing's discarder liable (包)
     double_ba_jing: bool = True  # 霸精 / 霸王精 ×2
     use_dealt: bool = False  # 回头一笑: scored on the dealt hands when they are given
+    minimum: int = 0  # a count below this scores nothing (照镜子: only 冲关 counts)
+    ba_name: str = "霸精"  # how the ledger names the ×2 of the only holder
 
     @property
     def pair(self) -> tuple[int, int]:
@@ -188,7 +190,8 @@ def score_indicator(players: tuple[PlayerTiles, ...], plan: Plan,
     seats = []
     for s, n in enumerate(counts):
         ba = holders == [s]
-        score = jing_points(n) * (2 if ba and plan.double_ba_jing else 1)
+        score = jing_points(n) * (2 if ba and plan.double_ba_jing else 1) \
+            if n >= plan.minimum else 0
         liable = None
         if n:
             claims = seat_claims(s, players[s], plan, win)
@@ -218,7 +221,7 @@ def _detail(seat: JingSeat, plan: Plan) -> str:
     if seat.chong_guan:
         text += f", 冲关 {seat.count}×{seat.count - 3}"
     if seat.ba_jing and plan.double_ba_jing:
-        text += ", 霸精 ×2"
+        text += f", {plan.ba_name} ×2"
     return f"{text} = {seat.score} from each"
 
 
