@@ -25,7 +25,7 @@ from rules.model import (
     SettleRequest,
 )
 from rules.tiles import code
-from rules.validation import at
+from rules.validation import at, copies_errors, over_four
 from rules.variant import seat_flag_fields, seat_flags
 
 # 6 可胡牌形: AA + 4 sets, or seven pairs (豪华七对: two of the pairs the same tile)
@@ -107,6 +107,8 @@ def di_hu_errors(player: PlayerTiles, seat: int) -> list[FieldError]:
     field = f"players[{seat}].dealt"
     if len(player.dealt) != 13:
         return [FieldError(field, f"a non-dealer is dealt 13 tiles, got {len(player.dealt)}")]
+    if over_four([player.dealt]):
+        return copies_errors([(field, player.dealt)])
     if not HandView.of(PlayerTiles(player.dealt)).waits(SHAPES, frozenset()):
         return [FieldError(field, "地胡 (6.11) needs the dealt hand ready (立刻聽牌): no tile "
                            "completes these 13")]

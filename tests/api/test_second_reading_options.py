@@ -373,3 +373,10 @@ def test_the_fast_loader_reads_the_new_fields_as_marshmallow_does(kind, body, pr
     slow = schema().load(copy.deepcopy(body))
     assert probe(slow)
     assert FastLoader(schema()).load(copy.deepcopy(body)) == slow
+
+
+def test_qinzhou_di_hu_dealt_hand_counts_copies(post):
+    fields, errors = refused(post, "/settle", with_flags(
+        EXAMPLE_B, 1, {"earthly": True}, dealt="11111m2222m333m4m"))
+    assert fields == ["players[1].dealt"]
+    assert "5 copies of 1m" in errors[0]["message"]
