@@ -286,6 +286,11 @@ def test_nanchang_jing_won_on_a_discard_may_be_wild(post):
     assert answer["total"] == 40
     pair = [g for g in answer["decomposition"] if g["held"] == ["E", "5s"]]
     assert pair and pair[0]["wild"] == [False, True]
+    # The issue's own body (no discarder_is_dealer: priced as 闲家点闲家, with a note).
+    status, same = post("/evaluate", {
+        "variant": "nanchang", "hand": "11m22m33m44p55p66pE5s", "win_tile": "5s",
+        "win_type": "discard", "jing": {"indicator": "5s"}})
+    assert (same["winning"], same["shape"], same["total"]) == (True, "xiao_qi_dui", 40)
 
 
 def test_nanchang_jing_robbed_from_a_kong_may_be_wild(post):
