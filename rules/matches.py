@@ -48,7 +48,8 @@ MAX_ROUNDS = 64
 # rule options that play it (any one on carries it), its name). A new carried indicator is
 # one more line here.
 CARRIED_JING: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
-    ("indicator", "previous_indicator", ("hui_tou_yi_xiao",), "回头一笑"),
+    ("indicator", "previous_indicator", ("hui_tou_yi_xiao", "hui_tou_shang_xia_fan"), "回头一笑"),
+    ("lower_indicator", "previous_lower_indicator", ("hui_tou_shang_xia_fan",), "回头上下翻"),
 )
 
 

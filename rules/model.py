@@ -37,6 +37,7 @@ class Meld:
     tiles: tuple[int, ...]
     source: int | None = None  # the seat that discarded the claimed tile ("from")
     claimed: int | None = None  # which of its tiles was claimed (Jiangxi 包 on a chowed jing)
+    order: int | None = None  # "claim_order": its place in the round's claims (larger: later)
 
     @property
     def is_kong(self) -> bool:
@@ -55,6 +56,7 @@ class PlayerTiles:
     melds: tuple[Meld, ...] = ()
     discards: tuple[int, ...] = ()
     dealt: tuple[int, ...] | None = None  # the dealt hand (nanchang 回头一笑 is scored on it)
+    flags: Flags | None = None  # /settle: this seat's own flags, beside result.flags
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -91,7 +93,8 @@ class Jing:
 
     indicator: int | None = None
     lower_indicator: int | None = None  # nanchang 下精
-    previous_indicator: int | None = None  # nanchang 回头一笑
+    previous_indicator: int | None = None  # nanchang 回头一笑 (last round's 上精)
+    previous_lower_indicator: int | None = None  # nanchang 回头上下翻: last round's 下精
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,15 @@ class Flags:
         if not any(values.values()):  # the usual request: none
             return []
         return [k for k, v in values.items() if v]
+
+    def merged(self, own: Flags | None) -> Flags:
+        """These flags (shared by every winner) with one seat's own added: a flag is on when
+        either sets it; the seat's own kong chain, when it gives one."""
+        if own is None or not any(own.__dict__.values()):
+            return self
+        values = {k: v or own.__dict__[k] for k, v in self.__dict__.items()}
+        values["kong_chain"] = own.kong_chain or self.kong_chain
+        return Flags(**values)
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,33 @@ def meld_errors(meld: Meld, field: str, honour_chows: bool) -> list[FieldError]:
     return []
 
 
+def claim_order_errors(players: Iterable[tuple[str, tuple[Meld, ...]]]) -> list[FieldError]:
+    """``claim_order``: only a claimed meld has one (not a concealed kong), each place in the
+    round's order of claims is one meld's, and a player's melds, listed in the order made,
+    have growing places. ``players`` are (field prefix, melds) pairs."""
+    errors: list[FieldError] = []
+    seen: dict[int, str] = {}
+    for prefix, melds in players:
+        last = None
+        for i, meld in enumerate(melds):
+            if meld.order is None:
+                continue
+            field = at(prefix, f"melds[{i}].claim_order")
+            if meld.kind == CONCEALED_KONG:
+                errors.append(FieldError(field, "a concealed kong is not claimed: leave out "
+                                         "'claim_order'"))
+                continue
+            if meld.order in seen:
+                errors.append(FieldError(field, f"claim {meld.order} is already "
+                                         f"{seen[meld.order]}'s: each claim has its own place"))
+            elif last is not None and meld.order < last:
+                errors.append(FieldError(field, f"claim {meld.order} comes before {last}, but "
+                                         "a player's melds are listed in the order made"))
+            seen.setdefault(meld.order, field.removesuffix(".claim_order"))
+            last = meld.order if last is None else max(last, meld.order)
+    return errors
+
+
 def _shown(meld: Meld) -> str:
     return " ".join(code(t) for t in meld.tiles)
 
@@ -135,3 +162,43 @@ def player_sources(player: PlayerTiles, field: str) -> list[tuple[str, Iterable[
     if player.discards:
         sources.append((at(field, "discards"), player.discards))
     return sources
+
+
+# ---------------------------------------------------------------------------- 抢杠
+# Robbing a kong takes the fourth copy of a tile from another player's added kong (加杠): the
+# other three copies are that player's pung. So the robbed tile is in the winner's hand once
+# (it is the winning tile) and nowhere else: not again in the winner's hand, not in its
+# melds, not in any other player's hand, melds or discards, not flipped out of play.
+ROBBED_PUNG = 3
+
+
+def robbable(player: PlayerTiles, out_of_play: Iterable[int]) -> list[int]:
+    """The tiles this complete hand may have robbed: held once (concealed, not in a meld)
+    and not flipped out of play."""
+    gone = set(out_of_play)
+    held = player.all_held()
+    return sorted({t for t in player.concealed if held.count(t) == 1 and t not in gone})
+
+
+def rob_hand_errors(player: PlayerTiles, win_tile: int | None, out_of_play: list[int],
+                    tile_field: str, type_field: str, hand: str = "hand") -> list[FieldError]:
+    """A complete hand that wins by robbing a kong (/evaluate, and each winner of /settle)."""
+    if win_tile is None:
+        if robbable(player, out_of_play):
+            return []
+        return [FieldError(type_field, "no tile of this hand can have been robbed: a robbed "
+                           "kong's other three copies are the robbed player's pung, so the "
+                           "robbed tile is held once, nowhere else in the hand or its melds "
+                           "(and not flipped out of play); every tile here is held twice or "
+                           "more" + (" or is out of play" if out_of_play else ""))]
+    held = player.all_held().count(win_tile)
+    flipped = out_of_play.count(win_tile)
+    if held + flipped <= 1:
+        return []
+    where = [f"{held} in '{hand}' and its melds"] + ([f"{flipped} flipped out of play"]
+                                                    if flipped else [])
+    return [FieldError(tile_field, f"robbing a kong (抢杠) takes the fourth {code(win_tile)} "
+                       f"from another player's added kong, whose other three are the robbed "
+                       f"pung: the winner holds that {code(win_tile)} once and no other copy "
+                       f"can exist, but this request has {' and '.join(where)} "
+                       f"({ROBBED_PUNG} + {held + flipped} > 4)")]

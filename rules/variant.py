@@ -39,6 +39,7 @@ from rules.validation import (
     COMPLETE,
     WAITING,
     at,
+    claim_order_errors,
     copies_errors,
     count_state,
     meld_errors,
@@ -46,9 +47,10 @@ from rules.validation import (
     player_copies_errors,
     player_sources,
     raise_if,
+    rob_hand_errors,
 )
 
-JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator")
+JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator", "previous_lower_indicator")
 
 
 class NotSupported(Exception):
@@ -139,6 +141,10 @@ class Variant:
             out.append(("horses", list(horses)))
         return out
 
+    def _flipped(self, jing: Jing) -> list[int]:
+        """The tiles of :meth:`out_of_play` (jing indicators that leave the wall)."""
+        return [t for _, tiles in self.out_of_play(jing) for t in tiles]
+
     # ------------------------------------------------------------------ evaluate
     def evaluate(self, request: EvaluateRequest) -> Evaluation:
         """Validate, then score a complete hand or list the waits of a hand one short."""
@@ -204,6 +210,12 @@ class Variant:
         kinds = self.wild_kinds(request.jing)
         view = HandView.of(hand, kinds)
         for win_type in win_types:
+            if win_type == ROB_KONG and rob_hand_errors(hand, tile, self._flipped(request.jing),
+                                                        "", ""):
+                note = (f"{code(tile)} cannot be robbed: this hand (or the wall's flipped "
+                        "tiles) already holds a copy, and a robbed kong's other three are "
+                        "the robbed pung")
+                continue
             query = request.changed(hand=hand, win_tile=tile, win_type=win_type)
             if win_type != win_types[0]:  # a self-draw has no discarder
                 query = query.changed(discarder_is_dealer=None)
@@ -222,6 +234,8 @@ class Variant:
         errors = self._common_errors(request.jing, request.flags, request.win_type, "")
         for i, meld in enumerate(request.hand.melds):
             errors += meld_errors(meld, f"melds[{i}]", self.shapes.honour_chows)
+        if request.hand.melds:
+            errors += claim_order_errors([("", request.hand.melds)])
         if request.seat_wind is not None or request.round_wind is not None:
             errors += _wind_errors(request)
         more = self.out_of_play(request.jing) if self.out_of_play_jing else []
@@ -232,6 +246,9 @@ class Variant:
                 and request.win_tile not in request.hand.concealed:
             raise InvalidInput.one("win_tile", f"{code(request.win_tile)} is not in 'hand': "
                                    "the hand includes the winning tile")
+        if state == COMPLETE and request.win_type == ROB_KONG:
+            raise_if(rob_hand_errors(request.hand, request.win_tile,
+                                     self._flipped(request.jing), "win_tile", "win_type"))
         raise_if(self.evaluate_errors(request))
         return state
 
@@ -310,14 +327,18 @@ class Variant:
         errors = self._common_errors(request.jing, request.result.flags,
                                      request.result.win_type, "result")
         errors += _result_errors(self, request)
+        errors += self._player_flag_errors(request)
         for seat, player in enumerate(request.players):
             for i, meld in enumerate(player.melds):
                 field = f"players[{seat}].melds[{i}]"
                 errors += meld_errors(meld, field, self.shapes.honour_chows)
                 errors += _claim_errors(meld, seat, field)
+        errors += claim_order_errors((f"players[{seat}]", player.melds)
+                                     for seat, player in enumerate(request.players))
         if request.horses and not self.takes_horses:
             errors.append(FieldError("horses", f"{self.name} has no horses (奖马)"))
-        errors += self._round_copies_errors(request)
+        robbed = self._rob_errors(request)
+        errors += robbed or self._round_copies_errors(request)  # (a rob names its own copies)
         raise_if(errors)
         states = [count_state(p, f"players[{s}]") for s, p in enumerate(request.players)]
         for seat, state in enumerate(states):
@@ -340,6 +361,61 @@ class Variant:
         """The variant's own checks of a /settle request, run once the common ones pass."""
         return []
 
+    def _player_flag_errors(self, request: SettleRequest) -> list[FieldError]:
+        """``players[i].flags``: a winner's own flags, of this variant, agreeing with
+        ``result.flags`` on the kong chain."""
+        errors = []
+        for seat, player in enumerate(request.players):
+            names = player.flags.set_names() if player.flags is not None else []
+            if not names:
+                continue
+            field = f"players[{seat}].flags"
+            if seat not in request.result.winners:
+                errors.append(FieldError(field, f"seat {seat} did not win: a player's own flags "
+                                         "(天胡, 地胡, 海底, …) say how that seat won"))
+                continue
+            errors += [FieldError(f"{field}.{name}", f"not used by {self.name}; its flags are: "
+                                  f"{', '.join(sorted(self.flags)) or 'none'}")
+                       for name in names if name not in self.flags]
+            shared = request.result.flags.kong_chain
+            if shared and player.flags.kong_chain not in (0, shared):
+                errors.append(FieldError(f"{field}.kong_chain", f"result.flags.kong_chain says "
+                                         f"{shared}: give the chain once"))
+        return errors
+
+    def _rob_errors(self, request: SettleRequest) -> list[FieldError]:
+        """抢杠 that cannot have happened: the robbed tile is held by each winner once, and
+        with the robbed pung's three it is all four copies of that tile (see
+        :data:`rules.validation.ROBBED_PUNG`); any other copy in the round makes it five."""
+        result = request.result
+        if result.win_type != ROB_KONG or not result.winners:
+            return []
+        tile = result.win_tile
+        if tile is None:
+            return [FieldError("result.win_tile", "required for a rob_kong win: the tile "
+                               "robbed from the added kong (抢杠)")]
+        errors = []
+        for seat in result.winners:
+            errors += rob_hand_errors(request.players[seat], tile, [],
+                                      f"players[{seat}].hand", "result.win_type",
+                                      f"players[{seat}].hand")
+        if errors:
+            return errors
+        players = [_shared_win_tile_once(result, seat, player)
+                   for seat, player in enumerate(request.players)]
+        sources = [source for seat, player in enumerate(players)
+                   for source in player_sources(player, f"players[{seat}]")]
+        sources += self.out_of_play(request.jing, request.horses)
+        found = [(field, list(tiles).count(tile)) for field, tiles in sources]
+        found = [(field, n) for field, n in found if n]
+        if sum(n for _, n in found) <= 4:
+            return []
+        shown = ", ".join(f"{n} in {field}" for field, n in found)
+        return [FieldError("result.win_tile", f"robbing a kong (抢杠) takes the fourth "
+                           f"{code(tile)} from seat {result.discarder}'s added kong: the robbed "
+                           f"pung holds three and the winner this one, so no other copy can be "
+                           f"in the round, but it counts {sum(n for _, n in found)}: {shown}")]
+
     def _round_copies_errors(self, request: SettleRequest) -> list[FieldError]:
         """At most 4 of a tile in the whole round: hands, melds, discards, tiles out of play.
         Counted plainly first; the fields are named only when a tile is over."""
@@ -356,6 +432,29 @@ class Variant:
         sources = [source for seat, player in enumerate(players)
                    for source in player_sources(player, f"players[{seat}]")]
         return copies_errors(sources + more)
+
+
+def seat_flags(request: SettleRequest, seat: int) -> Flags:
+    """The flags of one winner: ``result.flags`` (every winner's) and its own
+    ``players[seat].flags``."""
+    return request.result.flags.merged(request.players[seat].flags)
+
+
+def seat_flag_fields(errors: list[FieldError], request: SettleRequest,
+                     seat: int) -> list[FieldError]:
+    """Errors found in a winner's :func:`seat_flags`, each naming where its flag was given:
+    ``result.flags.x`` becomes ``players[seat].flags.x`` when only the seat's own flags set x."""
+    own = request.players[seat].flags
+    if own is None or not errors:
+        return errors
+    mine = set(own.set_names()) - set(request.result.flags.set_names())
+    out = []
+    for error in errors:
+        name = error.field.removeprefix("result.flags.")
+        if name != error.field and name in mine:
+            error = FieldError(f"players[{seat}].flags.{name}", error.message)
+        out.append(error)
+    return out
 
 
 def _shared_win_tile_once(result: Result, seat: int, player: PlayerTiles) -> PlayerTiles:

@@ -41,12 +41,18 @@ class MeldSchema(Schema):
                   metadata={"description": "Seat that discarded the claimed tile."})
     claimed = Tile(load_default=None, allow_none=True, metadata={
         "description": "Which of the meld's tiles was claimed from `from`. Needed only where "
-                       "it decides a liability: xingguo/nanchang, a chow holding a jing when "
-                       "the claimer is 冲关 or 霸精 (包)."})
+                       "it decides a liability: xingguo, a chow holding a jing when the "
+                       "claimer is 冲关 or 霸精 (包; nanchang has no 包)."})
+    claim_order = StrictInt(load_default=None, allow_none=True, validate=validate.Range(min=0),
+                            metadata={
+        "description": "The meld's place in the round's order of claims across all players "
+                       "(0 first, larger is later). Needed only where the order decides a "
+                       "liability: guangdong 包先不包后, two 12-tile landings fed by one seat."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.Meld:
-        return model.Meld(data["type"], data["tiles"], data["source"], data["claimed"])
+        return model.Meld(data["type"], data["tiles"], data["source"], data["claimed"],
+                          data["claim_order"])
 
 
 class JingSchema(Schema):
@@ -57,6 +63,9 @@ class JingSchema(Schema):
                            metadata={"description": "nanchang 下精: scored only, never wild."})
     previous_indicator = Tile(load_default=None, allow_none=True,
                               metadata={"description": "nanchang 回头一笑: last round's 上精."})
+    previous_lower_indicator = Tile(load_default=None, allow_none=True, metadata={
+        "description": "nanchang 回头上下翻 (`rules.hui_tou_shang_xia_fan`): last round's 下精, "
+                       "scored on the dealt hands beside `previous_indicator`."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.Jing:
@@ -74,7 +83,8 @@ class FlagsSchema(Schema):
     kong_chain = StrictInt(load_default=0, validate=validate.Range(min=0, max=8), metadata={
         "description": "Kongs in an unbroken chain before a kong_replacement win."})
     no_jing_held = StrictBool(load_default=False, metadata={
-        "description": "xingguo 霸胡: no player holds any jing."})
+        "description": "xingguo 霸胡: no player's jing count is above 0 (held, melded or "
+                       "discarded; /settle reads it from the tiles)."})
     others_no_jing = StrictBool(load_default=False, metadata={
         "description": "nanchang 德中德: the other three players hold no jing at all."})
 
@@ -127,12 +137,18 @@ class PlayerSchema(Schema):
                        "claimer's melds)."})
     dealt = Tiles(load_default=None, allow_none=True, metadata={
         "description": "nanchang: the hand as dealt (13 tiles, the dealer 14), on which "
-                       "回头一笑 (`jing.previous_indicator`) is scored."})
+                       "回头一笑 (`jing.previous_indicator`), 回头上下翻 "
+                       "(`jing.previous_lower_indicator`) and 照镜子 (`rules.zhao_jing_zi`) "
+                       "are scored."})
+    flags = fields.Nested(FlagsSchema, load_default=None, allow_none=True, metadata={
+        "description": "/settle: flags of this seat only (the same object as `result.flags`, "
+                       "which every winner shares): each of several winners on one discard "
+                       "can carry its own 地胡, 天胡, 海底, …; a seat that did not win has none."})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.PlayerTiles:
         return model.PlayerTiles(data["hand"], tuple(data["melds"]), data["discards"],
-                                 data["dealt"])
+                                 data["dealt"], data["flags"])
 
 
 class ResultSchema(Schema):
@@ -250,6 +266,8 @@ class JingRequestSchema(Schema):
     indicator = Tile(required=True)
     lower_indicator = Tile(load_default=None, allow_none=True)
     previous_indicator = Tile(load_default=None, allow_none=True)
+    previous_lower_indicator = Tile(load_default=None, allow_none=True, metadata={
+        "description": "nanchang 回头上下翻: last round's 下精."})
     players = fields.List(fields.Nested(PlayerSchema), load_default=None, allow_none=True,
                           validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
     dealer = Seat(load_default=None, allow_none=True)
@@ -258,6 +276,6 @@ class JingRequestSchema(Schema):
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.JingRequest:
         jing = model.Jing(data["indicator"], data["lower_indicator"],
-                          data["previous_indicator"])
+                          data["previous_indicator"], data["previous_lower_indicator"])
         players = tuple(data["players"]) if data["players"] is not None else None
         return model.JingRequest(data["variant"], jing, players, data["dealer"], data["rules"])

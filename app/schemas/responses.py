@@ -112,7 +112,9 @@ class JingSeatSchema(Schema):
 
 class JingScoreSchema(Schema):
     indicator = fields.String(required=True, metadata={
-        "description": "Which indicator: indicator, lower_indicator or previous_indicator."})
+        "description": "Which indicator: indicator, lower_indicator, previous_indicator, "
+                       "previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子: one "
+                       "entry per tile pair that some dealt hand counts 5 of)."})
     zheng = TileCode(required=True, metadata={"description": "正精"})
     fu = TileCode(required=True, metadata={"description": "副精"})
     seats = fields.List(fields.Nested(JingSeatSchema))

@@ -21,17 +21,18 @@ from rules.model import (
     SELF_DRAW,
     EvaluateRequest,
     Evaluation,
+    PlayerTiles,
     Settlement,
     SettleRequest,
     WinnerResult,
 )
 from rules.options import RuleOption
 from rules.tiles import EAST, NORTH, SOUTH, WEST, code
-from rules.variant import Context, Variant, not_complete, seat_wind
+from rules.variant import Context, Variant, not_complete, seat_flags, seat_wind
 from rules.variants import guangdong_checks as checks
 from rules.variants import guangdong_fan as fan
 from rules.variants.guangdong_checks import situation_errors
-from rules.variants.guangdong_pay import Liability, liability, payments
+from rules.variants.guangdong_pay import Liability, first_landing, liability, payments
 
 SEED = "seed 004 (广东鸡平和)"
 
@@ -90,11 +91,12 @@ class Guangdong(Variant):
         return self.judge(ctx).evaluation
 
     def judge(self, ctx: Context, owner: int | None = None,
-              extra: tuple[fan.Fan, ...] = ()) -> Judged:
+              extra: tuple[fan.Fan, ...] = (),
+              players: tuple[PlayerTiles, ...] | None = None) -> Judged:
         """Score the best reading, raise it where the seed says, and say who pays.
 
         ``owner`` is the winner's seat (known in /settle), ``extra`` further reasons to raise
-        the hand to the cap (一炮三响).
+        the hand to the cap (一炮三响), ``players`` the round's tiles (/settle: 包先不包后).
         """
         request, rules = ctx.request, ctx.request.rules
         found = ctx.hand.readings(self.shapes)
@@ -110,6 +112,9 @@ class Guangdong(Variant):
         counted = fan.raise_to_cap(counted, reasons, rules["cap"])
         score = rules["base"] * 2 ** counted.fan
         liable = liability(request.hand.melds, ctx.win_type, owner)
+        if liable is not None and players is not None and owner is not None:
+            liable, note = first_landing(liable, owner, players)
+            notes += [note] if note else []
         formula = f"{rules['base']} × 2^{counted.fan} = {score}"
         paid, total = payments(score, formula, ctx.win_type, liable)
         evaluation = Evaluation(
@@ -173,6 +178,7 @@ class Guangdong(Variant):
             judged = self._judge_seat(request, seat, extra)
             _pay(ledger, request, seat, judged)
             winners.append(WinnerResult(seat, judged.evaluation))
+            notes += [n for n in judged.evaluation.notes if n.startswith("包先不包后")]
         return ledger.settlement(winners=winners, notes=notes)
 
     def _judge_seat(self, request: SettleRequest, seat: int,
@@ -181,9 +187,9 @@ class Guangdong(Variant):
         query = EvaluateRequest(
             self.name, request.players[seat], result.win_tile, result.win_type,
             dealer=seat == request.dealer, seat_wind=seat_wind(seat, request.dealer),
-            round_wind=request.round_wind, flags=result.flags, rules=request.rules)
+            round_wind=request.round_wind, flags=seat_flags(request, seat), rules=request.rules)
         ctx = Context(query, HandView.of(query.hand), frozenset(), result.win_type or SELF_DRAW)
-        judged = self.judge(ctx, seat, extra)
+        judged = self.judge(ctx, seat, extra, request.players)
         if not judged.evaluation.winning:
             raise InvalidInput.one(f"players[{seat}].hand", "this winner's tiles do not form "
                                    "a winning hand: four sets + a pair (no honour chows, no "
@@ -215,7 +221,9 @@ def _pay(ledger: Ledger, request: SettleRequest, seat: int, judged: Judged) -> N
         ledger.pay(judged.liable.seat, seat, 3 * judged.score, "hu",
                    f"{detail} × 3, {judged.liable.describe()}")
     else:
-        ledger.each_pays(seat, judged.score, "hu", f"{detail}, self-drawn: each pays")
+        released = [n for n in ev.notes if n.startswith("包先不包后")]  # (first_landing)
+        ledger.each_pays(seat, judged.score, "hu", f"{detail}, self-drawn: each pays"
+                         + "".join(f" ({n})" for n in released))
 
 
 def _settle_notes(request: SettleRequest) -> list[str]:

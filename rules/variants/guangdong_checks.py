@@ -22,6 +22,7 @@ from rules.model import (
 )
 from rules.tiles import code
 from rules.validation import at
+from rules.variant import seat_flag_fields, seat_flags
 
 # 七.8-10: which seat, which win type: (dealer?, win type, what it is)
 FIRST_GO = {"heavenly": (True, SELF_DRAW, "天和 is the dealer's dealt hand, self-drawn"),
@@ -70,9 +71,10 @@ def settle_errors(request: SettleRequest) -> list[FieldError]:
         errors.append(FieldError("result.winners", "一炮多响 is off (rules.yi_pao_duo_xiang): "
                                  "one winner per discard"))
     for seat in result.winners:
-        errors += situation_errors(seat == request.dealer, result.win_type or SELF_DRAW,
-                                   result.flags, request.players[seat].melds, "result",
-                                   f"players[{seat}].melds")
+        found = situation_errors(seat == request.dealer, result.win_type or SELF_DRAW,
+                                 seat_flags(request, seat), request.players[seat].melds,
+                                 "result", f"players[{seat}].melds")
+        errors += seat_flag_fields(found, request, seat)
     robbed = result.discarder
     if result.win_type == ROB_KONG and robbed is not None and result.win_tile is not None \
             and not any(m.kind == PUNG and m.tiles[0] == result.win_tile

@@ -9,9 +9,10 @@ pung of an exposed 大三元 (七.6), the seat that fed the kong whose replaceme
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from rules.model import CHOW, DISCARD, KONG, ROB_KONG, SELF_DRAWN, Meld, Payment
+from rules.model import CHOW, DISCARD, KONG, ROB_KONG, SELF_DRAWN, Meld, Payment, PlayerTiles
 from rules.tiles import DRAGONS, WINDS
 
 SHARES = 3  # three other players
@@ -25,10 +26,12 @@ class Liability:
     name_zh: str
     meld: int  # index of the meld that was fed
     seat: int | None  # None when the meld's `from` is not known
+    note: str = ""  # what was assumed (包先不包后 without claim_order)
 
     def describe(self) -> str:
         who = f"seat {self.seat}" if self.seat is not None else "the seat that fed it"
-        return f"{self.name_zh}: {who} fed melds[{self.meld}] and pays all three shares"
+        text = f"{self.name_zh}: {who} fed melds[{self.meld}] and pays all three shares"
+        return f"{text} ({self.note})" if self.note else text
 
 
 def _exposed(melds: tuple[Meld, ...], family: tuple[int, ...] | None = None) -> list[int]:
@@ -66,6 +69,40 @@ def liability(melds: tuple[Meld, ...], win_type: str, owner: int | None) -> Liab
         return Liability("shi_er_zhang_luo_di", "十二张落地包自摸", exposed[-1],
                          _fed_by(melds, exposed[-1], owner))
     return None
+
+
+def first_landing(liable: Liability, owner: int,
+                  players: Sequence[PlayerTiles]) -> tuple[Liability | None, str]:
+    """七.5 例二 包先不包后: a seat that fed one player's 12-tile landing is liable for that
+    player only. Another player whose landing (its fourth exposed meld) the same seat fed
+    earlier, by ``claim_order``, releases it: each other player pays this self-draw. When the
+    two landings cannot be ordered (a claim_order missing), the one being settled is taken as
+    the first (RULINGS) and the note says so. Returns the liability left and a note."""
+    if liable.rule != "shi_er_zhang_luo_di" or liable.seat is None:
+        return liable, ""
+    mine = players[owner].melds[liable.meld].order
+    earlier, unordered = [], []
+    for seat, player in enumerate(players):
+        exposed = _exposed(player.melds)
+        if seat == owner or len(exposed) != 4 \
+                or _fed_by(player.melds, exposed[-1], seat) != liable.seat:
+            continue
+        theirs = player.melds[exposed[-1]].order
+        if mine is None or theirs is None:
+            unordered.append(seat)
+        elif theirs < mine:
+            earlier.append((seat, theirs))
+    if earlier:
+        seat, order = earlier[0]
+        return None, (f"包先不包后: seat {liable.seat} fed seat {seat}'s 12-tile landing first "
+                      f"(claim_order {order} < {mine}) and is liable for that player only; "
+                      "each other player pays this self-draw")
+    if unordered:
+        others = ", ".join(f"seat {s}" for s in unordered)
+        note = (f"包先不包后: seat {liable.seat} also fed the 12-tile landing of {others}; "
+                "without claim_order on both landings this one is taken as the first")
+        return replace(liable, note=note), note
+    return liable, ""
 
 
 def payments(score: int, formula: str, win_type: str,

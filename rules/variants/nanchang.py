@@ -3,7 +3,8 @@
 The tables of the seed; the machinery is shared with xingguo in
 :mod:`rules.variants.jiangxi`. A hand costs each payer ``4 × every multiplier`` (胡牌分
 注: 以上计算均在基础分之上相乘), then 德国 ×2 (德中德 ×4) +5. Jing are settled per
-indicator: 上精 (wild), 下精 (scored only) and 回头一笑 (last round's 上精).
+indicator: 上精 (wild), 下精 (scored only), 回头一笑 (last round's 上精) and 回头上下翻 (last
+round's 上精 and 下精), and 照镜子 settles every tile pair a dealt hand counts 5 of.
 """
 
 from __future__ import annotations
@@ -12,11 +13,20 @@ from typing import Any
 
 from rules.errors import FieldError, InvalidInput
 from rules.ledger import Ledger
-from rules.model import CONCEALED_KONG, Jing, Meld, Pattern, Settlement, SettleRequest
+from rules.model import (
+    CONCEALED_KONG,
+    DISCARD,
+    Jing,
+    Meld,
+    Pattern,
+    PlayerTiles,
+    Settlement,
+    SettleRequest,
+)
 from rules.options import RuleOption, dealer_passes_on_draw
-from rules.tiles import code
+from rules.tiles import NUM_KINDS, code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
-from rules.variants.jiangxi.jing import CHONG_GUAN, Plan, jing_value
+from rules.variants.jiangxi.jing import CHONG_GUAN_FROM, Plan, jing_value, seat_count
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.reading import Candidate
 from rules.variants.jiangxi.scoring import Situation
@@ -41,13 +51,27 @@ OPTIONS = (
     RuleOption("lower_jing_mode", "string", "xia_fan",
                "How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start "
                "and scored like 上精) or mai_lei 埋雷 (buried until the end, scored on hand "
-               "and melds only; nobody is liable for a 下精 they could not see)",
+               "and melds only, a discarded 下精 never counting)",
                "精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…"
                "此时计算结果的牌包括手牌、吃、碰、杠得来的牌",
                choices=("xia_fan", "mai_lei")),
     RuleOption("hui_tou_yi_xiao", "boolean", True,
                "Score 回头一笑 (jing.previous_indicator, last round's 上精) when it is given",
                "精牌类型 回头一笑: 用上一局的上精作为本次计算的精"),
+    RuleOption("hui_tou_shang_xia_fan", "boolean", False,
+               "回头上下翻: score last round's 上精 (jing.previous_indicator) and 下精 "
+               "(jing.previous_lower_indicator) on the dealt hands, each on its own, with the "
+               "counting, 冲关 and 霸王精 of any jing score",
+               "精牌类型 回头上下翻: 玩家摸完牌，在开局之前，根据4个玩家现有的牌，"
+               "先进行一次上局带入的精牌计算结果…上精翻开后，统计出正精，副精，"
+               "下精翻开后，统计出正精，副精"),
+    RuleOption("zhao_jing_zi", "boolean", False,
+               "照镜子: before the 上精 is turned, every tile T is read as 正精 and the next tile "
+               "as 副精 on the dealt hands; a player counting 5 or more of a pair (冲关) "
+               "collects f(N) from each, ×2 (霸王冲关) when nobody else holds either tile; each "
+               "such pair is settled on its own",
+               "精牌类型 照镜子: 定精前，计算所有玩家手里满足冲关牌型的牌，按照冲关算子。"
+               "若玩家的冲关牌型例的所有牌其他玩家没有则算作霸王冲关"),
     RuleOption("count_discarded_jing", "boolean", False,
                "Jing a player discarded (still in its pond) count for that player",
                "精牌介绍 2: 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded jing "
@@ -75,8 +99,8 @@ OPTIONS = (
     RuleOption("false_win_points", "integer", 20,
                "诈胡 (a false_win event): what the seat pays each other player",
                "not in seed 002; xingguo E组 4 (诈胡 -20 -20 -20)", minimum=0, maximum=200),
-    dealer_passes_on_draw("seed 002 is silent on who deals next (RULINGS Matches: the dealer "
-                          "keeps the deal on a drawn round by default)"),
+    dealer_passes_on_draw("seed 002 is silent on who deals next (by default the "
+                          "dealer keeps the deal on a drawn round)"),
 )
 
 
@@ -88,9 +112,19 @@ class Nanchang(Jiangxi):
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "others_no_jing"})
     patterns = ("ji_chu_fen", *Jiangxi.patterns, "de_zhong_de", "pa_lou_ti")
-    jing_fields = ("indicator", "lower_indicator", "previous_indicator")
+    jing_fields = ("indicator", "lower_indicator", "previous_indicator",
+                   "previous_lower_indicator")
     out_of_play_jing = ("lower_indicator",)  # 下精 is flipped out; 上精 stays in the wall
     flat_win = 20  # 6. 天胡：一家20子 (可以和精吊叠加); 7. 地胡：一家20子
+    # 胡牌方式 6 精钓地胡 is paid as 地胡 (7. 不计算庄家、点炮等翻倍); only 天胡 stacks with 精钓
+    jing_diao_doubles = frozenset({"tian_hu"})
+    # 胡牌分 6 天胡 可以和精吊叠加: the dealt 14 are 精钓 when four sets and a pair of one jing
+    # (as a wild) and any tile — not only xingguo's pair of two jing (RULINGS)
+    tian_hu_any_jing_pair = True
+    # 精牌介绍 2: a discarded jing is only itself (吃、碰、杠), 胡牌则不做此限定: for the win it
+    # may be wild, and the best reading decides (RULINGS)
+    won_jing_wild = True
+    earthly_win_types = (DISCARD,)  # 胡牌方式 5 地胡：庄家打出第一张牌，就有人胡牌
     name_overrides = {"jing_diao": "精钓", "gang_kai": "杠开"}
     jing_diao_zh = "精钓"
     follow_dealer_zh = "抄庄"  # 奖励分 6. 抄庄：庄家向其他三家每家支付5子
@@ -123,24 +157,63 @@ class Nanchang(Jiangxi):
         return []
 
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
-        """Each indicator on its own (the rules book): 上精, 下精 and 回头一笑."""
+        """Each indicator on its own (the rules book): 上精, 下精 and 回头一笑.
+
+        No plan names a trigger of 包: seed 002 has no rule that makes the discarder of a
+        claimed jing pay the claimer's jing score (xingguo F组 4 has one; 精牌介绍 2 says
+        only 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数), so a claimed jing counts for
+        the claimer and every other player pays its f(N) as for any jing score."""
         assert jing.indicator is not None  # required for nanchang (validated)
         discards = rules["count_discarded_jing"]
         double = rules["ba_wang_jing"]
         plans = [Plan("indicator", "上精", jing.indicator, discards, skip_kongs=True,
-                      triggers=(CHONG_GUAN,), double_ba_jing=double)]
+                      double_ba_jing=double)]
         if jing.lower_indicator is not None:
             buried = rules["lower_jing_mode"] == "mai_lei"
             plans.append(Plan("lower_indicator", "下精(埋雷)" if buried else "下精",
                               jing.lower_indicator, discards and not buried,
-                              triggers=() if buried else (CHONG_GUAN,), double_ba_jing=double))
+                              double_ba_jing=double))
+        both = rules["hui_tou_shang_xia_fan"]  # 回头上下翻: last round's 上精 and 下精
         if jing.previous_indicator is not None:
-            if not rules["hui_tou_yi_xiao"]:
+            if not (rules["hui_tou_yi_xiao"] or both):
                 raise InvalidInput.one("jing.previous_indicator", "回头一笑 is off "
                                        "(rules.hui_tou_yi_xiao): leave this out or turn it on")
-            plans.append(Plan("previous_indicator", "回头一笑", jing.previous_indicator, False,
-                              double_ba_jing=double, use_dealt=True))
+            plans.append(Plan("previous_indicator", "回头上下翻(上精)" if both else "回头一笑",
+                              jing.previous_indicator, False, double_ba_jing=double,
+                              use_dealt=True))
+        if jing.previous_lower_indicator is not None:
+            if not both:
+                raise InvalidInput.one("jing.previous_lower_indicator", "回头上下翻 is off "
+                                       "(rules.hui_tou_shang_xia_fan): leave this out or "
+                                       "turn it on")
+            plans.append(Plan("previous_lower_indicator", "回头上下翻(下精)",
+                              jing.previous_lower_indicator, False, double_ba_jing=double,
+                              use_dealt=True))
         return plans
+
+    def tile_plans(self, players: tuple[PlayerTiles, ...], rules: dict[str, Any]) -> list[Plan]:
+        """照镜子 (RULINGS): on the dealt hands, every tile kind T read as 正精 and its successor
+        as 副精; each pair some player counts 5 of (冲关) is settled on its own, counts below
+        5 scoring nothing, ×2 霸王冲关 when nobody else holds T or its successor."""
+        if not rules["zhao_jing_zi"]:
+            return []
+        plans = []
+        for tile in range(NUM_KINDS):
+            plan = Plan("zhao_jing_zi", "照镜子", tile, False, double_ba_jing=rules["ba_wang_jing"],
+                        use_dealt=True, minimum=CHONG_GUAN_FROM, ba_name="霸王冲关")
+            if any(seat_count(p, plan) >= CHONG_GUAN_FROM for p in players):
+                plans.append(plan)
+        return plans
+
+    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[str]:
+        uses = []
+        if jing.previous_indicator is not None:
+            uses.append("回头一笑 (jing.previous_indicator)")
+        if jing.previous_lower_indicator is not None:
+            uses.append("回头上下翻 (jing.previous_lower_indicator)")
+        if rules["zhao_jing_zi"]:
+            uses.append("照镜子 (rules.zhao_jing_zi)")
+        return uses
 
     def pay_kong(self, seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> None:
         """奖励分 1 and 5: 暗杠 2 / 明杠 1 from each; a kong of 上精 (杠精) 20 for 正精, 10 for

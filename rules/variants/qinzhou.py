@@ -9,7 +9,6 @@ refused by :mod:`qinzhou_checks`.
 
 from __future__ import annotations
 
-from rules.analysis import ShapeRules
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HeldTiles, present
 from rules.ledger import Ledger
@@ -29,9 +28,9 @@ from rules.model import (
 from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import code
 from rules.validation import raise_if
-from rules.variant import Context, Deal, NotSupported, Variant, not_complete
+from rules.variant import Context, Deal, NotSupported, Variant, not_complete, seat_flags
 from rules.variants import qinzhou_horses as horses
-from rules.variants.qinzhou_checks import HORSE_CHOICES, flag_errors, settle_errors
+from rules.variants.qinzhou_checks import HORSE_CHOICES, SHAPES, flag_errors, settle_errors
 from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, Win, best_reading
 
 OPTIONS = (
@@ -50,7 +49,7 @@ OPTIONS = (
                "honours (the seed describes it with pungs/kongs and a pair)",
                "003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌"),
     dealer_passes_on_draw("003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal; "
-                          "RULINGS Matches makes passing it a house option)"),
+                          "the rules book makes passing it a house option)"),
 )
 
 # Who pays a single win, by win type (the Payment.payer role of /evaluate).
@@ -62,8 +61,7 @@ class Qinzhou(Variant):
     title_zh = "钦州麻将"
     title_en = "Qinzhou (Guangxi)"
     seed = "seed 003 (钦州)"
-    # 6 可胡牌形: AA + 4 sets, or seven pairs (豪华七对: two of the pairs the same tile)
-    shapes = ShapeRules(seven_pairs=True, four_as_two_pairs=True)
+    shapes = SHAPES  # 6 可胡牌形: AA + 4 sets, or seven pairs (豪华七对: two pairs alike)
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "last_tile", "after_kong_discard"})
     max_winners = 3  # 2.5 有一炮多響
@@ -132,7 +130,7 @@ class Qinzhou(Variant):
         result = request.result
         query = EvaluateRequest(self.name, request.players[seat], result.win_tile,
                                 result.win_type, dealer=seat == request.dealer,
-                                flags=result.flags, rules=request.rules)
+                                flags=seat_flags(request, seat), rules=request.rules)
         evaluation = self._evaluate(query)  # the round's rule options are resolved already
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{seat}].hand", f"winner {seat}'s tiles do not "

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.analysis import ShapeRules
 from rules.errors import FieldError
+from rules.hand import HandView
 from rules.model import (
     DISCARD,
     KONG_REPLACEMENT,
@@ -19,10 +21,15 @@ from rules.model import (
     SELF_DRAWN,
     Flags,
     Meld,
+    PlayerTiles,
     SettleRequest,
 )
 from rules.tiles import code
-from rules.validation import at
+from rules.validation import at, copies_errors, over_four
+from rules.variant import seat_flag_fields, seat_flags
+
+# 6 可胡牌形: AA + 4 sets, or seven pairs (豪华七对: two of the pairs the same tile)
+SHAPES = ShapeRules(seven_pairs=True, four_as_two_pairs=True)
 
 HORSE_CHOICES = (0, 5, 10, 15, 20, 25, 30)  # 003 §3.2 最多可以買30個馬 (不買，5個馬，10個馬…)
 
@@ -73,22 +80,39 @@ def settle_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
     result = request.result
     if not result.winners or result.win_type is None:
         return errors
+    d = result.discarder
     for seat in result.winners:
         player = request.players[seat]
-        errors += flag_errors(result.flags, result.win_type, seat == request.dealer,
-                              player.melds, "result", f"winner {seat}")
-    if result.flags.earthly and len(result.winners) > 1:
-        errors.append(FieldError("result.flags.earthly", "the flags are shared by every winner, "
-                                 "so 地胡 cannot be given to one winner of a 一炮多响; settle "
-                                 "several winners without it"))
-    d = result.discarder
-    if d is not None and result.flags.after_kong_discard \
-            and not any(m.is_kong for m in request.players[d].melds):
-        errors.append(FieldError("result.flags.after_kong_discard", f"杠上炮 follows the "
-                                 f"discarder's own kong, but players[{d}].melds lists none"))
+        flags = seat_flags(request, seat)
+        found = flag_errors(flags, result.win_type, seat == request.dealer, player.melds,
+                            "result", f"winner {seat}")
+        if d is not None and flags.after_kong_discard \
+                and not any(m.is_kong for m in request.players[d].melds):
+            found.append(FieldError("result.flags.after_kong_discard", f"杠上炮 follows the "
+                                    f"discarder's own kong, but players[{d}].melds lists none"))
+        if flags.earthly:
+            found += di_hu_errors(player, seat)
+        errors += seat_flag_fields(found, request, seat)
     if d is not None and result.win_type == ROB_KONG:
         errors += robbed_errors(request, d)
     return list(dict.fromkeys(errors))
+
+
+def di_hu_errors(player: PlayerTiles, seat: int) -> list[FieldError]:
+    """6.11 地胡: 非莊家起牌后在開始摸牌之前立刻聽牌 — when the dealt hand is given, it is 13
+    tiles and ready (one tile short of a win); after that the win may come at any time, on a
+    discard or a draw, with melds (之后任何時刻胡牌或自摸)."""
+    if player.dealt is None:
+        return []
+    field = f"players[{seat}].dealt"
+    if len(player.dealt) != 13:
+        return [FieldError(field, f"a non-dealer is dealt 13 tiles, got {len(player.dealt)}")]
+    if over_four([player.dealt]):
+        return copies_errors([(field, player.dealt)])
+    if not HandView.of(PlayerTiles(player.dealt)).waits(SHAPES, frozenset()):
+        return [FieldError(field, "地胡 (6.11) needs the dealt hand ready (立刻聽牌): no tile "
+                           "completes these 13")]
+    return []
 
 
 def horse_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:

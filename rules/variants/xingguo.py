@@ -39,11 +39,12 @@ OPTIONS = (
                "补充说明 10: 杠吊杠吊翻4倍，如果再杠吊翻8倍 (E组 6 says 只算一次)",
                choices=KONG_CHAIN_MODES),
     RuleOption("ba_hu_restored", "boolean", False,
-               "霸胡 also when the other three hold no jing and the winner's own jing are all "
-               "read as themselves (德国)",
+               "霸胡 also when the winner holds jing, all read as themselves (德国), while the "
+               "other three count none (held, melded or discarded) and the winner discarded "
+               "none",
                "补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原"),
-    dealer_passes_on_draw("seed 000 is silent on who deals next (RULINGS Matches: the dealer "
-                          "keeps the deal on a drawn round by default)"),
+    dealer_passes_on_draw("seed 000 is silent on who deals next (by default the "
+                          "dealer keeps the deal on a drawn round)"),
 )
 
 
@@ -65,14 +66,19 @@ class Xingguo(Jiangxi):
         return pattern(shape, SHAPE_BASE[shape], "points", "the hand base B"), []
 
     def extra_factors(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
-        """E组 7: 霸胡（所有家没有一个精）：正常胡 X2."""
-        if not situation.table_clear:
+        """E组 7: 霸胡（所有家没有一个精）：正常胡 X2; 补充 8 四家全无精或胡家的精胡牌时已还原.
+
+        RULINGS: every player's jing count, as the jing score counts it (hand, melds and the
+        player's own discarded jing), is 0; ``ba_hu_restored`` adds the second half: the
+        winner's jing in its winning hand all read as themselves (a discarded jing is not in
+        the hand, so it still counts)."""
+        if not situation.table_clear or situation.winner_discarded_jing:
             return []
         restored = situation.rules["ba_hu_restored"] and candidate.german
         if situation.winner_holds_jing and not restored:
             return []
-        note = "no player holds any jing" if not situation.winner_holds_jing else \
-            "the other three hold no jing and the winner's jing are read as themselves"
+        note = "no player's jing count is above 0" if not situation.winner_holds_jing else \
+            "the other three count no jing and the winner's jing are read as themselves"
         return [pattern("ba_hu", 2, "x", note)]
 
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:

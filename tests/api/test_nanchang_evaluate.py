@@ -59,8 +59,8 @@ MULTIPLIERS = [
     ("7 地胡 一家20子 不计算庄家、点炮等翻倍", PING_YOU,
      {"win_tile": "9m", "win_type": "discard", "discarder_is_dealer": True,
       "flags": {"earthly": True}}, [20, 20, 20]),
-    ("6 精钓地胡 (庄家出第一张牌形成闲家精钓) 40", "123m456m789m123p9p5s",
-     {"win_tile": "9p", "win_type": "discard", "flags": {"earthly": True}}, [40, 40, 40]),
+    ("胡牌方式 6 精钓地胡 (庄家出第一张牌形成闲家精钓), paid as 7. 地胡 20", "123m456m789m123p9p5s",
+     {"win_tile": "9p", "win_type": "discard", "flags": {"earthly": True}}, [20, 20, 20]),
 ]
 
 

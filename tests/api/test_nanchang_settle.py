@@ -1,5 +1,5 @@
 """nanchang /settle and /jing: 上精, 下精 and 回头一笑 each settled on its own, 杠精, kongs,
-抄庄, liability, house options, and two rounds worked by hand."""
+抄庄, no 包 for a claimed jing, house options, and two rounds worked by hand."""
 
 from __future__ import annotations
 
@@ -37,11 +37,12 @@ ROUND_A = {
 #       seats 0 and 2 pay 8: seat 3 +48.
 #   杠精: seat 0's concealed kong of 5m (正精): 20 from each, no kong score, out of the count.
 #   上精: seat 2 punged 6m (3), seat 3 holds a 6m (1): 3 and 1 from each.
-#   下精: seat 2 punged 2s from seat 3: 6 → 冲关 18; its own two 2s count 4, the claimed one
-#         made it 冲关, so seat 3 pays 3 × 18 = 54 alone. Seat 0's 3s counts 1.
+#   下精: seat 2 punged 2s from seat 3: 6 → 冲关 18 from each (the claimed 2s counts for the
+#         claimer; nanchang has no 包, so seat 3 pays 18 like the others). Seat 0's 3s: 1.
 #   回头一笑: seat 1 was dealt E E (4), nobody else any: 霸王精 8 from each.
-#   seat 0: −8 +60 −3 −1 +3 −8 = +43 · seat 1: −32 −20 −3 −1 −1 +24 = −33
-#   seat 2: −8 −20 +9 −1 +54 −1 −8 = +25 · seat 3: +48 −20 −3 +3 −54 −1 −8 = −35
+#   (hu, 杠精, 上精 seat 2 and seat 3, 下精 seat 2 and seat 0, 回头一笑:)
+#   seat 0: −8 +60 −3 −1 −18 +3 −8 = +25 · seat 1: −32 −20 −3 −1 −18 −1 +24 = −51
+#   seat 2: −8 −20 +9 −1 +54 −1 −8 = +25 · seat 3: +48 −20 −3 +3 −18 −1 −8 = +1
 ROUND_B = {
     "variant": "nanchang", "dealer": 1,
     "jing": {"indicator": "5m", "lower_indicator": "2s", "previous_indicator": "E"},
@@ -82,13 +83,15 @@ def test_round_a(post):
 
 def test_round_b(post):
     answer = settle(post, ROUND_B)
-    assert answer["deltas"] == [43, -33, 25, -35]
+    assert answer["deltas"] == [25, -51, 25, 1]
     assert received(answer, 3, "hu") == [(0, 8), (1, 32), (2, 8)]
     assert answer["winners"][0]["evaluation"]["shape"] == "xiao_qi_dui"
     assert received(answer, 0, "jing_kong") == [(1, 20), (2, 20), (3, 20)]
     assert not received(answer, 0, "kong")
     assert scores(answer, "indicator")[0]["count"] == 0  # the 杠精 tiles leave the count
-    assert scores(answer, "lower_indicator")[2]["paid_by"] == 3
+    lower = scores(answer, "lower_indicator")[2]
+    assert (lower["count"], lower["score"], lower["paid_by"]) == (6, 18, None)
+    assert received(answer, 2, "jing") == [(0, 3), (0, 18), (1, 3), (1, 18), (3, 3), (3, 18)]
     back = scores(answer, "previous_indicator")
     assert (back[1]["count"], back[1]["score"], back[1]["ba_jing"]) == (4, 8, True)
 
@@ -171,10 +174,10 @@ def test_de_zhong_de_read_from_the_tiles(post):
     assert "de_zhong_de" in {p["id"] for p in answer["winners"][0]["evaluation"]["patterns"]}
 
 
-def test_liability_for_chong_guan_only(post):
-    # A claimed 下精 that makes seat 2 霸王 but not 冲关 is not paid by its discarder in
-    # nanchang (the seed names 冲关 only): seat 0's 3s removed, seat 2's pung of 2s (6) stays
-    # 冲关 and liable; replace it by a pung of 3s (3): 霸王 ×2 = 6, paid by each.
+def test_no_liability_for_ba_wang_jing_either(post):
+    # A claimed 下精 that makes seat 2 霸王 is not paid by its discarder in nanchang (seed 002
+    # has no 包): seat 0's 3s removed, seat 2's pung of 3s from seat 3 (3): 霸王 ×2 = 6, paid
+    # by each.
     body = copy.deepcopy(ROUND_B)
     body["players"][0]["hand"] = "789p4sNNNWWF"
     body["players"][2]["melds"][1] = {"type": "pung", "tiles": "333s", "from": 3}
@@ -282,6 +285,7 @@ def test_variants_list_every_option_with_default_and_seed(client):
         ("xingguo", {"kong_chain": "double_each", "ba_hu_restored": False,
                      "dealer_passes_on_draw": False}),
         ("nanchang", {"lower_jing_mode": "xia_fan", "hui_tou_yi_xiao": True,
+                      "hui_tou_shang_xia_fan": False, "zhao_jing_zi": False,
                       "count_discarded_jing": False, "ba_wang_jing": True, "pa_lou_ti": "off",
                       "floor": 1, "kong_chain": "once", "drawn_round": "jing_and_kongs",
                       "false_win_points": 20, "dealer_passes_on_draw": False}),

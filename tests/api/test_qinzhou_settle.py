@@ -403,11 +403,16 @@ def test_a_winner_without_a_winning_hand(post):
     assert "do not form a winning hand" in answer["errors"][0]["message"]
 
 
-def test_earthly_with_several_winners_is_refused(post):
+def test_earthly_shared_by_several_winners(post):
+    # RULINGS (added qinzhou ruling): several winners on one discard may each hold 地胡;
+    # result.flags is every winner's. Example B with 地胡 2 for both: 南 4 fan, 西 4 fan.
+    # hu: 0 → 1 4, 0 → 2 4; horses (owner seat 1): 2 on 南 × 4 = 8 and 2 on 西 × 4 = 8 from
+    # the discarder; 6 on 东 (the discarder) × 4: seat 1 pays seat 2 24.
+    # seat 0: −4 −4 −8 −8 = −24 · seat 1: +4 +8 +8 −24 = −4 · seat 2: +4 +24 = +28
     body = {**EXAMPLE_B, "result": {**EXAMPLE_B["result"], "flags": {"earthly": True}}}
-    status, answer = post("/settle", body)
-    assert status == 422
-    assert fields(answer) == ["result.flags.earthly"]
+    answer = settle(post, body)
+    assert answer["deltas"] == [-24, -4, 28, 0]
+    assert [w["evaluation"]["fan"] for w in answer["winners"]] == [4, 4]
 
 
 def test_gang_shang_pao_needs_the_discarders_kong(post):

@@ -25,12 +25,6 @@ from rules.variants import VARIANTS
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "docs" / "rules"
 
-# Rule options the book states (the second reading of the seeds) that another branch is adding
-# to the code right now. The lead deletes this set when that branch is merged; until then
-# these rows are the only ones allowed to lack an option in the code, and the test fails
-# as soon as the code has one of them, so the set cannot outlive its reason.
-PENDING = {("nanchang", "zhao_jing_zi"), ("nanchang", "hui_tou_shang_xia_fan")}
-
 _ROW = re.compile(r"^\|\s*`([a-z0-9_]+)`\s*\|(.*)\|\s*$")
 _CODE = re.compile(r"`([^`]+)`")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -106,17 +100,9 @@ def test_every_option_of_the_code_has_its_row(variant):
 def test_every_option_row_is_an_option_of_the_code(variant):
     code = {o.name for o in VARIANTS[variant].options}
     book = set(rows(page(variant), "Options"))
-    pending = {name for v, name in PENDING if v == variant}
-    assert not (book - code - pending), \
-        f"docs/rules/{variant}.md has rows for options the code lacks: " \
-        f"{sorted(book - code - pending)}"
+    assert not (book - code), \
+        f"docs/rules/{variant}.md has rows for options the code lacks: {sorted(book - code)}"
 
-
-def test_pending_options_are_in_the_book_and_not_yet_in_the_code():
-    for variant, name in sorted(PENDING):
-        assert name in rows(page(variant), "Options"), (variant, name)
-        assert name not in {o.name for o in VARIANTS[variant].options}, \
-            f"{variant} now has the option {name}: delete it from PENDING"
 
 
 @pytest.mark.parametrize(("variant", "option"),

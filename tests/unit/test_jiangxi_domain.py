@@ -76,7 +76,8 @@ def claim(source, value, known=True):
     (6, [claim(0, 1), claim(3, 2)], (CHONG_GUAN,), False, 3),  # own 3, 4, then 6: the 2nd
     (6, [claim(0, 1), claim(3, 1)], (CHONG_GUAN, BA_JING), False, 0),
     (3, [claim(2, 1), claim(3, 2)], (CHONG_GUAN, BA_JING), True, 3),  # 霸精: latest
-    (3, [claim(2, 1)], (CHONG_GUAN,), True, None),  # nanchang: 冲关 only
+    (3, [claim(2, 1)], (), True, None),  # nanchang: no 包 at all
+    (7, [claim(2, 1)], (CHONG_GUAN, BA_JING), True, 2),  # already 冲关, made 霸精 by it
     (4, [], (CHONG_GUAN, BA_JING), True, None),
 ])
 def test_find_liable(n, claims, triggers, ba, liable):

@@ -20,7 +20,8 @@
                   kong_chain: "连杠 kongs in the chain", no_jing_held: "霸胡 no player holds jing",
                   others_no_jing: "德中德 the other three hold no jing" };
   const JING_FIELDS = { indicator: "精 indicator (上精)", lower_indicator: "下精 lower indicator",
-                        previous_indicator: "回头一笑 previous indicator" };
+                        previous_indicator: "回头一笑 previous indicator",
+                        previous_lower_indicator: "回头上下翻 previous lower indicator" };
   const WINDS = ["E", "S", "W", "N"];
   const ENDPOINT = { evaluate: "/evaluate", settle: "/settle", jing: "/jing", match: "/match" };
 
@@ -46,7 +47,8 @@
       table: { dealer: 0, players: [0, 1, 2, 3].map(emptyPlayer), winners: [], win_tile: "",
                win_type: "", discarder: "", flags: {}, follow_dealer: 0, false_win: [],
                horses: "", round_wind: "", with_players: false },
-      jing: { indicator: "", lower_indicator: "", previous_indicator: "" },
+      jing: { indicator: "", lower_indicator: "", previous_indicator: "",
+              previous_lower_indicator: "" },
       match: { dealer: 0, round_wind: "", rounds: "" },  // rounds: the JSON text of the list
       rules: {},
     };

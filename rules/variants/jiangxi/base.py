@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.analysis import ShapeRules
-from rules.errors import InvalidInput
+from rules.errors import FieldError, InvalidInput
 from rules.ledger import SEATS, Ledger
 from rules.model import (
     DISCARD,
     KONG_REPLACEMENT,
     ROB_KONG,
+    SELF_DRAW,
     EvaluateRequest,
     Evaluation,
     Flags,
@@ -26,12 +27,19 @@ from rules.model import (
     JingScore,
     Meld,
     Pattern,
+    PlayerTiles,
     Settlement,
     SettleRequest,
     WinnerResult,
 )
-from rules.validation import copies_errors, meld_errors, player_sources, raise_if
-from rules.variant import Context, Variant, _claim_errors
+from rules.validation import (
+    claim_order_errors,
+    copies_errors,
+    meld_errors,
+    player_sources,
+    raise_if,
+)
+from rules.variant import Context, Variant, _claim_errors, seat_flags
 from rules.variants.jiangxi import checks
 from rules.variants.jiangxi.jing import (
     Plan,
@@ -40,9 +48,9 @@ from rules.variants.jiangxi.jing import (
     score_indicator,
     win_claim,
 )
-from rules.variants.jiangxi.names import pattern
+from rules.variants.jiangxi.names import NAMES, pattern
 from rules.variants.jiangxi.pricing import HandValue, Seating
-from rules.variants.jiangxi.reading import Candidate, holds_jing
+from rules.variants.jiangxi.reading import Candidate, counts_jing, holds_jing
 from rules.variants.jiangxi.scoring import (
     JING_DIAO_SELF_DRAW_ONLY,
     YOU_JING_PING_HU_SELF_DRAW_ONLY,
@@ -68,6 +76,18 @@ class Jiangxi(Variant):
     reasons = (JING_DIAO_SELF_DRAW_ONLY, YOU_JING_PING_HU_SELF_DRAW_ONLY)
 
     flat_win: ClassVar[int] = 20  # 天胡/地胡 from each player (×2 with 精吊)
+    # The flat wins that 精吊 doubles: xingguo 补充 7 both (精吊天胡/精吊地胡 每家40子);
+    # nanchang only 天胡 (胡牌方式 6 精钓地胡 is paid as 地胡).
+    jing_diao_doubles: ClassVar[frozenset[str]] = frozenset({"tian_hu", "di_hu"})
+    # 天胡's 精吊 pair: two jing (xingguo 补充 7 对子由两个精构成), or one jing and any tile.
+    tian_hu_any_jing_pair: ClassVar[bool] = False
+    # A jing won on a discard or a robbed kong may stand in as a wild (nanchang 精牌介绍 2:
+    # 当精被打出时候，只能作为本张的含义解释。胡牌则不做此限定); xingguo's seed is silent: itself.
+    won_jing_wild: ClassVar[bool] = False
+    # How 地胡 is won: xingguo's seed does not say (its 精吊地胡 即你打任何牌都可胡 is on a
+    # discard), so on the dealer's first discard or on the first draw; nanchang only on the
+    # dealer's first discard (胡牌方式 5 庄家打出第一张牌，就有人胡牌).
+    earthly_win_types: ClassVar[tuple[str, ...]] = (SELF_DRAW, DISCARD)
     jing_diao_factor: ClassVar[int] = 2  # xingguo D组 (精吊 doubles); nanchang 8. 精钓：X2
     german_bonus: ClassVar[int] = 5  # xingguo E组 1 所有德国奖励 +5; nanchang 13. 德国 X2+5
     gang_diao: ClassVar[bool] = False  # a 精吊 won on a kong replacement is named 杠吊
@@ -93,6 +113,10 @@ class Jiangxi(Variant):
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
         """How each indicator given is settled."""
         raise NotImplementedError
+
+    def tile_plans(self, players: tuple[PlayerTiles, ...], rules: dict[str, Any]) -> list[Plan]:
+        """Jing settled on pairs the tiles decide, after the indicators' (nanchang 照镜子)."""
+        return []
 
     def kong_payments(self, request: SettleRequest, ledger: Ledger) -> None:
         """Every kong of the round, paid as the variant's :meth:`pay_kong` says."""
@@ -122,7 +146,8 @@ class Jiangxi(Variant):
         """Checks of a /settle request shared by xingguo and nanchang (a variant adds its
         own by extending this)."""
         return (checks.settle_errors(self, request) + self.rule_errors(request.rules)
-                + self._dealt_errors(request.players, request.dealer, request.jing, True))
+                + self._dealt_errors(request.players, request.dealer, request.jing,
+                                     request.rules, True))
 
     def rule_errors(self, rules: dict[str, Any]) -> list:
         """Rule options that contradict each other."""
@@ -139,7 +164,8 @@ class Jiangxi(Variant):
             seating, request.win_tile, request.flags, request.rules, ctx.wild_kinds,
             table_clear=request.flags.no_jing_held,
             winner_holds_jing=holds_jing(request.hand, ctx.wild_kinds),
-            others_no_jing=request.flags.others_no_jing, notes=tuple(notes))
+            others_no_jing=request.flags.others_no_jing, notes=tuple(notes),
+            out_of_play=tuple(self._flipped(request.jing)))
         evaluation, _ = evaluate_hand(self, request.hand, situation, ctx.shown)
         return evaluation
 
@@ -165,13 +191,17 @@ class Jiangxi(Variant):
     def _flat_value(self, candidate: Candidate, situation: Situation) -> HandValue:
         over = self.name_overrides
         pid = "tian_hu" if situation.flags.heavenly else "di_hu"
-        amount = self.flat_win * (2 if candidate.jing_diao else 1)
+        doubled = candidate.jing_diao and pid in self.jing_diao_doubles
+        amount = self.flat_win * (2 if doubled else 1)
         note = (f"{self.flat_win} from each player"
-                + (f", ×2 with {self.jing_diao_zh}" if candidate.jing_diao else "")
+                + (f", ×2 with {self.jing_diao_zh}" if doubled else "")
                 + "; no other multiplier, whatever the shape or 德国")
         shown = [pattern(candidate.shape, None, "", "the shape (not counted)", over)]
-        if candidate.jing_diao:
+        if doubled:
             shown.append(pattern("jing_diao", 2, "x", "doubles the flat win", over))
+        elif candidate.jing_diao:
+            shown.append(pattern("jing_diao", None, "", f"{self.jing_diao_zh}{NAMES[pid][0]}: "
+                                 f"paid as {NAMES[pid][0]}, not doubled", over))
         if candidate.german:
             shown.append(pattern("de_guo", None, "", "not counted in a flat win", over))
         points, _ = self.shape_terms(candidate.shape)
@@ -214,11 +244,14 @@ class Jiangxi(Variant):
         kinds = self.wild_kinds(request.jing)
         others_hold = any(holds_jing(request.players[s], kinds)
                           for s in range(SEATS) if s != winner)
+        others_count = any(counts_jing(request.players[s], kinds)
+                           for s in range(SEATS) if s != winner)
         seating = Seating(winner, request.dealer, result.discarder, result.win_type or "")
         situation = Situation(
-            seating, result.win_tile, result.flags, request.rules, kinds,
-            table_clear=not others_hold, winner_holds_jing=holds_jing(player, kinds),
-            others_no_jing=not others_hold)
+            seating, result.win_tile, seat_flags(request, winner), request.rules, kinds,
+            table_clear=not others_count, winner_holds_jing=holds_jing(player, kinds),
+            others_no_jing=not others_hold, out_of_play=tuple(self._flipped(request.jing)),
+            winner_discarded_jing=any(t in kinds for t in player.discards))
         evaluation, rows = evaluate_hand(self, player, situation)
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{winner}].hand",
@@ -231,7 +264,8 @@ class Jiangxi(Variant):
     def settle_jing(self, request: SettleRequest, ledger: Ledger) -> list[JingScore]:
         claim = win_claim(request.result)
         scores = []
-        for plan in self.jing_plans(request.jing, request.rules):
+        for plan in (*self.jing_plans(request.jing, request.rules),
+                     *self.tile_plans(request.players, request.rules)):
             score = score_indicator(request.players, plan, claim)
             pay_indicator(score, plan, ledger)
             scores.append(score)
@@ -258,7 +292,7 @@ class Jiangxi(Variant):
             return JingAnswer([JingScore(p.field, *p.pair) for p in plans])
         ledger = Ledger()
         scores = []
-        for plan in plans:
+        for plan in (*plans, *self.tile_plans(request.players, request.rules)):
             score = score_indicator(request.players, plan)
             pay_indicator(score, plan, ledger)
             scores.append(score)
@@ -272,17 +306,29 @@ class Jiangxi(Variant):
         for seat, player in enumerate(request.players):
             prefix = f"players[{seat}]"
             sources += player_sources(player, prefix)
+            if player.flags is not None and player.flags.set_names():
+                errors.append(FieldError(f"{prefix}.flags", "/jing scores jing only: a "
+                                         "player's flags (how it won) are for /settle"))
             errors += checks.claimed_errors(player, prefix)
             for i, meld in enumerate(player.melds):
                 errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
                 errors += _claim_errors(meld, seat, f"{prefix}.melds[{i}]")
+        errors += claim_order_errors((f"players[{seat}]", player.melds)
+                                     for seat, player in enumerate(request.players))
         errors += copies_errors(sources + self.out_of_play(request.jing))
-        errors += self._dealt_errors(request.players, request.dealer, request.jing, False)
+        errors += self._dealt_errors(request.players, request.dealer, request.jing,
+                                     request.rules, False)
         return errors
 
-    def _dealt_errors(self, players, dealer, jing: Jing, settle: bool) -> list:
-        previous = jing.previous_indicator is not None
-        return checks.dealt_errors(self, players, dealer, previous, settle and previous,
+    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[str]:
+        """What this request scores on the dealt hands (nanchang: 回头一笑, 回头上下翻,
+        照镜子); /settle needs ``players[i].dealt`` for each, /jing uses them when given."""
+        return []
+
+    def _dealt_errors(self, players, dealer, jing: Jing, rules: dict[str, Any],
+                      settle: bool) -> list:
+        uses = self.dealt_uses(jing, rules)
+        return checks.dealt_errors(self, players, dealer, uses, settle and bool(uses),
                                    self.out_of_play(jing))
 
 

@@ -19,7 +19,8 @@ from rules.model import (
 )
 from rules.tiles import code
 from rules.validation import at, copies_errors
-from rules.variants.jiangxi.reading import holds_jing
+from rules.variant import seat_flag_fields, seat_flags
+from rules.variants.jiangxi.reading import counts_jing, holds_jing
 
 if TYPE_CHECKING:
     from rules.variants.jiangxi.base import Jiangxi
@@ -57,8 +58,10 @@ def kong_errors(player: PlayerTiles, win_type: str | None, chain: int,
 
 
 def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None,
-                discarder_is_dealer: bool | None, prefix: str) -> list[FieldError]:
-    """天胡 / 地胡 / kong chain against the rest of the win."""
+                discarder_is_dealer: bool | None, prefix: str,
+                earthly_types: tuple[str, ...] = (SELF_DRAW, DISCARD)) -> list[FieldError]:
+    """天胡 / 地胡 / kong chain against the rest of the win (``earthly_types``: the win types
+    of the variant's 地胡)."""
     errors = []
     f = at(prefix, "flags")
     if flags.heavenly and flags.earthly:
@@ -72,9 +75,11 @@ def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None
     if flags.earthly:
         if dealer:
             errors.append(FieldError(f"{f}.earthly", "地胡 is won by a non-dealer"))
-        if win_type not in (None, SELF_DRAW, DISCARD):
-            errors.append(FieldError(f"{f}.earthly", "地胡 is won on the dealer's first discard "
-                                     "(or the first draw): win_type discard or self_draw"))
+        if (win_type or SELF_DRAW) not in earthly_types:
+            how = ("(or the first draw): win_type discard or self_draw"
+                   if SELF_DRAW in earthly_types else ": win_type discard")
+            errors.append(FieldError(f"{f}.earthly", f"地胡 is won on the dealer's first "
+                                     f"discard {how}"))
         if win_type == DISCARD and discarder_is_dealer is False:
             errors.append(FieldError(f"{f}.earthly", "地胡 on a discard is won on the dealer's "
                                      "first discard: the discarder is the dealer"))
@@ -99,13 +104,8 @@ def evaluate_errors(variant: Jiangxi, request: EvaluateRequest) -> list[FieldErr
                                      "is a non-dealer"))
     errors += flag_errors(request.flags, dealer=request.dealer, melds=bool(request.hand.melds),
                           win_type=win_type, discarder_is_dealer=request.discarder_is_dealer,
-                          prefix="")
+                          prefix="", earthly_types=variant.earthly_win_types)
     errors += kong_errors(request.hand, win_type, request.flags.kong_chain, "")
-    if win_type == ROB_KONG and request.win_tile is not None \
-            and request.hand.all_held().count(request.win_tile) > 1:
-        errors.append(FieldError("win_tile", f"robbing a kong takes the fourth "
-                                 f"{code(request.win_tile)}: the other three are the robbed "
-                                 "pung, so the hand holds only this one"))
     kinds = variant.wild_kinds(request.jing)
     if request.flags.no_jing_held and holds_jing(request.hand, kinds) \
             and not request.rules.get("ba_hu_restored", False):
@@ -123,15 +123,17 @@ def settle_errors(variant: Jiangxi, request: SettleRequest) -> list[FieldError]:
     if not result.winners:
         return errors
     winner = result.winners[0]
-    errors += flag_errors(
-        result.flags, dealer=winner == request.dealer,
+    flags = seat_flags(request, winner)
+    found = flag_errors(
+        flags, dealer=winner == request.dealer,
         melds=bool(request.players[winner].melds), win_type=result.win_type,
         discarder_is_dealer=None if result.discarder is None
-        else result.discarder == request.dealer, prefix="result")
-    errors += kong_errors(request.players[winner], result.win_type, result.flags.kong_chain,
-                          "result")
+        else result.discarder == request.dealer, prefix="result",
+        earthly_types=variant.earthly_win_types)
+    found += kong_errors(request.players[winner], result.win_type, flags.kong_chain, "result")
+    found += _derived_flag_errors(variant, request, winner, flags)
+    errors += seat_flag_fields(found, request, winner)
     errors += _robbed_errors(request)
-    errors += _derived_flag_errors(variant, request, winner)
     return errors
 
 
@@ -148,40 +150,42 @@ def _robbed_errors(request: SettleRequest) -> list[FieldError]:
                        "(加杠); list that pung in its melds")]
 
 
-def _derived_flag_errors(variant: Jiangxi, request: SettleRequest,
-                         winner: int) -> list[FieldError]:
+def _derived_flag_errors(variant: Jiangxi, request: SettleRequest, winner: int,
+                         flags: Flags) -> list[FieldError]:
     """霸胡 / 德中德 come from the tiles in /settle; a flag that contradicts them is an error."""
-    flags = request.result.flags
     if not (flags.no_jing_held or flags.others_no_jing):
         return []
     kinds = variant.wild_kinds(request.jing)
-    others = [s for s in range(4) if s != winner and holds_jing(request.players[s], kinds)]
     errors = []
-    for name in ("no_jing_held", "others_no_jing"):
+    for name, test, what in (("no_jing_held", counts_jing, "counts jing (held or discarded)"),
+                             ("others_no_jing", holds_jing, "holds jing")):
+        others = [s for s in range(4) if s != winner and test(request.players[s], kinds)]
         if getattr(flags, name) and others:
-            errors.append(FieldError(f"result.flags.{name}", f"seat {others[0]} holds jing; "
+            errors.append(FieldError(f"result.flags.{name}", f"seat {others[0]} {what}; "
                                      "in /settle this is read from the players' tiles"))
     return errors
 
 
 def dealt_errors(variant: Jiangxi, players: tuple[PlayerTiles, ...], dealer: int | None,
-                 previous: bool, needed: bool, out_of_play: list) -> list[FieldError]:
-    """``dealt`` hands: for 回头一笑 only; all four or none, 13 tiles (the dealer 14), four
-    copies at most."""
+                 uses: list[str], needed: bool, out_of_play: list) -> list[FieldError]:
+    """``dealt`` hands: only for what is scored on them (``uses``); all four or none, 13
+    tiles (the dealer 14), four copies at most."""
     given = [p.dealt is not None for p in players]
     if not any(given):
         if needed:
-            return [FieldError("players[0].dealt", "回头一笑 (jing.previous_indicator) is "
-                               "scored on the dealt hands: give each player's 'dealt' tiles "
-                               "(or settle it with POST /jing)")]
+            return [FieldError("players[0].dealt", f"{' and '.join(uses)} "
+                               f"{'is' if len(uses) == 1 else 'are'} scored on the dealt "
+                               "hands: give each player's 'dealt' tiles (or settle it with "
+                               "POST /jing)")]
         return []
     if "previous_indicator" not in variant.jing_fields:
         return [FieldError(f"players[{given.index(True)}].dealt",
                            f"not used by {variant.name}")]
-    if not previous:
+    if not uses:
         return [FieldError(f"players[{given.index(True)}].dealt", "the dealt hands are "
-                           "used only for 回头一笑: give jing.previous_indicator or leave "
-                           "them out")]
+                           "used only for 回头一笑 (jing.previous_indicator), 回头上下翻 "
+                           "(jing.previous_lower_indicator) and 照镜子 (rules.zhao_jing_zi): "
+                           "give one of them or leave the dealt hands out")]
     if not all(given):
         return [FieldError(f"players[{given.index(False)}].dealt",
                            "give the dealt hands of all four players, or of none")]

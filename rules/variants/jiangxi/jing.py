@@ -3,8 +3,8 @@
 An indicator gives a pair: the indicator itself is 正精 (counts 2), the next tile 副精
 (counts 1). A seat's count N adds up the jing it holds (and, where the variant says so, the
 jing it discarded); each other seat pays it f(N), doubled when it alone has any jing (霸精 /
-霸王精). If a jing claimed from a discard is what made the claimer 冲关 (or 霸精), the
-discarder of that jing pays the claimer's whole score alone (包).
+霸王精). xingguo: if a jing claimed from a discard is what made the claimer 冲关 (or 霸精),
+the discarder of that jing pays the claimer's whole score alone (包); nanchang has no 包.
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ class Plan(NamedTuple):
     triggers: tuple[str, ...] = ()  # what makes a claimed jing's discarder liable (包)
     double_ba_jing: bool = True  # 霸精 / 霸王精 ×2
     use_dealt: bool = False  # 回头一笑: scored on the dealt hands when they are given
+    minimum: int = 0  # a count below this scores nothing (照镜子: only 冲关 counts)
+    ba_name: str = "霸精"  # how the ledger names the ×2 of the only holder
 
     @property
     def pair(self) -> tuple[int, int]:
@@ -143,10 +145,14 @@ def find_liable(n: int, claims: list[Claim], triggers: tuple[str, ...],
                 ba_jing: bool) -> int | None:
     """The discarder whose jing made this seat 冲关 (or 霸精), or None.
 
+    RULINGS (xingguo): 包 applies only when the claim *made* the claimer 冲关 or 霸精; a
+    claimer already 冲关 (or already the only holder) before the claim collects as usual.
     Claims are taken in the order they were made after the seat's own jing: the claim that
-    carried the count to 5 made it 冲关. For 霸精 (every claimed jing would otherwise have
-    counted for its discarder) the latest claim is liable. When the answer depends on a
-    claim the request leaves vague (no ``from``, or which tile of a chow), that is a 422.
+    carried the count to 5 made it 冲关 (none did when its own jing were 5 already). For
+    霸精 the latest claim is liable: before it, its jing counted for its discarder (丢精算
+    自己的精), so the claimer was not yet the only holder (F组 4 改变精的状态时). When the
+    answer depends on a claim the request leaves vague (no ``from``, or which tile of a
+    chow), that is a 422.
     """
     chong = CHONG_GUAN in triggers and n >= CHONG_GUAN_FROM \
         and n - sum(c.value for c in claims) < CHONG_GUAN_FROM
@@ -184,7 +190,8 @@ def score_indicator(players: tuple[PlayerTiles, ...], plan: Plan,
     seats = []
     for s, n in enumerate(counts):
         ba = holders == [s]
-        score = jing_points(n) * (2 if ba and plan.double_ba_jing else 1)
+        score = jing_points(n) * (2 if ba and plan.double_ba_jing else 1) \
+            if n >= plan.minimum else 0
         liable = None
         if n:
             claims = seat_claims(s, players[s], plan, win)
@@ -214,7 +221,7 @@ def _detail(seat: JingSeat, plan: Plan) -> str:
     if seat.chong_guan:
         text += f", 冲关 {seat.count}×{seat.count - 3}"
     if seat.ba_jing and plan.double_ba_jing:
-        text += ", 霸精 ×2"
+        text += f", {plan.ba_name} ×2"
     return f"{text} = {seat.score} from each"
 
 

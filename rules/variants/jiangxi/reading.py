@@ -62,7 +62,8 @@ def hand_view(player: PlayerTiles, wild_kinds: frozenset[int], natural: int | No
     """The hand with its jing split off; one copy of ``natural`` (a claimed jing) stays itself.
 
     A jing taken from another player's discard (or robbed from a kong) is only its own face
-    value (nanchang 精牌介绍 2: 当精被打出时候，只能作为本张的含义解释).
+    value (nanchang 精牌介绍 2: 当精被打出时候，只能作为本张的含义解释): always in xingguo;
+    in nanchang this is one of the two readings of a jing won so (胡牌则不做此限定).
     """
     view = HandView.of(player, wild_kinds)
     if natural is None or natural not in wild_kinds:
@@ -221,3 +222,9 @@ def _pairs_last(reading: Reading, last: int | None, german: bool) -> bool:
 def holds_jing(player: PlayerTiles, jing_kinds: frozenset[int]) -> bool:
     """Any jing in the hand or the melds (discards are not held)."""
     return any(t in jing_kinds for t in player.all_held())
+
+
+def counts_jing(player: PlayerTiles, jing_kinds: frozenset[int]) -> bool:
+    """Any jing counted for this player as xingguo's jing score counts them: hand, melds
+    and its own discarded jing (F组 4 丢精算自己的精; a claimed one is in the claimer's melds)."""
+    return holds_jing(player, jing_kinds) or any(t in jing_kinds for t in player.discards)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from rules.hand import present
 from rules.model import DISCARD, ROB_KONG, Evaluation, Flags, Payment, PlayerTiles
 from rules.tiles import code
+from rules.validation import robbable
 from rules.variant import not_complete
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.pricing import (
@@ -51,10 +52,12 @@ class Situation(NamedTuple):
     flags: Flags
     rules: dict
     jing_kinds: frozenset[int]
-    table_clear: bool = False  # xingguo 霸胡: no other player holds any jing
+    table_clear: bool = False  # xingguo 霸胡: no other player's jing count (discards too)
     winner_holds_jing: bool = False  # in the hand or the melds
     others_no_jing: bool = False  # nanchang 德中德: the other three hold no jing at all
     notes: tuple[str, ...] = ()
+    out_of_play: tuple[int, ...] = ()  # indicators flipped out of the wall (never robbed)
+    winner_discarded_jing: bool = False  # xingguo 霸胡: the winner's own discarded jing count
 
     @property
     def flat_win(self) -> bool:
@@ -91,17 +94,24 @@ def barred(candidate: Candidate, structure: bool, situation: Situation) -> str |
     return None
 
 
-def last_tiles(player: PlayerTiles, situation: Situation) -> list[int | None]:
+def last_tiles(player: PlayerTiles, situation: Situation,
+               any_pair: bool = False) -> list[int | None]:
     """The tiles that may have completed the hand.
 
-    天胡 has no last tile: its 精吊 is a pair of two jing (补充 7), i.e. a jing "last".
-    Without ``win_tile`` every tile kind in the hand is tried and the best kept.
+    天胡 has no last tile: in xingguo its 精吊 is a pair of two jing (补充 7), i.e. a jing
+    "last"; with ``any_pair`` (nanchang) a pair of one jing and any tile, so any tile held
+    may be the one that pairs the lone jing.
+    Without ``win_tile`` every tile kind in the hand is tried and the best kept; for a robbed
+    kong only the tiles held once (the others are the robbed pung's, see
+    :func:`rules.validation.robbable`).
     """
     if situation.flags.heavenly:
-        held = sorted({t for t in player.concealed if t in situation.jing_kinds})
+        held = sorted({t for t in player.concealed if any_pair or t in situation.jing_kinds})
         return [*held] or [None]
     if situation.win_tile is not None:
         return [situation.win_tile]
+    if situation.seating.win_type == ROB_KONG:
+        return [*robbable(player, situation.out_of_play)]
     return sorted(set(player.concealed))
 
 
@@ -110,30 +120,43 @@ def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Searc
     claimed = situation.seating.win_type in (DISCARD, ROB_KONG)
     kinds = situation.jing_kinds
     shaped: dict[int | None, tuple] = {}  # the view and its shapes, per claimed jing
-    for last in last_tiles(player, situation):
-        natural = last if claimed and last in kinds else None
-        if natural not in shaped:
-            view = hand_view(player, kinds, natural)
-            shaped[natural] = (view, shape_candidates(view, variant.shapes))
-        view, shapes = shaped[natural]
-        draw = Draw(view, last, last_wild=not claimed and last in kinds)
-        structure = jing_diao_structure(draw, variant.shapes)
-        candidates = shapes + jing_diao_candidates(draw, variant.shapes, kinds)
-        for candidate in candidates:
-            reason = barred(candidate, structure, situation)
-            if reason:
-                found.barred.add(reason)
-                continue
-            _consider(found, variant.hand_value(candidate, situation), situation, draw)
+    for last in last_tiles(player, situation, variant.tian_hu_any_jing_pair):
+        for natural in _claimed_jing_readings(last, claimed, kinds, variant.won_jing_wild):
+            if natural not in shaped:
+                view = hand_view(player, kinds, natural)
+                shaped[natural] = (view, shape_candidates(view, variant.shapes))
+            view, shapes = shaped[natural]
+            draw = Draw(view, last, last_wild=natural is None and last in kinds)
+            structure = jing_diao_structure(draw, variant.shapes)
+            candidates = shapes + jing_diao_candidates(draw, variant.shapes, kinds)
+            for candidate in candidates:
+                reason = barred(candidate, structure, situation)
+                if reason:
+                    found.barred.add(reason)
+                    continue
+                _consider(found, variant.hand_value(candidate, situation), situation, draw)
     return found
 
 
+def _claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int],
+                           may_be_wild: bool) -> tuple[int | None, ...]:
+    """How a last tile is read: None (as drawn: a jing is wild or itself, as the reading
+    likes) or the tile itself (a jing taken from a discard or a robbed kong, which only
+    stands for itself). nanchang's ``may_be_wild`` (精牌介绍 2 胡牌则不做此限定) tries both."""
+    if not claimed or last not in kinds:
+        return (None,)
+    return (last, None) if may_be_wild else (last,)
+
+
 def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw) -> None:
+    """Keep the reading worth most; on a tie the German one, then the 精吊 one (nanchang's
+    精钓地胡 is worth what its plain 地胡 is, and is named so)."""
     amount = total(value, situation.seating)
     found.scored += 1
     best = found.best
-    if best is None or (amount, value.candidate.german) > (best.total,
-                                                          best.value.candidate.german):
+    candidate = value.candidate
+    if best is None or (amount, candidate.german, candidate.jing_diao) > (
+            best.total, best.value.candidate.german, best.value.candidate.jing_diao):
         found.best = Best(value, draw, amount)
 
 
