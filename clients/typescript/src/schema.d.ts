@@ -966,10 +966,15 @@ export interface components {
              */
             from?: number | null;
             /**
-             * @description Which of the meld's tiles was claimed from `from`. Needed only where it decides a liability: xingguo/nanchang, a chow holding a jing when the claimer is 冲关 or 霸精 (包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @description Which of the meld's tiles was claimed from `from`. Needed only where it decides a liability: xingguo, a chow holding a jing when the claimer is 冲关 or 霸精 (包; nanchang has no 包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
              * @default null
              */
             claimed?: string | null;
+            /**
+             * @description The meld's place in the round's order of claims across all players (0 first, larger is later). Needed only where the order decides a liability: guangdong 包先不包后, two 12-tile landings fed by one seat.
+             * @default null
+             */
+            claim_order?: number | null;
         };
         Jing: {
             /**
@@ -987,6 +992,11 @@ export interface components {
              * @default null
              */
             previous_indicator?: string | null;
+            /**
+             * @description nanchang 回头上下翻 (`rules.hui_tou_shang_xia_fan`): last round's 下精, scored on the dealt hands beside `previous_indicator`. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            previous_lower_indicator?: string | null;
         };
         Flags: {
             /**
@@ -1020,7 +1030,7 @@ export interface components {
              */
             kong_chain?: number;
             /**
-             * @description xingguo 霸胡: no player holds any jing.
+             * @description xingguo 霸胡: no player's jing count is above 0 (held, melded or discarded; /settle reads it from the tiles).
              * @default false
              */
             no_jing_held?: boolean;
@@ -1081,10 +1091,15 @@ export interface components {
             /** @description Tiles still in this player's discard pond (claimed ones are in the claimer's melds). */
             discards?: string | string[];
             /**
-             * @description nanchang: the hand as dealt (13 tiles, the dealer 14), on which 回头一笑 (`jing.previous_indicator`) is scored.
+             * @description nanchang: the hand as dealt (13 tiles, the dealer 14), on which 回头一笑 (`jing.previous_indicator`), 回头上下翻 (`jing.previous_lower_indicator`) and 照镜子 (`rules.zhao_jing_zi`) are scored.
              * @default null
              */
             dealt?: string | string[] | null;
+            /**
+             * @description /settle: flags of this seat only (the same object as `result.flags`, which every winner shares): each of several winners on one discard can carry its own 地胡, 天胡, 海底, …; a seat that did not win has none.
+             * @default null
+             */
+            flags?: components["schemas"]["Flags"] | null;
         };
         Result: {
             /** @description Winning seats; [] is a drawn round. */
@@ -1156,6 +1171,11 @@ export interface components {
              * @default null
              */
             previous_indicator?: string | null;
+            /**
+             * @description nanchang 回头上下翻: last round's 下精. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            previous_lower_indicator?: string | null;
             /** @default null */
             players?: components["schemas"]["Player"][] | null;
             /** @default null */
@@ -1307,7 +1327,7 @@ export interface components {
             paid_by?: number | null;
         };
         JingScore: {
-            /** @description Which indicator: indicator, lower_indicator or previous_indicator. */
+            /** @description Which indicator: indicator, lower_indicator, previous_indicator, previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子: one entry per tile pair that some dealt hand counts 5 of). */
             indicator: string;
             /**
              * @description 正精
@@ -1439,12 +1459,12 @@ export interface components {
              */
             kong_chain?: "double_each" | "once";
             /**
-             * @description 霸胡 also when the other three hold no jing and the winner's own jing are all read as themselves (德国) (补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原)
+             * @description 霸胡 also when the winner holds jing, all read as themselves (德国), while the other three count none (held, melded or discarded) and the winner discarded none (补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原)
              * @default false
              */
             ba_hu_restored?: boolean;
             /**
-             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (seed 000 is silent on who deals next (RULINGS Matches: the dealer keeps the deal on a drawn round by default))
+             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (seed 000 is silent on who deals next (by default the dealer keeps the deal on a drawn round))
              * @default false
              */
             dealer_passes_on_draw?: boolean;
@@ -1452,7 +1472,7 @@ export interface components {
         /** @description Rule options of nanchang (南昌麻将); every option left out takes its default. */
         NanchangRules: {
             /**
-             * @description How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start and scored like 上精) or mai_lei 埋雷 (buried until the end, scored on hand and melds only; nobody is liable for a 下精 they could not see) (精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…此时计算结果的牌包括手牌、吃、碰、杠得来的牌)
+             * @description How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start and scored like 上精) or mai_lei 埋雷 (buried until the end, scored on hand and melds only, a discarded 下精 never counting) (精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…此时计算结果的牌包括手牌、吃、碰、杠得来的牌)
              * @default xia_fan
              * @enum {string}
              */
@@ -1462,6 +1482,16 @@ export interface components {
              * @default true
              */
             hui_tou_yi_xiao?: boolean;
+            /**
+             * @description 回头上下翻: score last round's 上精 (jing.previous_indicator) and 下精 (jing.previous_lower_indicator) on the dealt hands, each on its own, with the counting, 冲关 and 霸王精 of any jing score (精牌类型 回头上下翻: 玩家摸完牌，在开局之前，根据4个玩家现有的牌，先进行一次上局带入的精牌计算结果…上精翻开后，统计出正精，副精，下精翻开后，统计出正精，副精)
+             * @default false
+             */
+            hui_tou_shang_xia_fan?: boolean;
+            /**
+             * @description 照镜子: before the 上精 is turned, every tile T is read as 正精 and the next tile as 副精 on the dealt hands; a player counting 5 or more of a pair (冲关) collects f(N) from each, ×2 (霸王冲关) when nobody else holds either tile; each such pair is settled on its own (精牌类型 照镜子: 定精前，计算所有玩家手里满足冲关牌型的牌，按照冲关算子。若玩家的冲关牌型例的所有牌其他玩家没有则算作霸王冲关)
+             * @default false
+             */
+            zhao_jing_zi?: boolean;
             /**
              * @description Jing a player discarded (still in its pond) count for that player (精牌介绍 2: 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded jing are not named, so they do not count by default))
              * @default false
@@ -1501,7 +1531,7 @@ export interface components {
              */
             false_win_points?: number;
             /**
-             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (seed 002 is silent on who deals next (RULINGS Matches: the dealer keeps the deal on a drawn round by default))
+             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (seed 002 is silent on who deals next (by default the dealer keeps the deal on a drawn round))
              * @default false
              */
             dealer_passes_on_draw?: boolean;
@@ -1531,7 +1561,7 @@ export interface components {
              */
             zi_yi_se_qi_dui?: boolean;
             /**
-             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal; RULINGS Matches makes passing it a house option))
+             * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal; the rules book makes passing it a house option))
              * @default false
              */
             dealer_passes_on_draw?: boolean;

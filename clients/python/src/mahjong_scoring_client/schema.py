@@ -23,9 +23,13 @@ Meld = TypedDict("Meld", {
     # Seat that discarded the claimed tile.
     "from": NotRequired[int | None],
     # Which of the meld's tiles was claimed from `from`. Needed only where it decides a
-    # liability: xingguo/nanchang, a chow holding a jing when the claimer is 冲关 or 霸精 (包). One
-    # tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    # liability: xingguo, a chow holding a jing when the claimer is 冲关 or 霸精 (包; nanchang has
+    # no 包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
     "claimed": NotRequired[str | None],
+    # The meld's place in the round's order of claims across all players (0 first, larger is
+    # later). Needed only where the order decides a liability: guangdong 包先不包后, two 12-tile
+    # landings fed by one seat.
+    "claim_order": NotRequired[int | None],
 })
 
 
@@ -39,6 +43,10 @@ class Jing(TypedDict):
     # nanchang 回头一笑: last round's 上精. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`,
     # `🀋`.
     previous_indicator: NotRequired[str | None]
+    # nanchang 回头上下翻 (`rules.hui_tou_shang_xia_fan`): last round's 下精, scored on the dealt
+    # hands beside `previous_indicator`. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`,
+    # `🀋`.
+    previous_lower_indicator: NotRequired[str | None]
 
 
 class Flags(TypedDict):
@@ -54,7 +62,8 @@ class Flags(TypedDict):
     after_kong_discard: NotRequired[bool]
     # Kongs in an unbroken chain before a kong_replacement win.
     kong_chain: NotRequired[int]
-    # xingguo 霸胡: no player holds any jing.
+    # xingguo 霸胡: no player's jing count is above 0 (held, melded or discarded; /settle reads
+    # it from the tiles).
     no_jing_held: NotRequired[bool]
     # nanchang 德中德: the other three players hold no jing at all.
     others_no_jing: NotRequired[bool]
@@ -77,12 +86,22 @@ class GuangdongRules(TypedDict):
 
 class NanchangRules(TypedDict):
     # How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start and scored
-    # like 上精) or mai_lei 埋雷 (buried until the end, scored on hand and melds only; nobody is
-    # liable for a 下精 they could not see) (精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…此时计算结果的牌包括手牌、吃、碰、杠得来的牌)
+    # like 上精) or mai_lei 埋雷 (buried until the end, scored on hand and melds only, a discarded
+    # 下精 never counting) (精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…此时计算结果的牌包括手牌、吃、碰、杠得来的牌)
     lower_jing_mode: NotRequired[Literal["xia_fan", "mai_lei"]]
     # Score 回头一笑 (jing.previous_indicator, last round's 上精) when it is given (精牌类型 回头一笑:
     # 用上一局的上精作为本次计算的精)
     hui_tou_yi_xiao: NotRequired[bool]
+    # 回头上下翻: score last round's 上精 (jing.previous_indicator) and 下精
+    # (jing.previous_lower_indicator) on the dealt hands, each on its own, with the counting,
+    # 冲关 and 霸王精 of any jing score (精牌类型 回头上下翻:
+    # 玩家摸完牌，在开局之前，根据4个玩家现有的牌，先进行一次上局带入的精牌计算结果…上精翻开后，统计出正精，副精，下精翻开后，统计出正精，副精)
+    hui_tou_shang_xia_fan: NotRequired[bool]
+    # 照镜子: before the 上精 is turned, every tile T is read as 正精 and the next tile as 副精 on the
+    # dealt hands; a player counting 5 or more of a pair (冲关) collects f(N) from each, ×2
+    # (霸王冲关) when nobody else holds either tile; each such pair is settled on its own (精牌类型
+    # 照镜子: 定精前，计算所有玩家手里满足冲关牌型的牌，按照冲关算子。若玩家的冲关牌型例的所有牌其他玩家没有则算作霸王冲关)
+    zhao_jing_zi: NotRequired[bool]
     # Jing a player discarded (still in its pond) count for that player (精牌介绍 2:
     # 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded jing are not named, so they do not count by
     # default))
@@ -107,8 +126,8 @@ class NanchangRules(TypedDict):
     # E组 4 (诈胡 -20 -20 -20))
     false_win_points: NotRequired[int]
     # POST /match: after a drawn round the deal passes to the next seat (false: the dealer
-    # keeps it); /settle does not use it (seed 002 is silent on who deals next (RULINGS
-    # Matches: the dealer keeps the deal on a drawn round by default))
+    # keeps it); /settle does not use it (seed 002 is silent on who deals next (by default the
+    # dealer keeps the deal on a drawn round))
     dealer_passes_on_draw: NotRequired[bool]
 
 
@@ -127,7 +146,7 @@ class QinzhouRules(TypedDict):
     zi_yi_se_qi_dui: NotRequired[bool]
     # POST /match: after a drawn round the deal passes to the next seat (false: the dealer
     # keeps it); /settle does not use it (003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal;
-    # RULINGS Matches makes passing it a house option))
+    # the rules book makes passing it a house option))
     dealer_passes_on_draw: NotRequired[bool]
 
 
@@ -135,12 +154,13 @@ class XingguoRules(TypedDict):
     # A win on a kong replacement after several kongs in a row: ×2 for each kong (double_each)
     # or ×2 once (once) (补充说明 10: 杠吊杠吊翻4倍，如果再杠吊翻8倍 (E组 6 says 只算一次))
     kong_chain: NotRequired[Literal["double_each", "once"]]
-    # 霸胡 also when the other three hold no jing and the winner's own jing are all read as
-    # themselves (德国) (补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原)
+    # 霸胡 also when the winner holds jing, all read as themselves (德国), while the other three
+    # count none (held, melded or discarded) and the winner discarded none (补充说明 8:
+    # 霸胡：四家全无精或胡家的精胡牌时已还原)
     ba_hu_restored: NotRequired[bool]
     # POST /match: after a drawn round the deal passes to the next seat (false: the dealer
-    # keeps it); /settle does not use it (seed 000 is silent on who deals next (RULINGS
-    # Matches: the dealer keeps the deal on a drawn round by default))
+    # keeps it); /settle does not use it (seed 000 is silent on who deals next (by default the
+    # dealer keeps the deal on a drawn round))
     dealer_passes_on_draw: NotRequired[bool]
 
 
@@ -175,8 +195,13 @@ class Player(TypedDict):
     # Tiles still in this player's discard pond (claimed ones are in the claimer's melds).
     discards: NotRequired[str | list[str]]
     # nanchang: the hand as dealt (13 tiles, the dealer 14), on which 回头一笑
-    # (`jing.previous_indicator`) is scored.
+    # (`jing.previous_indicator`), 回头上下翻 (`jing.previous_lower_indicator`) and 照镜子
+    # (`rules.zhao_jing_zi`) are scored.
     dealt: NotRequired[str | list[str] | None]
+    # /settle: flags of this seat only (the same object as `result.flags`, which every winner
+    # shares): each of several winners on one discard can carry its own 地胡, 天胡, 海底, …; a seat
+    # that did not win has none.
+    flags: NotRequired[Flags | None]
 
 
 class Result(TypedDict):
@@ -222,6 +247,9 @@ class JingRequest(TypedDict):
     lower_indicator: NotRequired[str | None]
     # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
     previous_indicator: NotRequired[str | None]
+    # nanchang 回头上下翻: last round's 下精. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`,
+    # `🀋`.
+    previous_lower_indicator: NotRequired[str | None]
     players: NotRequired[list[Player] | None]
     dealer: NotRequired[int | None]
     # Rule options of the variant; see GET /variants for names, types and defaults.
@@ -414,7 +442,9 @@ class JingSeat(TypedDict):
 
 
 class JingScore(TypedDict):
-    # Which indicator: indicator, lower_indicator or previous_indicator.
+    # Which indicator: indicator, lower_indicator, previous_indicator,
+    # previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子: one entry per tile pair that
+    # some dealt hand counts 5 of).
     indicator: str
     # 正精
     zheng: Literal[
