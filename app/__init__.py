@@ -28,7 +28,7 @@ def create_app(config: Config | None = None) -> Flask:
     observability.install(app, config)
     security.register(app)  # nosniff; no-store unless a view sets its own caching
     edge.register(app, config)  # /metrics on its own port, when one is configured
-    app.register_blueprint(views.bp)
+    views.register(app, config)  # the API, and its answer cache
     app.register_blueprint(ops.bp)
     app.register_blueprint(playground.bp)  # GET / and /embed: the playground page
     app.register_blueprint(rulesbook.bp)  # GET /rules and /rules/<variant>: the rules book

@@ -27,6 +27,7 @@ class Config:
     # A scoring request stopped past this many seconds is a 503 with Retry-After; 0: none.
     request_budget_seconds: float = 2.0
     metrics_port: int | None = None  # when set, /metrics is served on this port only
+    response_cache: int = 1024  # answers kept per worker for repeated requests; 0: none
 
     @classmethod
     def from_env(cls) -> Config:
@@ -40,4 +41,5 @@ class Config:
                    log_requests=os.environ.get("LOG_REQUESTS", "1") not in ("0", "false", ""),
                    request_budget_seconds=float(os.environ.get("REQUEST_BUDGET_SECONDS", 2.0)),
                    metrics_port=int(os.environ["METRICS_PORT"])
-                   if os.environ.get("METRICS_PORT") else None)
+                   if os.environ.get("METRICS_PORT") else None,
+                   response_cache=int(os.environ.get("RESPONSE_CACHE", 1024)))

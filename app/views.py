@@ -6,7 +6,6 @@ No scoring happens here; every rule lives in :mod:`rules`.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -19,24 +18,19 @@ import rules
 from app import limits
 from app.edge import within_budget
 from app.problems import Problem
+from app.schemas import answers
 from app.schemas import requests as req_schemas
 from app.schemas import responses as out
-from app.schemas.compiled import FastDumper, FastLoader
 
 bp = Blueprint("api", __name__)
 
-# The schemas walked once into plain functions: same results, same errors (compiled.py).
-_EVALUATE_IN = FastLoader(req_schemas.EvaluateSchema())
-_SETTLE_IN = FastLoader(req_schemas.SettleSchema())
-_JING_IN = FastLoader(req_schemas.JingRequestSchema())
-_MATCH_IN = FastLoader(req_schemas.MatchSchema())
-_EVALUATION_OUT = FastDumper(out.EvaluationSchema())
-# The answers carry no variant or ruleset (the views add both): without those two fields
-# the generated dumper reads every attribute the answer has and skips the slower path
-# for objects missing one; the dump is the same.
-_SETTLEMENT_OUT = FastDumper(out.SettlementSchema(exclude=("variant", "ruleset")))
-_JING_OUT = FastDumper(out.JingResponseSchema(exclude=("variant", "ruleset")))
-_MATCH_OUT = FastDumper(out.MatchResponseSchema(exclude=("variant", "ruleset")))
+# The request schemas load and check every body (marshmallow, the documented way); the
+# answers are written out by app/schemas/answers.py, which tests hold to the response
+# schemas' own dump and to the contract.
+_EVALUATE_IN = req_schemas.EvaluateSchema()
+_SETTLE_IN = req_schemas.SettleSchema()
+_JING_IN = req_schemas.JingRequestSchema()
+_MATCH_IN = req_schemas.MatchSchema()
 _VARIANTS_OUT = out.VariantsResponseSchema()
 
 
@@ -225,41 +219,39 @@ _DEFAULT_RULESETS: dict[str, dict[str, Any]] = {}  # variant → its ruleset wit
 def _evaluate(data: dict[str, Any]) -> bytes:
     query = _EVALUATE_IN.load(data)
     answer = rules.evaluate(query)
-    return orjson.dumps({"variant": query.variant, **_EVALUATION_OUT.dump(answer),
+    return orjson.dumps({"variant": query.variant, **answers.evaluation(answer),
                          "ruleset": ruleset(query.variant, query.rules)})
 
 
 def _settle(data: dict[str, Any]) -> bytes:
     query = _SETTLE_IN.load(data)
     answer = rules.settle(query)
-    return orjson.dumps({"variant": query.variant, **_SETTLEMENT_OUT.dump(answer),
+    return orjson.dumps({"variant": query.variant, **answers.settlement(answer),
                          "ruleset": ruleset(query.variant, query.rules)})
 
 
 def _jing(data: dict[str, Any]) -> bytes:
     query = _JING_IN.load(data)
     answer = rules.jing(query)
-    return orjson.dumps({"variant": query.variant, **_JING_OUT.dump(answer),
+    return orjson.dumps({"variant": query.variant, **answers.jing_answer(answer),
                          "ruleset": ruleset(query.variant, query.rules)})
 
 
 def _match(data: dict[str, Any]) -> bytes:
     query = _MATCH_IN.load(data)
     answer = rules.match(query)
-    return orjson.dumps({"variant": query.variant, **_MATCH_OUT.dump(answer),
+    return orjson.dumps({"variant": query.variant, **answers.match_answer(answer),
                          "ruleset": ruleset(query.variant, query.rules)})
 
 
-# Answers kept per worker, keyed on the canonical request (its JSON with sorted keys): the
-# service is stateless, so a request asked again (a client re-asking for the waits of the
-# same hand, a retried /settle) gets the same bytes without being scored again.
-# RESPONSE_CACHE entries per worker (0 turns it off); docs/PERFORMANCE.md has numbers
-# with and without it.
-RESPONSE_CACHE = int(os.environ.get("RESPONSE_CACHE", 1024))
-
-
 class AnswerCache:
-    """A bounded LRU of answer bodies; only successful answers are kept."""
+    """A bounded LRU of answer bodies; only successful answers are kept.
+
+    One per app (``app.extensions["answer_cache"]``, built by :func:`register` from
+    ``RESPONSE_CACHE`` in the app's config), keyed on the canonical request (its JSON with
+    sorted keys): the service is stateless, so a request asked again (a client re-asking
+    for the waits of the same hand, a retried /settle) gets the same bytes without being
+    scored again. docs/PERFORMANCE.md has numbers with and without it."""
 
     def __init__(self, size: int):
         self.size = size
@@ -277,6 +269,12 @@ class AnswerCache:
         return endpoint(data) if key is None else self._cached(endpoint, key)
 
 
+def register(app: Any, config: Any) -> None:
+    """The API's routes, and the app's own answer cache (``RESPONSE_CACHE`` entries)."""
+    app.extensions["answer_cache"] = AnswerCache(config.response_cache)
+    app.register_blueprint(bp)
+
+
 def canonical(data: dict[str, Any]) -> bytes | None:
     """The request as a cache key: its JSON with sorted keys (the same for any key order
     and spacing), or None when orjson cannot write it (an integer beyond 64 bits)."""
@@ -290,9 +288,7 @@ def _answer(endpoint: Callable[[dict[str, Any]], bytes]) -> Response:
     data = json_body()
     if data.get("variant") in rules.NAMES:
         g.variant = data["variant"]  # for the request's log line
-    extensions = current_app.extensions
-    cache = extensions.get("answer_cache") or extensions.setdefault(
-        "answer_cache", AnswerCache(RESPONSE_CACHE))
+    cache = current_app.extensions["answer_cache"]
     seconds = current_app.config["APP_CONFIG"].request_budget_seconds
     body = within_budget(seconds, lambda: cache.answer(endpoint, data))
     return Response(body, mimetype="application/json")

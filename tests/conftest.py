@@ -11,19 +11,41 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from app import create_app  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
+
+from app import create_app, views  # noqa: E402
+from tests.contract import spec_schema  # noqa: E402
+
+
+class ContractClient(FlaskClient):
+    """The test client, holding every JSON answer it receives to the contract: each must be
+    documented in openapi.yaml and valid against its response schema (issue 25: the
+    answers are written out by plain functions, so this is what keeps them the contract's)."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        media = response.mimetype
+        if media in ("application/json", "application/problem+json") and response.data:
+            request = response.request
+            problems = spec_schema.answer_errors(request.path, request.method.lower(),
+                                                 response.status_code, media,
+                                                 response.get_json(silent=True))
+            assert not problems, "an answer outside the contract:\n" + "\n".join(problems[:5])
+        return response
 
 
 @pytest.fixture(scope="session")
 def app():
-    return create_app()
+    application = create_app()
+    application.test_client_class = ContractClient
+    return application
 
 
 @pytest.fixture()
 def client(app):
     # Each test starts with an empty answer cache (app/views.py): an answer kept from an
     # earlier test must not hide what this one changes (a monkeypatched rule, say).
-    app.extensions.pop("answer_cache", None)
+    app.extensions["answer_cache"] = views.AnswerCache(app.extensions["answer_cache"].size)
     return app.test_client()
 
 

@@ -112,7 +112,7 @@ class Seat(StrictInt):
 
     default_error_messages = {"invalid": "must be a seat number 0-3",
                               "range": "must be a seat number 0-3"}
-    lowest, highest = 0, 3  # the compiled loader keeps an int in this range as it is
+    lowest, highest = 0, 3
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
         seat = super()._deserialize(value, attr, data, **kwargs)

@@ -106,7 +106,7 @@ class EvaluateSchema(Schema):
     hand = Tiles(required=True, metadata={
         "description": "Concealed tiles, including the winning tile when there is one. "
                        "13 (+1 per kong) asks for the waits; 14 (+1 per kong) is scored."})
-    melds = fields.List(fields.Nested(MeldSchema), load_default=list,
+    melds = fields.Nested(MeldSchema, many=True, load_default=list,
                         validate=validate.Length(max=4))
     win_tile = Tile(load_default=None, allow_none=True)
     win_type = _win_type_field()
@@ -130,7 +130,7 @@ class EvaluateSchema(Schema):
 
 class PlayerSchema(Schema):
     hand = Tiles(required=True)
-    melds = fields.List(fields.Nested(MeldSchema), load_default=list,
+    melds = fields.Nested(MeldSchema, many=True, load_default=list,
                         validate=validate.Length(max=4))
     discards = Tiles(maximum=40, load_default=tuple, metadata={
         "description": "Tiles still in this player's discard pond (claimed ones are in the "
@@ -182,12 +182,12 @@ class EventSchema(Schema):
 
 
 def _players_field() -> fields.List:
-    return fields.List(fields.Nested(PlayerSchema), required=True,
+    return fields.Nested(PlayerSchema, many=True, required=True,
                        validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
 
 
 def _events_field() -> fields.List:
-    return fields.List(fields.Nested(EventSchema), load_default=list,
+    return fields.Nested(EventSchema, many=True, load_default=list,
                        validate=validate.Length(max=16))
 
 
@@ -268,7 +268,7 @@ class JingRequestSchema(Schema):
     previous_indicator = Tile(load_default=None, allow_none=True)
     previous_lower_indicator = Tile(load_default=None, allow_none=True, metadata={
         "description": "nanchang 回头上下翻: last round's 下精."})
-    players = fields.List(fields.Nested(PlayerSchema), load_default=None, allow_none=True,
+    players = fields.Nested(PlayerSchema, many=True, load_default=None, allow_none=True,
                           validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
     dealer = Seat(load_default=None, allow_none=True)
     rules = _rules_field()

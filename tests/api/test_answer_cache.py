@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app import create_app, views
+from app.config import Config
 
 HAND = {"variant": "guangdong", "hand": "123m456p789s111sEE", "win_type": "self_draw",
         "dealer": True}
@@ -25,10 +26,9 @@ def test_cached_answers_are_the_answers(fresh):
     assert cache._cached.cache_info().hits == 1
 
 
-def test_without_the_cache_the_answer_is_the_same(fresh, monkeypatch):
+def test_without_the_cache_the_answer_is_the_same(fresh):
     cached = fresh.post("/evaluate", json=HAND).get_data()
-    monkeypatch.setattr(views, "RESPONSE_CACHE", 0)
-    client = create_app().test_client()
+    client = create_app(Config(response_cache=0)).test_client()
     assert client.post("/evaluate", json=HAND).get_data() == cached
     assert client.application.extensions["answer_cache"]._cached is None
 
@@ -51,3 +51,9 @@ def test_the_cache_is_bounded():
     for n in range(10):
         assert cache.answer(lambda data: str(data["n"]).encode(), {"n": n}) == str(n).encode()
     assert cache._cached.cache_info().currsize == 4
+
+
+def test_the_cache_belongs_to_the_app_and_its_size_to_the_config(monkeypatch):
+    monkeypatch.setenv("RESPONSE_CACHE", "7")
+    assert create_app().extensions["answer_cache"].size == 7
+    assert create_app(Config(response_cache=3)).extensions["answer_cache"].size == 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -33,3 +34,39 @@ def errors(body: Any, schema: dict[str, Any]) -> list[str]:
 
 def _escape(part: str) -> str:
     return part.replace("~", "~0").replace("/", "~1")
+
+
+# ------------------------------------------------------ every answer the suite receives
+_TEMPLATES = [(path, re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(path)) + "$"))
+              for path in SPEC["paths"]]
+_VALIDATORS: dict[tuple[str, str, int, str], Draft202012Validator | None] = {}
+
+
+def template_of(path: str) -> str | None:
+    """The contract's path template a request path falls under (``/rules/{variant}``)."""
+    for template, pattern in _TEMPLATES:
+        if pattern.match(path):
+            return template
+    return None
+
+
+def answer_errors(path: str, method: str, status: int, media: str, body: Any) -> list[str]:
+    """Why a JSON answer breaks the contract: undocumented, or not what its schema says.
+    Answers the contract does not type as JSON (HTML, Markdown, metrics) are not judged."""
+    template = template_of(path)
+    if template is None:
+        return [] if status == 404 else [f"{method.upper()} {path}: no such path documented"]
+    key = (template, method, status, media)
+    if key not in _VALIDATORS:
+        try:
+            _VALIDATORS[key] = Draft202012Validator(
+                response_schema(template, method, status, media), registry=_REGISTRY)
+        except KeyError:
+            _VALIDATORS[key] = None
+    validator = _VALIDATORS[key]
+    if validator is None:
+        if status in (404, 405, 500):  # a problem for a path or method the contract lacks
+            return []
+        return [f"{method.upper()} {template} {status} {media}: not in the contract"]
+    return [f"{method.upper()} {path} {status}: {'/'.join(map(str, e.absolute_path))}: "
+            f"{e.message[:200]}" for e in validator.iter_errors(body)]

@@ -1,0 +1,113 @@
+"""The domain's answers as JSON-ready dicts, written out field by field.
+
+The response schemas (:mod:`app.schemas.responses`) are the contract: openapi.yaml is
+generated from them. Dumping an answer through them walks marshmallow's machinery for every
+pattern, group, wait and ledger line, which cost more than scoring the hand (issue 25);
+these plain functions build the same dicts directly, with no reflection and no generated
+code. Two tests keep them honest: each function gives exactly what its schema's ``dump``
+gives (tests/api/test_answers.py, on simulated rounds of every variant), and every answer
+the test suite receives is validated against the OpenAPI response schemas (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.model import (
+    Evaluation,
+    GroupView,
+    JingAnswer,
+    JingScore,
+    JingSeat,
+    Pattern,
+    Payment,
+    Settlement,
+    Transfer,
+    Wait,
+)
+from rules.tiles import CODES
+
+Json = dict[str, Any]
+
+
+def _code(tile: int | None) -> str | None:
+    return None if tile is None else CODES[tile]
+
+
+def _codes(tiles: Any) -> list[str]:
+    return [CODES[t] for t in tiles]
+
+
+def pattern(p: Pattern) -> Json:
+    return {"id": p.id, "name_zh": p.name_zh, "name_en": p.name_en, "value": p.value,
+            "unit": p.unit, "note": p.note}
+
+
+def group(g: GroupView) -> Json:
+    return {"type": g.type, "tiles": _codes(g.tiles), "held": _codes(g.held),
+            "wild": list(g.wild), "concealed": g.concealed}
+
+
+def payment(p: Payment) -> Json:
+    return {"payer": p.payer, "amount": p.amount, "formula": p.formula}
+
+
+def wait(w: Wait) -> Json:
+    return {"tile": CODES[w.tile], "total": w.total, "patterns": list(w.patterns),
+            "note": w.note}
+
+
+def evaluation(e: Evaluation) -> Json:
+    return {
+        "winning": e.winning, "reason": e.reason, "message": e.message, "shape": e.shape,
+        "patterns": [pattern(p) for p in e.patterns], "multiplier": e.multiplier,
+        "fan": e.fan, "decomposition": [group(g) for g in e.decomposition],
+        "payments": [payment(p) for p in e.payments], "total": e.total,
+        "waits": None if e.waits is None else [wait(w) for w in e.waits],
+        "readings": e.readings, "notes": list(e.notes),
+    }
+
+
+def transfer(t: Transfer) -> Json:
+    return {"from": t.payer, "to": t.payee, "amount": t.amount, "reason": t.reason,
+            "detail": t.detail}
+
+
+def jing_seat(s: JingSeat) -> Json:
+    return {"seat": s.seat, "count": s.count, "score": s.score, "chong_guan": s.chong_guan,
+            "ba_jing": s.ba_jing, "paid_by": s.paid_by}
+
+
+def jing_score(j: JingScore) -> Json:
+    return {"indicator": j.indicator, "zheng": CODES[j.zheng], "fu": CODES[j.fu],
+            "seats": [jing_seat(s) for s in j.seats]}
+
+
+def settlement(s: Settlement) -> Json:
+    """A /settle answer (without ``variant`` and ``ruleset``: the view adds both)."""
+    return {
+        "deltas": list(s.deltas), "ledger": [transfer(t) for t in s.ledger],
+        "winners": [{"seat": w.seat, "evaluation": evaluation(w.evaluation)}
+                    for w in s.winners],
+        "jing": [jing_score(j) for j in s.jing], "notes": list(s.notes),
+        "next_floor": s.next_floor,
+    }
+
+
+def jing_answer(a: JingAnswer) -> Json:
+    return {"jing": [jing_score(j) for j in a.jing],
+            "deltas": None if a.deltas is None else list(a.deltas),
+            "ledger": None if a.ledger is None else [transfer(t) for t in a.ledger]}
+
+
+def match_answer(a: Any) -> Json:
+    """A /match answer: every round as /settle gives it plus what the match derived."""
+    rounds = []
+    for r in a.rounds:
+        rounds.append({**settlement(r), "dealer": r.dealer, "round_wind": _code(r.round_wind),
+                       "floor": r.floor,
+                       "carried_jing": {k: CODES[v] for k, v in r.carried_jing.items()},
+                       "totals": list(r.totals)})
+    return {"rounds": rounds, "totals": list(a.totals),
+            "standings": [{"seat": s.seat, "total": s.total, "rank": s.rank}
+                          for s in a.standings]}
