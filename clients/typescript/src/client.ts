@@ -4,15 +4,14 @@
  * Every request and answer type comes from `schema.d.ts`, which openapi-typescript generates
  * from the contract, openapi.yaml (`make clients`); nothing here restates a field of it, so a
  * change of the contract reaches every caller as a type error rather than a surprise at run
- * time. The one exception is POST /match, which the contract does not describe yet (see the
- * `Match*` types below). It runs wherever the standard fetch API does: browsers, Node 18+.
+ * time. It runs wherever the standard fetch API does: browsers, Node 18+.
  */
 import type { components, paths } from "./schema.js";
 
 export type Schemas = components["schemas"];
 
 type JsonOf<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
-type PostPath = "/evaluate" | "/settle" | "/jing";
+type PostPath = "/evaluate" | "/settle" | "/jing" | "/match";
 
 /** The JSON body that `POST path` takes. */
 export type RequestOf<P extends PostPath> = JsonOf<paths[P]["post"]["requestBody"]>;
@@ -27,33 +26,10 @@ export type JingRequest = RequestOf<"/jing">;
 export type JingResponse = AnswerOf<"/jing">;
 export type Variants = JsonOf<paths["/variants"]["get"]["responses"][200]>;
 
-/**
- * POST /match as the client contract describes it (a list of rounds, each what /settle takes
- * less `variant` and `rules`; `dealer` and `round_wind` derived when left out). Written by
- * hand until openapi.yaml carries /match: then these become `RequestOf<"/match">` and
- * `AnswerOf<"/match">`.
- */
-export type MatchRound = Omit<SettleRequest, "variant" | "rules" | "dealer"> & {
-  dealer?: number;
-};
-export interface MatchRequest {
-  variant: SettleRequest["variant"];
-  dealer: number;
-  round_wind?: string | null;
-  rules?: SettleRequest["rules"];
-  rounds: MatchRound[];
-}
-export type MatchRoundAnswer = Settlement & {
-  dealer: number;
-  round_wind: string;
-  floor?: number | null;
-  totals: number[];
-};
-export interface MatchResponse {
-  rounds: MatchRoundAnswer[];
-  totals: number[];
-  [field: string]: unknown;
-}
+export type MatchRequest = RequestOf<"/match">;
+export type MatchResponse = AnswerOf<"/match">;
+export type MatchRound = Schemas["MatchRound"];
+export type MatchRoundAnswer = Schemas["MatchRoundAnswer"];
 
 /** One entry of a problem's `errors`; `code` and `position` only where the server sends them. */
 export type FieldError = Schemas["ProblemError"] & { code?: string; position?: number };

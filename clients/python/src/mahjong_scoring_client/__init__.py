@@ -12,12 +12,15 @@ method takes and answers are also here. Every error answer raises ``ProblemError
 """
 
 from .client import DEFAULT_URL, Client, ProblemError, __version__
-from .match_types import MatchRequest, MatchResponse, MatchRound, MatchRoundResult
 from .schema import (
     EvaluateRequest,
     EvaluateResponse,
     JingRequest,
     JingResponse,
+    MatchRequest,
+    MatchResponse,
+    MatchRound,
+    MatchRoundAnswer,
     Problem,
     Settlement,
     SettleRequest,
@@ -26,6 +29,6 @@ from .schema import (
 
 __all__ = [
     "DEFAULT_URL", "Client", "EvaluateRequest", "EvaluateResponse", "JingRequest",
-    "JingResponse", "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundResult", "Problem",
+    "JingResponse", "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundAnswer", "Problem",
     "ProblemError", "SettleRequest", "Settlement", "Variants", "__version__",
 ]

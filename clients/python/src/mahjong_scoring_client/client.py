@@ -15,12 +15,13 @@ from typing import Any, cast
 
 import requests
 
-from .match_types import MatchRequest, MatchResponse
 from .schema import (
     EvaluateRequest,
     EvaluateResponse,
     JingRequest,
     JingResponse,
+    MatchRequest,
+    MatchResponse,
     Settlement,
     SettleRequest,
     Variants,
