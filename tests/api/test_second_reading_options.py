@@ -12,6 +12,8 @@ import copy
 
 import pytest
 
+from tests.api.test_nanchang_settle import ROUND_B
+from tests.api.test_qinzhou_settle import EXAMPLE_B
 from tests.settle_props import check_invariants
 
 
@@ -30,20 +32,9 @@ def refused(post, path, body):
 
 # ---------------------------------------------------------------- qinzhou
 
-# Seed 003 §3.2 例B: 东 (seat 0, dealer) discards the 8s; 南 wins 对对胡 (2 fan), 西 七对
-# (2 fan); horses 1m5m9m1p5p9p on 东's numbers (1/5/9), 2m6m on 南's (2/6), 3m7m on 西's
-# (3/7); seat 1, the first winner after the discarder, owns them. Base 1.
-EXAMPLE_B = {
-    "variant": "qinzhou", "dealer": 0,
-    "players": [
-        {"hand": "234m678m234p678pN"},
-        {"hand": "222s444s666pEEE88s"},
-        {"hand": "11s33s77p88pSSWW88s"},
-        {"hand": "CCCFFFPPP999sN"},
-    ],
-    "result": {"winners": [1, 2], "win_type": "discard", "discarder": 0, "win_tile": "8s"},
-    "horses": "1m5m9m2m6m3m7m1p5p9p",
-}
+# EXAMPLE_B is seed 003 §3.2 例B: 东 (seat 0, dealer) discards the 8s; 南 wins 对对胡 (2 fan),
+# 西 七对 (2 fan); horses 1m5m9m1p5p9p on 东's numbers (1/5/9), 2m6m on 南's (2/6), 3m7m on
+# 西's (3/7); seat 1, the first winner after the discarder, owns them. Base 1.
 
 
 def with_flags(body, seat, flags, dealt=None):
@@ -219,22 +210,8 @@ def test_claim_order_errors(post):
 
 # ---------------------------------------------------------------- nanchang
 
-# test_nanchang_settle.py's round B: dealer seat 1; 上精 5m, 下精 2s, 回头一笑 E on the dealt
-# hands. Its deltas are [25, -51, 25, 1] (worked there).
-ROUND_B = {
-    "variant": "nanchang", "dealer": 1,
-    "jing": {"indicator": "5m", "lower_indicator": "2s", "previous_indicator": "E"},
-    "players": [
-        {"hand": "789p3sNNNWWF", "melds": [{"type": "concealed_kong", "tiles": "5555m"}],
-         "dealt": "123456789m1234p"},
-        {"hand": "456p7789m11sCCCP", "dealt": "EE123456789s123p"},
-        {"hand": "12344mFF", "melds": [{"type": "pung", "tiles": "666m", "from": 0},
-                                       {"type": "pung", "tiles": "222s", "from": 3}],
-         "dealt": "123456789pNNWW"},
-        {"hand": "11p22p33p44s77s99s8s6m", "dealt": "CCFFPP123m456s7s"},
-    ],
-    "result": {"winners": [3], "win_tile": "1p", "win_type": "discard", "discarder": 1},
-}
+# ROUND_B is test_nanchang_settle.py's round B: dealer seat 1; 上精 5m, 下精 2s, 回头一笑 E on
+# the dealt hands. Its deltas are [25, -51, 25, 1] (worked there).
 
 
 def entries(answer, field):

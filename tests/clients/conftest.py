@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.api.test_qinzhou_settle import EXAMPLE_B
 from tests.e2e.conftest import server_url  # noqa: F401 (the fixture: one real server a session)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,18 +28,7 @@ if str(PY_CLIENT / "src") not in sys.path:
 
 # The README's qinzhou 一炮多响 (example B): deltas [-12, -2, 14, 0], worked in the README as
 # 南 1·2 + 1·2·2 + 1·2·2 − 1·2·6 = −2, 西 1·2 + 1·2·6 = 14, 东 pays 2 + 2 + 4 + 4 = 12.
-QINZHOU_ROUND = {
-    "variant": "qinzhou",
-    "dealer": 0,
-    "players": [
-        {"hand": "234m678m234p678pN"},
-        {"hand": "222s444s666pEEE88s"},
-        {"hand": "11s33s77p88pSSWW88s"},
-        {"hand": "CCCFFFPPP999sN"},
-    ],
-    "result": {"winners": [1, 2], "win_type": "discard", "discarder": 0, "win_tile": "8s"},
-    "horses": "1m5m9m2m6m3m7m1p5p9p",
-}
+QINZHOU_ROUND = EXAMPLE_B
 QINZHOU_DELTAS = [-12, -2, 14, 0]
 
 
