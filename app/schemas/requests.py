@@ -11,7 +11,17 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, Tiles
+from app.schemas.fields import (
+    Seat,
+    Shortcut,
+    StrictBool,
+    StrictInt,
+    Tile,
+    Tiles,
+    quick_seat,
+    quick_tile,
+    quick_tiles,
+)
 from rules import model
 from rules.matches import MAX_ROUNDS
 from rules.variants import NAMES
@@ -55,6 +65,29 @@ class MeldSchema(Schema):
                           data["claim_order"])
 
 
+_MELD_KEYS = frozenset({"type", "tiles", "from", "claimed", "claim_order"})
+_MELD_KINDS = frozenset(model.MELD_KINDS)
+
+
+def quick_meld(value: Any) -> model.Meld | None:
+    """:class:`MeldSchema`'s answer for a meld written the usual way (its tiles as a compact
+    string), else None: the schema then loads it."""
+    if type(value) is not dict or not value.keys() <= _MELD_KEYS:
+        return None
+    kind, parsed = value.get("type"), quick_tiles(value.get("tiles"), 4)
+    source, order = value.get("from"), value.get("claim_order")
+    if type(kind) is not str or kind not in _MELD_KINDS or parsed is None:
+        return None
+    if not (source is None or quick_seat(source)):
+        return None
+    if order is not None and (type(order) is not int or order < 0):
+        return None
+    claimed = value.get("claimed")
+    if claimed is not None and (claimed := quick_tile(claimed)) is None:
+        return None
+    return model.Meld(kind, parsed, source, claimed, order)
+
+
 class JingSchema(Schema):
     indicator = Tile(load_default=None, allow_none=True,
                      metadata={"description": "The flipped tile (上精): it is 正精, the next "
@@ -93,8 +126,41 @@ class FlagsSchema(Schema):
         return model.Flags(**data)
 
 
+_JING_KEYS = frozenset({"indicator", "lower_indicator", "previous_indicator",
+                        "previous_lower_indicator"})
+_FLAG_KEYS = frozenset(FlagsSchema().fields) - {"kong_chain"}
+
+
+def quick_jing(value: Any) -> model.Jing | None:
+    """:class:`JingSchema`'s answer for indicators given as tile strings, else None."""
+    if type(value) is not dict or not value.keys() <= _JING_KEYS:
+        return None
+    loaded = {}
+    for key, tile in value.items():
+        if tile is not None and (tile := quick_tile(tile)) is None:
+            return None
+        loaded[key] = tile
+    return model.Jing(**loaded)
+
+
+def quick_flags(value: Any) -> model.Flags | None:
+    """:class:`FlagsSchema`'s answer for flags given as true/false (and a kong chain 0-8)."""
+    if type(value) is not dict:
+        return None
+    for key, flag in value.items():
+        is_flag = type(flag) is bool and key in _FLAG_KEYS
+        is_chain = key == "kong_chain" and type(flag) is int and 0 <= flag <= 8
+        if not (is_flag or is_chain):
+            return None
+    return model.Flags(**value)
+
+
 def _flags_field() -> fields.Nested:
-    return fields.Nested(FlagsSchema, load_default=model.Flags)
+    return Shortcut(FlagsSchema, quick_flags, load_default=model.Flags)
+
+
+def _jing_field(**kwargs: Any) -> fields.Nested:
+    return Shortcut(JingSchema, quick_jing, load_default=model.Jing, **kwargs)
 
 
 def _win_type_field() -> fields.String:
@@ -106,7 +172,7 @@ class EvaluateSchema(Schema):
     hand = Tiles(required=True, metadata={
         "description": "Concealed tiles, including the winning tile when there is one. "
                        "13 (+1 per kong) asks for the waits; 14 (+1 per kong) is scored."})
-    melds = fields.Nested(MeldSchema, many=True, load_default=list,
+    melds = Shortcut(MeldSchema, quick_meld, many=True, load_default=list,
                         validate=validate.Length(max=4))
     win_tile = Tile(load_default=None, allow_none=True)
     win_type = _win_type_field()
@@ -118,7 +184,7 @@ class EvaluateSchema(Schema):
                        "left out); it decides who pays double."})
     seat_wind = Tile(load_default=None, allow_none=True)
     round_wind = Tile(load_default=None, allow_none=True)
-    jing = fields.Nested(JingSchema, load_default=model.Jing)
+    jing = _jing_field()
     flags = _flags_field()
     rules = _rules_field()
 
@@ -130,7 +196,7 @@ class EvaluateSchema(Schema):
 
 class PlayerSchema(Schema):
     hand = Tiles(required=True)
-    melds = fields.Nested(MeldSchema, many=True, load_default=list,
+    melds = Shortcut(MeldSchema, quick_meld, many=True, load_default=list,
                         validate=validate.Length(max=4))
     discards = Tiles(maximum=40, load_default=tuple, metadata={
         "description": "Tiles still in this player's discard pond (claimed ones are in the "
@@ -149,6 +215,28 @@ class PlayerSchema(Schema):
     def make(self, data: dict[str, Any], **_: Any) -> model.PlayerTiles:
         return model.PlayerTiles(data["hand"], tuple(data["melds"]), data["discards"],
                                  data["dealt"], data["flags"])
+
+
+_PLAYER_KEYS = frozenset({"hand", "melds", "discards", "dealt"})
+
+
+def quick_player(value: Any) -> model.PlayerTiles | None:
+    """:class:`PlayerSchema`'s answer for a player written the usual way (compact strings,
+    no flags of its own), else None: the schema then loads it."""
+    if type(value) is not dict or not value.keys() <= _PLAYER_KEYS:
+        return None
+    hand = quick_tiles(value.get("hand"), 18)
+    melds = value.get("melds", ())
+    if hand is None or type(melds) not in (list, tuple) or len(melds) > 4:
+        return None
+    loaded = tuple(quick_meld(m) for m in melds)
+    if None in loaded:
+        return None
+    discards = quick_tiles(value["discards"], 40) if "discards" in value else ()
+    dealt = value.get("dealt")
+    if discards is None or (dealt is not None and (dealt := quick_tiles(dealt, 18)) is None):
+        return None
+    return model.PlayerTiles(hand, loaded, discards, dealt, None)
 
 
 class ResultSchema(Schema):
@@ -182,7 +270,7 @@ class EventSchema(Schema):
 
 
 def _players_field() -> fields.List:
-    return fields.Nested(PlayerSchema, many=True, required=True,
+    return Shortcut(PlayerSchema, quick_player, many=True, required=True,
                        validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
 
 
@@ -202,7 +290,7 @@ class SettleSchema(Schema):
     variant = _variant_field()
     dealer = Seat(required=True, metadata={"description": "The dealer's seat (East)."})
     players = _players_field()
-    jing = fields.Nested(JingSchema, load_default=model.Jing)
+    jing = _jing_field()
     result = fields.Nested(ResultSchema, required=True)
     events = _events_field()
     horses = _horses_field()
@@ -224,7 +312,7 @@ class MatchRoundSchema(Schema):
         "description": "Derived by the match's rotation when left out; a seat other than "
                        "the rotation's is a 422."})
     players = _players_field()
-    jing = fields.Nested(JingSchema, load_default=model.Jing, metadata={
+    jing = _jing_field(metadata={
         "description": "nanchang: `previous_indicator` is derived (the round before's "
                        "`indicator`, 回头一笑) when left out; another tile is a 422."})
     result = fields.Nested(ResultSchema, required=True)
@@ -268,7 +356,7 @@ class JingRequestSchema(Schema):
     previous_indicator = Tile(load_default=None, allow_none=True)
     previous_lower_indicator = Tile(load_default=None, allow_none=True, metadata={
         "description": "nanchang 回头上下翻: last round's 下精."})
-    players = fields.Nested(PlayerSchema, many=True, load_default=None, allow_none=True,
+    players = Shortcut(PlayerSchema, quick_player, many=True, load_default=None, allow_none=True,
                           validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
     dealer = Seat(load_default=None, allow_none=True)
     rules = _rules_field()
