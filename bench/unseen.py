@@ -23,6 +23,7 @@ import json
 import math
 import os
 import re
+import statistics
 import subprocess
 import time
 from collections.abc import Callable
@@ -184,14 +185,14 @@ def sessions(files: Files, warm: Path, seconds: float, count: int = 5) -> dict:
     return {"sessions": done, "seconds": seconds, "files": files, "load": os.getloadavg()}
 
 
-def shares(result: dict) -> dict[str, float]:
-    """Each endpoint's median run over the sessions, as a share of the median /healthz."""
-    health = http.median_run([s.healthz for s in result["sessions"]]).rps
-    return {path: median(result, path).rps / health for path in result["files"].paths}
+def session_shares(result: dict, path: str) -> list[float]:
+    """Each session's ``path`` throughput as a share of the same server's /healthz."""
+    return [s.runs[path].run.rps / s.healthz.rps for s in result["sessions"]]
 
 
-def median(result: dict, path: str) -> http.Run:
-    return http.median_run([s.runs[path].run for s in result["sessions"]])
+def median_share(result: dict, path: str) -> float:
+    """The target's number: the median over the sessions of each session's share."""
+    return statistics.median(session_shares(result, path))
 
 
 def ran_out(result: dict, path: str) -> int:
