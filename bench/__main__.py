@@ -91,13 +91,14 @@ def main() -> None:
                     DOCS / PLOT)
     step("a lone jing waiting on every tile")
     results["lone_jing"] = lone_jing.summary(lone_jing.timings())
+    results["lone_jing_profile"] = lone_jing.profile()
     step("memory: endless new hands through the domain")
     results["bounds"] = memory.endless_hands()
     step("POST /match against /settle per round, in this process")
     results["match_cpu"] = matches.in_process()
     sections = [*report.evaluate_section(results["evaluate"], results["win"]),
                 *report.wilds_section(results["scaling"], results["substitution"], PLOT),
-                *report.lone_jing_section(results["lone_jing"])]
+                *report.lone_jing_section(results["lone_jing"], results["lone_jing_profile"])]
     if not os.environ.get("BENCH_SKIP_HTTP"):
         http.find_wrk()
         with tempfile.TemporaryDirectory() as tmp:
@@ -153,7 +154,10 @@ def never_seen(workdir: Path, files: http.Bodies, repeating: dict, seconds: floa
          f"{wanted['/settle']:,} /settle)")
     made = unseen.prepare(workdir / "unseen", wanted)
     step(f"HTTP: never-seen bodies, {sessions} sessions of {seconds:g} s runs")
-    return unseen.sessions(made, files.mixed, seconds, sessions)
+    result = unseen.sessions(made, files.mixed, seconds, sessions)
+    step("HTTP: where a never-seen body's time goes (cProfile, in this process)")
+    result["profile"] = unseen.profile(made)
+    return result
 
 
 def step(what: str) -> None:

@@ -25,6 +25,7 @@ import time
 from collections import Counter
 
 import rules
+from bench import hotspots
 from bench.hands import SEED, random_set
 from bench.timing import latencies_ns, percentile
 from rules.analysis import clear_caches
@@ -105,3 +106,10 @@ def worst_p99(rows: dict[str, dict[str, dict]]) -> float:
     """The target's number: the highest p99 of the generated hands, cold or steady."""
     return max(row["p99"] for name, states in rows.items() if name != "example"
                for row in states.values())
+
+
+def profile(n: int = 40) -> list[tuple[str, float, float]]:
+    """Where a steady lone-jing evaluation spends its time: ``n`` more unseen hands of
+    each variant under cProfile, after :func:`timings` left the caches warm."""
+    fresh = [r for k, v in enumerate(VARIANTS) for r in hands(v, (n,), SEED + 700 + k)[0]]
+    return hotspots.top(rules.evaluate, fresh)

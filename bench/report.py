@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bench import lone_jing, unseen
+from bench import hotspots, lone_jing, unseen
 from bench.core import riichi_version
 from bench.http import MATCH_ROUNDS_AS_SETTLE, growth, match_label, median_run
 from bench.matches import SIZES, TARGET, rounds_per_second
@@ -445,11 +445,16 @@ def unseen_section(result: dict) -> list[str]:
     sent = ", ".join(f"{p} at most {max(s.runs[p].handed for s in sessions):,} of "
                      f"{files.counts[p]:,}" for p in paths)
     errors = sum(s.runs[p].run.errors for s in sessions for p in paths)
-    return [*lines, "", f"Bodies handed out in a run: {sent}; errors in all runs: {errors}.",
-            ""]
+    lines += ["", f"Bodies handed out in a run: {sent}; errors in all runs: {errors}.", ""]
+    for path, rows in (result.get("profile") or {}).items():
+        lines += hotspots.table(f"Where a never-seen {path} body's time goes (cProfile of "
+                                "the first 400 bodies through `app.views` in this process, "
+                                "own time)", rows)
+    return lines
 
 
-def lone_jing_section(rows: dict) -> list[str]:
+def lone_jing_section(rows: dict, profile: list[tuple[str, float, float]] | None = None
+                      ) -> list[str]:
     """The lone-jing hands (bench/lone_jing.py): p50 and p99 per variant and state."""
     lines = [
         "### A lone jing waiting on every tile (issue 25)", "",
@@ -468,7 +473,11 @@ def lone_jing_section(rows: dict) -> list[str]:
         for state, row in states.items():
             lines.append(f"| {label} | {state} | {row['n']} | {fmt_us(row['p50'])} | "
                          f"{fmt_us(row['p99'])} |")
-    return [*lines, ""]
+    lines.append("")
+    if profile:
+        lines += hotspots.table("Where a steady lone-jing evaluation's time goes (cProfile of "
+                                "80 more unseen hands, own time)", profile)
+    return lines
 
 
 def models_section(models: dict) -> list[str]:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench import bodies, http
+from bench import bodies, hotspots, http
 from rules.tiles import parse_tiles
 
 Body = dict[str, Any]
@@ -198,3 +198,19 @@ def median_share(result: dict, path: str) -> float:
 def ran_out(result: dict, path: str) -> int:
     """Runs of ``path`` in which a wrk thread sent its whole share of the bodies."""
     return sum(bool(s.runs[path].ran_out) for s in result["sessions"])
+
+
+def profile(files: Files, n: int = 400) -> dict[str, list[tuple[str, float, float]]]:
+    """Where a never-seen body's time goes in this process (the server's workers run the
+    same code): the first ``n`` bodies of each file through what the answer cache skips
+    (``app.views``: parsed, loaded, scored, dumped) under cProfile."""
+    import orjson
+
+    from bench.sight import VIEWS
+
+    out = {}
+    for path, lines in files.paths.items():
+        with lines.open(encoding="utf-8") as f:
+            raw = [line.split(" ", 1)[1] for _, line in zip(range(n), f, strict=False)]
+        out[path] = hotspots.top(lambda body, view=VIEWS[path]: view(orjson.loads(body)), raw)
+    return out
