@@ -82,3 +82,21 @@ def test_once_lua_sends_every_body_at_most_once_split_over_the_threads(tmp_path)
     # body is handed out and never sent, so 299 of the 300 arrive
     assert len(_Recorder.seen) == 299
     assert all(path == "/settle" for path, _ in _Recorder.seen)
+
+
+def test_make_bench_sizes_the_files_from_the_repeating_runs_without_the_answer_cache(
+        monkeypatch, tmp_path):
+    import bench.__main__ as main
+
+    asked = {}
+    monkeypatch.setattr(unseen, "prepare", lambda workdir, wanted: asked.update(wanted))
+    monkeypatch.setattr(unseen, "sessions", lambda files, warm, seconds, count: {"n": count})
+    monkeypatch.setattr(unseen, "profile", lambda files: {})
+    repeating = {"runs": {"/evaluate": [Run("/evaluate", x, 1, 2, 9, 0) for x in (900, 2000, 1900)],
+                          "/settle": [Run("/settle", 1600.0, 1, 2, 9, 0)]}}
+    files = main.http.Bodies(tmp_path / "e", tmp_path / "s", tmp_path / "m")
+    result = main.never_seen(tmp_path, files, repeating, seconds=3, sessions=5)
+    # the median /evaluate run is 1,900/s: 3 × 1,900 × 1.25 + 32 = 7,157; /settle
+    # 3 × 1,600 × 1.25 + 32 = 6,032
+    assert asked == {"/evaluate": 7157, "/settle": 6032}
+    assert result == {"n": 5, "profile": {}}
