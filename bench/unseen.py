@@ -99,7 +99,7 @@ def _distinct(pool: ProcessPoolExecutor, endpoint: str, n: int) -> tuple[list[Bo
     made = chunk = 0
     while len(kept) < n:
         per_chunk = 4 * CHUNK * (1.7 if endpoint == "/evaluate" else 1.0)  # ~bodies a chunk
-        batch = range(chunk, chunk + max(2, math.ceil((n - len(kept)) / per_chunk * 1.1)))
+        batch = range(chunk, chunk + max(2, math.ceil((n - len(kept)) / per_chunk)))
         chunk = batch.stop
         for found in pool.map(_chunk, [endpoint] * len(batch), batch):
             for body in found[1]:
