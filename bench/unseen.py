@@ -34,11 +34,14 @@ from typing import Any
 
 from bench import bodies, hotspots, http
 from rules.tiles import parse_tiles
+from rules.variants import VARIANTS
 
 Body = dict[str, Any]
 ONCE_LUA = Path(__file__).resolve().parent / "once.lua"
 SEEDS = {"/evaluate": bodies.SEED + 2_000_000, "/settle": bodies.SEED + 3_000_000}
-CHUNK = 25  # rounds per variant in one generation task (100 rounds)
+CHUNK = 25  # rounds per scored variant in one generation task
+ROUNDS_PER_CHUNK = CHUNK * sum(v.scored for v in VARIANTS.values())
+EVALUATIONS_PER_ROUND = 1.7  # bodies.evaluations(): the winners and a quarter of the others
 MARGIN = 1.25  # bodies per run: this many times what the repeating rows' rate would send
 WARM_SECONDS = 3  # each session's warm-up on the repeating bodies
 
@@ -98,7 +101,7 @@ def _distinct(pool: ProcessPoolExecutor, endpoint: str, n: int) -> tuple[list[Bo
     kept: dict[tuple, Body] = {}
     made = chunk = 0
     while len(kept) < n:
-        per_chunk = 4 * CHUNK * (1.7 if endpoint == "/evaluate" else 1.0)  # ~bodies a chunk
+        per_chunk = ROUNDS_PER_CHUNK * (EVALUATIONS_PER_ROUND if endpoint == "/evaluate" else 1)
         batch = range(chunk, chunk + max(2, math.ceil((n - len(kept)) / per_chunk)))
         chunk = batch.stop
         for found in pool.map(_chunk, [endpoint] * len(batch), batch):
