@@ -227,8 +227,8 @@ def http_section(results: dict, counts: dict, workers: int) -> list[str]:
         "time (50% is even) shows how even that was. (With one shared socket, whichever "
         "worker woke first took the connection: in an A/B of 36 runs each, 4 runs on a "
         "shared socket had one worker holding most of them and the other core idle, at about "
-        "half the throughput; none with `reuse_port`.) The targets use the median of five "
-        "runs.", ""]
+        "half the throughput; none with `reuse_port`.) These repeating runs decide no "
+        "target any more (issue 25 retired the 70% rows): the never-seen runs below do.", ""]
     for label, result in results.items():
         lines += _throughput_table(label, result)
     lines += [
