@@ -1,8 +1,10 @@
-"""`make bench`: run every benchmark of issue 8 and rewrite docs/PERFORMANCE.md.
+"""`make bench`: run every benchmark of issues 8, 24 and 25 and rewrite docs/PERFORMANCE.md.
 
-Knobs (environment): BENCH_HTTP_SECONDS (each wrk run, default 6), BENCH_SOAK_SECONDS (the
-memory run, default 600), BENCH_SOAK_WARMUP (default 60), BENCH_SKIP_HTTP=1 (core only,
-e.g. where wrk cannot run). The defaults are what the committed document was made with.
+Knobs (environment): BENCH_HTTP_SECONDS (each wrk run, default 6), BENCH_UNSEEN_SECONDS
+(each never-seen run, default 3), BENCH_UNSEEN_SESSIONS (default 5), BENCH_SOAK_SECONDS
+(the memory run, default 600), BENCH_SOAK_WARMUP (default 60), BENCH_SKIP_HTTP=1 (core
+only, e.g. where wrk cannot run). The defaults are what the committed document was made
+with.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import core, http, matches, memory, plot, report, sight
+from bench import core, http, lone_jing, matches, memory, plot, report, sight, unseen
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 OUT = DOCS / "PERFORMANCE.md"
@@ -50,18 +52,21 @@ def _steal(before: list[int]) -> float:
     return used[7] / sum(used) * 100 if sum(used) else 0.0
 
 
-def commands(seconds: float, soak: float, warmup: float) -> list[str]:
+def commands(seconds: float, unseen_seconds: float, soak: float, warmup: float) -> list[str]:
     return ["## How to reproduce", "",
             "```sh",
             "make bench        # = .venv/bin/python -m bench; installs wrk (Debian) if missing",
-            f"BENCH_HTTP_SECONDS={seconds:g} BENCH_SOAK_SECONDS={soak:g} "
-            f"BENCH_SOAK_WARMUP={warmup:g} make bench   # the values used here",
+            f"BENCH_HTTP_SECONDS={seconds:g} BENCH_UNSEEN_SECONDS={unseen_seconds:g} "
+            f"BENCH_SOAK_SECONDS={soak:g} BENCH_SOAK_WARMUP={warmup:g} make bench"
+            "   # the values used here",
             "BENCH_SKIP_HTTP=1 make bench   # the core and domain parts only",
             "```", "",
             "Each wrk run is `wrk -t2 -c32 -d<seconds>s --latency -s bench/cycle.lua "
             "http://127.0.0.1:<port>` with `BODIES=<file>` naming the request file (one "
             "`<path> <json>` a line), or `wrk -t2 -c32 -d<seconds>s --latency "
-            "http://127.0.0.1:<port>/healthz`. To see where the time goes: "
+            "http://127.0.0.1:<port>/healthz`; the never-seen runs use `-s bench/once.lua` "
+            "with `WRK_THREADS=2` beside `BODIES` (each body sent once). To see where the "
+            "time goes: "
             "`.venv/bin/py-spy record --gil -p <worker pid>` during a run (py-spy is a "
             "pinned dev dependency).", ""]
 
@@ -71,6 +76,8 @@ def main() -> None:
     seconds = float(os.environ.get("BENCH_HTTP_SECONDS", 6))
     soak_seconds = float(os.environ.get("BENCH_SOAK_SECONDS", 600))
     warmup = float(os.environ.get("BENCH_SOAK_WARMUP", 60))
+    unseen_seconds = float(os.environ.get("BENCH_UNSEEN_SECONDS", 3))
+    sessions = int(os.environ.get("BENCH_UNSEEN_SESSIONS", 5))
     results: dict = {}
     step("domain vs riichi estimate_hand_value")
     results["evaluate"] = core.evaluate_vs_riichi()
@@ -82,12 +89,16 @@ def main() -> None:
     results["scaling"] = core.scaling_by_wilds()
     plot.wilds_plot(results["scaling"], results["substitution"]["per_substituted_ns"],
                     DOCS / PLOT)
+    step("a lone jing waiting on every tile")
+    results["lone_jing"] = lone_jing.summary(lone_jing.timings())
+    results["lone_jing_profile"] = lone_jing.profile()
     step("memory: endless new hands through the domain")
     results["bounds"] = memory.endless_hands()
     step("POST /match against /settle per round, in this process")
     results["match_cpu"] = matches.in_process()
     sections = [*report.evaluate_section(results["evaluate"], results["win"]),
-                *report.wilds_section(results["scaling"], results["substitution"], PLOT)]
+                *report.wilds_section(results["scaling"], results["substitution"], PLOT),
+                *report.lone_jing_section(results["lone_jing"], results["lone_jing_profile"])]
     if not os.environ.get("BENCH_SKIP_HTTP"):
         http.find_wrk()
         with tempfile.TemporaryDirectory() as tmp:
@@ -105,6 +116,8 @@ def main() -> None:
                                                   app=UNSCORED_APP)
             step("HTTP bodies never seen before, in this process")
             results["sight"] = sight.first_sight([files.mixed])
+            results["unseen"] = never_seen(workdir, files, results["http"][NO_CACHE],
+                                           unseen_seconds, sessions)
             step("HTTP: the serving models, gthread (before) and gevent (shipped)")
             results["models"] = http.serving_models(files, seconds)
             step("memory: bodies for the long run")
@@ -115,6 +128,7 @@ def main() -> None:
         sections += [*report.http_section(results["http"], files.counts, workers),
                      *report.unscored_section(results["unscored"], results["http"][NO_CACHE]),
                      *report.sight_section(results["sight"]),
+                     *report.unseen_section(results["unseen"]),
                      *report.models_section(results["models"]),
                      *report.soak_section(results["soak"])]
     sections += report.bounds_section(results["bounds"])
@@ -124,9 +138,26 @@ def main() -> None:
              "run of that command, and every ratio compares things timed side by side in "
              "that run. Absolute times move with the machine's load; ratios much less.", "",
              *machine(started, ticks), "", *report.targets(results), *sections,
-             *commands(seconds, soak_seconds, warmup)]
+             *commands(seconds, unseen_seconds, soak_seconds, warmup)]
     OUT.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
+
+
+def never_seen(workdir: Path, files: http.Bodies, repeating: dict, seconds: float,
+               sessions: int) -> dict:
+    """Issue 25's never-seen rows: bodies enough for a run at the rate the repeating
+    bodies reached without the answer cache (a body never seen costs more), then the
+    sessions."""
+    wanted = {path: unseen.needed(seconds, http.median_run(repeating["runs"][path]).rps)
+              for path in ("/evaluate", "/settle")}
+    step(f"HTTP: never-seen bodies ({wanted['/evaluate']:,} /evaluate, "
+         f"{wanted['/settle']:,} /settle)")
+    made = unseen.prepare(workdir / "unseen", wanted)
+    step(f"HTTP: never-seen bodies, {sessions} sessions of {seconds:g} s runs")
+    result = unseen.sessions(made, files.mixed, seconds, sessions)
+    step("HTTP: where a never-seen body's time goes (cProfile, in this process)")
+    result["profile"] = unseen.profile(made)
+    return result
 
 
 def step(what: str) -> None:

@@ -11,7 +11,8 @@ from rules.tiles import to_counts
 SEED = 20261129
 
 
-def _sets(rng: random.Random) -> list[int]:
+def random_set(rng: random.Random) -> list[int]:
+    """A pung (half the time) or a chow of a suit, at random."""
     if rng.random() < 0.5:
         return [rng.randrange(34)] * 3
     suit, start = rng.randrange(3), rng.randrange(7)
@@ -22,7 +23,7 @@ def complete_hand(rng: random.Random) -> list[int]:
     while True:
         tiles = [rng.randrange(34)] * 2
         for _ in range(4):
-            tiles += _sets(rng)
+            tiles += random_set(rng)
         if max(Counter(tiles).values()) <= 4:
             return tiles
 

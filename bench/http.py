@@ -151,10 +151,10 @@ def wrk(url: str, path: str, seconds: float, lines: Path | None = None,
     text = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
     shown = ("BODIES=<bodies> " if lines is not None else "") + " ".join(
         ["wrk", *cmd[1:-1], "http://127.0.0.1:$PORT" + (path if lines is None else "")])
-    return _parse(path, text, shown)
+    return parse(path, text, shown)
 
 
-def _parse(name: str, text: str, command: str) -> Run:
+def parse(name: str, text: str, command: str) -> Run:
     def latency(label: str) -> float:
         match = re.search(rf"^\s*{label}\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
         if not match:
@@ -362,7 +362,7 @@ def soak(files: Bodies, seconds: float, warmup: float, sample_every: float = 5.0
                 for pid in pids:
                     samples[pid].append((time.monotonic() - start, rss_kib(pid)))
                 time.sleep(min(sample_every, 1.0) if not samples[pids[0]] else sample_every)
-            runs.append(_parse("mixed", load.stdout.read(), ""))
+            runs.append(parse("mixed", load.stdout.read(), ""))
         for pid in pids:
             samples[pid].append((time.monotonic() - start, rss_kib(pid)))
         restarted = sorted(srv.workers()) != sorted(pids)

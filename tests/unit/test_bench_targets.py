@@ -1,0 +1,122 @@
+"""bench/report.py: issue 25's targets table, each verdict at its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench import report, unseen
+from bench.http import Run
+
+MS = 1_000_000
+
+
+def _core(ratio: float = 2.5, four_p99: float = 500_000.0, lone_p99: float = 500_000.0
+          ) -> dict:
+    """In-process results: riichi ratios, the wilds rows, the lone-jing rows."""
+    lone = {v: {"cold": {"p50": 400_000.0, "p99": 300_000.0, "n": 200},
+                "steady": {"p50": 300_000.0, "p99": lone_p99, "n": 200}}
+            for v in ("xingguo", "nanchang")}
+    lone["example"] = {"cold": {"p50": 9 * MS, "p99": 9 * MS, "n": 21}}  # not a target
+    return {"evaluate": {"guangdong_ratio": ratio, "guangdong_cold_ratio": 2,
+                         "qinzhou_ratio": 3, "qinzhou_cold_ratio": 2},
+            "win": {"ratio_warm": 2, "ratio_cold": 2},
+            "scaling": [{"wilds": 4, "best_cold_p99": 1.0, "best_steady_p99": four_p99},
+                        {"wilds": 2, "waits_cold_p99": 1, "waits_steady_p99": 1}],
+            "substitution": {"brute_ns": 1e6, "best_ns": 1}, "lone_jing": lone}
+
+
+def _row(lines: list[str], words: str) -> str:
+    (row,) = [line for line in lines if words in line]
+    return row
+
+
+def _session(health: float, evaluate: float, settle: float, ran_out: int = 0,
+             errors: int = 0) -> unseen.Session:
+    def once(path: str, rps: float) -> unseen.OnceRun:
+        return unseen.OnceRun(Run(path, rps, 5.0, 20.0, 100, errors), 90, 1000, ran_out)
+
+    return unseen.Session(Run("/healthz", health, 5.0, 15.0, 100, 0),
+                          {"/evaluate": once("/evaluate", evaluate),
+                           "/settle": once("/settle", settle)})
+
+
+def _unseen(*sessions: unseen.Session) -> dict:
+    files = unseen.Files({"/evaluate": Path("e"), "/settle": Path("s")},
+                         {"/evaluate": 1000, "/settle": 1000}, {"/evaluate": 0, "/settle": 2},
+                         40.0)
+    return {"sessions": list(sessions), "files": files, "seconds": 3, "load": (1.0, 1.0, 1.0)}
+
+
+def test_the_table_is_issue_25s_and_says_the_70_percent_rows_are_retired():
+    lines = report.targets({**_core(), "unseen": _unseen(_session(1000, 600, 400))})
+    assert lines[0] == "## Targets (issue 25)"
+    assert any("70% of /healthz\" rows are retired" in line for line in lines)
+    assert not any("70%" in line for line in lines if line.startswith("|"))
+    assert sum(line.startswith("| issue 25 |") for line in lines) == 6  # 2 riichi, 4 wilds,
+    # lone jing, never-seen /evaluate and /settle
+
+
+def test_two_times_riichi_exactly_is_met_and_just_below_is_short_by_the_factor():
+    met = _row(report.targets(_core(ratio=2.0)), "guangdong: full evaluation")
+    assert "| 2.00× (steady; 2.00× cold) | **met** |" in met
+    short = _row(report.targets(_core(ratio=1.6)), "guangdong: full evaluation")
+    # 2 / 1.6 = 1.25
+    assert "1.60× (steady; 2.00× cold); 1.25× short | **not met** |" in short
+
+
+def test_four_wild_best_reading_must_stay_under_one_millisecond():
+    assert _row(report.targets(_core(four_p99=999_999.0)), "4 wilds: p99").endswith(
+        "**met** |")
+    over = _row(report.targets(_core(four_p99=1_500_000.0)), "4 wilds: p99")
+    assert "1.50 ms steady; 1.50× the limit | **not met** |" in over  # 1.5 ms / 1 ms
+
+
+def test_lone_jing_takes_the_worst_p99_of_both_variants_and_states_not_the_issues_body():
+    met = _row(report.targets(_core(lone_p99=999_999.0)), "lone jing")
+    assert met.endswith("**met** |")  # the issue's body at 9 ms is shown apart, not judged
+    at_line = _row(report.targets(_core(lone_p99=1_000_000.0)), "lone jing")
+    assert "p99 1.00 ms steady; 1.00× the limit | **not met** |" in at_line
+    over = _row(report.targets(_core(lone_p99=3_710_000.0)), "lone jing")
+    assert "3.71× the limit" in over and "xingguo p50 400.00 µs / p99 300.00 µs cold" in over
+
+
+def test_never_seen_settle_at_35_percent_exactly_is_met_and_34_9_is_not():
+    # per-session shares of /settle: 350/1000 = 35%, 500/2000 = 25%, 400/1000 = 40%,
+    # 1200/3000 = 40%, 300/1000 = 30%; the median share is 35% (the median /settle run over
+    # the median /healthz would be 400/1000 = 40%: the share is taken session by session)
+    sessions = [_session(1000, 500, 350), _session(2000, 1000, 500), _session(1000, 500, 400),
+                _session(3000, 1500, 1200), _session(1000, 500, 300)]
+    met = _row(report.unseen_targets(_unseen(*sessions)), "/settle")
+    assert "≥ 35% of the same server's /healthz (median of 5 sessions) | 35.0%, 0 errors |" in met
+    assert met.endswith("**met** |")
+    sessions[0] = _session(1000, 500, 349)
+    short = _row(report.unseen_targets(_unseen(*sessions)), "/settle")
+    assert "| 34.9%; 0.1 points short, 0 errors | **not met** |" in short
+
+
+def test_never_seen_evaluate_at_50_percent_exactly_is_met_and_49_9_is_not():
+    met = _row(report.unseen_targets(_unseen(_session(1000, 500, 400))), "/evaluate")
+    assert "| 50.0%, 0 errors | **met** |" in met
+    short = _row(report.unseen_targets(_unseen(_session(1000, 499, 400))), "/evaluate")
+    assert "| 49.9%; 0.1 points short, 0 errors | **not met** |" in short
+
+
+def test_a_run_that_ran_out_of_bodies_leaves_its_target_undecided():
+    rows = report.unseen_targets(_unseen(_session(1000, 900, 900),
+                                         _session(1000, 900, 900, ran_out=1),
+                                         _session(1000, 900, 900, errors=3)))
+    assert all(row.endswith("**not decided** |") for row in rows)
+    assert all("90.0%, 3 errors, 1 runs ran out of bodies" in row for row in rows)
+
+
+def test_the_never_seen_section_shows_every_session_and_the_median_shares():
+    text = "\n".join(report.unseen_section(_unseen(
+        _session(1000, 500, 350), _session(2000, 900, 800, ran_out=1),
+        _session(1000, 600, 300))))
+    # session 2: 900 / 2000 = 45.0%, 800 / 2000 = 40.0%
+    assert "| 2 | 2,000, 15.0 ms | 900, 20.0 ms, 45.0% (ran out of bodies) | 800, 20.0 ms, " \
+           "40.0% (ran out of bodies) |" in text
+    # /evaluate shares 50%, 45%, 60%: median 50%; /settle 35%, 40%, 30%: median 35%
+    assert "| median | 1,000, — | 600, —, **50.0%** (target 50%) | 350, —, **35.0%** " \
+           "(target 35%) |" in text
+    assert "(2 repeats or refused bodies dropped" in text
