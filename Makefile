@@ -31,7 +31,7 @@ run: $(VENV)/.runtime  ## serve on $PORT (default 8000) with gunicorn
 test: $(VENV)/.dev  ## the whole test suite
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.dev  ## benchmarks (about 25 min, with wrk); rewrites docs/PERFORMANCE.md and its plot
+bench: $(VENV)/.dev  ## benchmarks (about 30 min, with wrk); rewrites docs/PERFORMANCE.md and its plot
 	$(BIN)/python -m bench
 
 lint: $(VENV)/.dev  ## ruff, and hadolint on the Dockerfile (warnings fail)
