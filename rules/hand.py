@@ -6,11 +6,11 @@ each held jing where a wild stands in.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
 from rules.analysis import Group, Reading, ShapeRules, is_complete, readings, shapes_of, waits
+from rules.caches import cached
 from rules.model import GroupView, Meld, PlayerTiles
 
 
@@ -109,7 +109,7 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
     return views + _meld_views(melds)
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def _as_held(group: Group) -> tuple[tuple[bool, bool, int], GroupView]:
     """A group with no wild in it, shown as held, after its display-order key. Groups of
     natural readings are shared objects (a few hundred exist), so their views are built
@@ -124,7 +124,7 @@ def _meld_views(melds: tuple[Meld, ...]) -> list[GroupView]:
     return list(map(_meld_view, melds))
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def _meld_view(meld: Meld) -> GroupView:
     """A meld as shown; shared like the natural groups' views (a few thousand melds exist)."""
     return GroupView(meld.kind, meld.tiles, meld.tiles, (False,) * len(meld.tiles),
