@@ -148,7 +148,7 @@ class Variant:
     # ------------------------------------------------------------------ evaluate
     def evaluate(self, request: EvaluateRequest) -> Evaluation:
         """Validate, then score a complete hand or list the waits of a hand one short."""
-        return self._evaluate(request.changed(rules=resolve(self.options, request.rules,
+        return self._evaluate(replace(request, rules=resolve(self.options, request.rules,
                                                             self.name)))
 
     def _evaluate(self, request: EvaluateRequest) -> Evaluation:
@@ -206,7 +206,7 @@ class Variant:
         if win_types[0] != SELF_DRAWN[0]:
             win_types.append(SELF_DRAWN[0])
         note = ""
-        hand = request.hand.with_concealed(tuple(sorted((*request.hand.concealed, tile))))
+        hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
         kinds = self.wild_kinds(request.jing)
         view = HandView.of(hand, kinds)
         for win_type in win_types:
@@ -216,9 +216,9 @@ class Variant:
                         "tiles) already holds a copy, and a robbed kong's other three are "
                         "the robbed pung")
                 continue
-            query = request.changed(hand=hand, win_tile=tile, win_type=win_type)
+            query = replace(request, hand=hand, win_tile=tile, win_type=win_type)
             if win_type != win_types[0]:  # a self-draw has no discarder
-                query = query.changed(discarder_is_dealer=None)
+                query = replace(query, discarder_is_dealer=None)
             # The request passed every check as a waiting hand, and the caller keeps only
             # the tiles of which a copy is left: only the variant's own checks can differ
             # with the winning tile and win type. A wait shows no decomposition.

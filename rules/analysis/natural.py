@@ -185,8 +185,7 @@ def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> tuple[Read
     if pairs != 1:
         return ()
     if not several:
-        # tuple.__new__: a NamedTuple's own __new__ is a Python lambda (240 ns, this 100)
-        return (tuple.__new__(Reading, (STANDARD, first)),)
+        return (Reading(STANDARD, first),)
     return tuple([Reading(STANDARD, sum(combo, ())) for combo in product(*ways)])
 
 

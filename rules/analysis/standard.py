@@ -43,7 +43,7 @@ _PLANS = {(honours, pungs): tuple((family, lo, hi, _chows_allowed(family, honour
 
 
 def slices(counts: tuple[int, ...], honour_chows: bool, pung_only: bool) -> list[Part]:
-    return [tuple.__new__(Part, (family, lo, counts[lo:hi], chows))
+    return [Part(family, lo, counts[lo:hi], chows)
             for family, lo, hi, chows in _PLANS[honour_chows, pung_only]]
 
 

@@ -152,10 +152,8 @@ class Guangdong(Variant):
 
     def _situation(self, ctx: Context, wind: int | None) -> fan.Situation:
         request = ctx.request
-        # tuple.__new__: see fan.WholeHand.of
-        return tuple.__new__(fan.Situation, (ctx.win_type, wind, request.round_wind or EAST,
-                                             request.flags, request.win_tile,
-                                             request.rules["jiu_lian_pure"]))
+        return fan.Situation(ctx.win_type, wind, request.round_wind or EAST, request.flags,
+                             request.win_tile, request.rules["jiu_lian_pure"])
 
     def _raises(self, ctx: Context) -> list[fan.Fan]:
         reasons = []

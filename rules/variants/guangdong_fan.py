@@ -131,9 +131,8 @@ class WholeHand(NamedTuple):
         if pungs and max(pungs) >= EAST:  # (comprehensions only when there are honours)
             dragons = tuple([t for t in pungs if t in DRAGONS])
             winds = tuple([t for t in pungs if t in WINDS])
-        # tuple.__new__: a NamedTuple's own __new__ is a Python lambda (240 ns, this 100)
-        return tuple.__new__(cls, (reading.shape, sets, pair, tuple(pungs), dragons, winds,
-                                   held or HeldTiles.of(concealed, melds)))
+        return cls(reading.shape, sets, pair, tuple(pungs), dragons, winds,
+                   held or HeldTiles.of(concealed, melds))
 
     @property
     def all_pungs(self) -> bool:
@@ -270,7 +269,7 @@ def count(h: WholeHand, s: Situation, cap: int) -> Count:
     if raw > cap:
         patterns.append(BAO_HU.pattern(cap - raw, f"{raw} fan capped at {cap} (爆和)"))
         notes.append(f"爆和: {raw} fan inside the cap counted as {cap}")
-    return tuple.__new__(Count, (capped, patterns, None, notes))  # (see WholeHand.of)
+    return Count(capped, patterns, None, notes)
 
 
 def raise_to_cap(counted: Count, reasons: list[Fan], cap: int) -> Count:
