@@ -26,10 +26,10 @@ from rules.model import (
 from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import NUM_KINDS, code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
+from rules.variants.jiangxi.family import Situation
 from rules.variants.jiangxi.jing import CHONG_GUAN_FROM, Plan, jing_value, seat_count
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.reading import Candidate
-from rules.variants.jiangxi.scoring import Situation
 
 BASE_POINTS = 4  # 胡牌分 1. 基础分：4分
 # 胡牌分: each shape's multiplier on the base.

@@ -15,10 +15,10 @@ from rules.model import KONG, Jing, Meld, Pattern, SettleRequest
 from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
+from rules.variants.jiangxi.family import Situation
 from rules.variants.jiangxi.jing import BA_JING, CHONG_GUAN, Plan, jing_pair
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.reading import Candidate
-from rules.variants.jiangxi.scoring import Situation
 
 # 五. 计子规则: the hand base B of each shape (per payer: B × 2 自摸 × 2 庄家 …).
 SHAPE_BASE = {

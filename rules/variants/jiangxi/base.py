@@ -41,6 +41,7 @@ from rules.validation import (
 )
 from rules.variant import Context, Variant, _claim_errors, seat_flags
 from rules.variants.jiangxi import checks
+from rules.variants.jiangxi.family import Situation
 from rules.variants.jiangxi.jing import (
     Plan,
     jing_pair,
@@ -54,7 +55,6 @@ from rules.variants.jiangxi.reading import Candidate, counts_jing, holds_jing
 from rules.variants.jiangxi.scoring import (
     JING_DIAO_SELF_DRAW_ONLY,
     YOU_JING_PING_HU_SELF_DRAW_ONLY,
-    Situation,
     evaluate_hand,
 )
 

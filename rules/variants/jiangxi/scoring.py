@@ -8,18 +8,17 @@ set aside, and the one worth most to the winner is kept (the rules book: the bes
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
 
 from rules.hand import present
-from rules.model import DISCARD, ROB_KONG, Evaluation, Flags, Payment, PlayerTiles
+from rules.model import DISCARD, ROB_KONG, Evaluation, Payment, PlayerTiles
 from rules.tiles import code
 from rules.validation import robbable
 from rules.variant import not_complete
+from rules.variants.jiangxi.family import JiangxiTables, Situation
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.pricing import (
     ROLE_ORDER,
     HandValue,
-    Seating,
     Share,
     multiplier,
     shares,
@@ -36,32 +35,9 @@ from rules.variants.jiangxi.reading import (
     show_reading,
 )
 
-if TYPE_CHECKING:
-    from rules.variants.jiangxi.base import Jiangxi
-
 # Stable reasons for a complete hand that may not win this way.
 JING_DIAO_SELF_DRAW_ONLY = "jing_diao_self_draw_only"
 YOU_JING_PING_HU_SELF_DRAW_ONLY = "you_jing_ping_hu_self_draw_only"
-
-
-class Situation(NamedTuple):
-    """Everything about the win that the tiles cannot show."""
-
-    seating: Seating
-    win_tile: int | None
-    flags: Flags
-    rules: dict
-    jing_kinds: frozenset[int]
-    table_clear: bool = False  # xingguo 霸胡: no other player's jing count (discards too)
-    winner_holds_jing: bool = False  # in the hand or the melds
-    others_no_jing: bool = False  # nanchang 德中德: the other three hold no jing at all
-    notes: tuple[str, ...] = ()
-    out_of_play: tuple[int, ...] = ()  # indicators flipped out of the wall (never robbed)
-    winner_discarded_jing: bool = False  # xingguo 霸胡: the winner's own discarded jing count
-
-    @property
-    def flat_win(self) -> bool:
-        return self.flags.heavenly or self.flags.earthly
 
 
 @dataclass
@@ -115,7 +91,7 @@ def last_tiles(player: PlayerTiles, situation: Situation,
     return sorted(set(player.concealed))
 
 
-def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Search:
+def search(variant: JiangxiTables, player: PlayerTiles, situation: Situation) -> Search:
     found = Search()
     claimed = situation.seating.win_type in (DISCARD, ROB_KONG)
     kinds = situation.jing_kinds
@@ -160,7 +136,7 @@ def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw)
         found.best = Best(value, draw, amount)
 
 
-def evaluate_hand(variant: Jiangxi, player: PlayerTiles, situation: Situation,
+def evaluate_hand(variant: JiangxiTables, player: PlayerTiles, situation: Situation,
                   shown: bool = True) -> tuple[Evaluation, list[Share]]:
     """The evaluation of the best reading, and its shares by seat (empty when not winning).
     Its decomposition and its shares with their formulas only when ``shown``: a wait's value
@@ -199,7 +175,7 @@ def _last_note(best: Best, situation: Situation) -> list[str]:
             "best case for the winner; give win_tile to score the actual win"]
 
 
-def _patterns(variant: Jiangxi, value: HandValue, situation: Situation) -> list:
+def _patterns(variant: JiangxiTables, value: HandValue, situation: Situation) -> list:
     """Every term of the value, each named, in the order the formulas use them."""
     if value.flat is not None:
         return [value.flat, *value.shown]
@@ -219,7 +195,7 @@ def _patterns(variant: Jiangxi, value: HandValue, situation: Situation) -> list:
     return out
 
 
-def _not_winning(variant: Jiangxi, found: Search) -> Evaluation:
+def _not_winning(variant: JiangxiTables, found: Search) -> Evaluation:
     if JING_DIAO_SELF_DRAW_ONLY in found.barred:
         return Evaluation(
             winning=False, reason=JING_DIAO_SELF_DRAW_ONLY,
