@@ -34,6 +34,7 @@ from rules.model import (
     Wait,
 )
 from rules.options import DEALER_PASSES_ON_DRAW, RuleOption, resolve
+from rules.patterns import PatternRule, ids
 from rules.tiles import WINDS, code, next_tile
 from rules.validation import (
     COMPLETE,
@@ -99,9 +100,15 @@ class Variant:
     out_of_play_jing: ClassVar[tuple[str, ...]] = ()  # indicators that leave the wall
     takes_horses: ClassVar[bool] = False
     scored: ClassVar[bool] = False  # score() implemented (vs. shape analysis only)
-    patterns: ClassVar[tuple[str, ...]] = ()  # every pattern id its answers may carry
+    # every pattern its answers may carry, in table order (its patterns module declares them)
+    pattern_rules: ClassVar[tuple[PatternRule, ...]] = ()
+    patterns: ClassVar[tuple[str, ...]] = ()  # their ids, derived (GET /variants, the contract)
     reasons: ClassVar[tuple[str, ...]] = ()  # its own reason codes for a hand that cannot win
     round_wind_turns: ClassVar[bool] = False  # POST /match turns (and scores) the round wind
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.patterns = ids(cls.pattern_rules)
 
     # ------------------------------------------------------------------ declaration
     def describe(self) -> dict[str, Any]:

@@ -26,9 +26,9 @@ from rules.model import (
 from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import NUM_KINDS, code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
-from rules.variants.jiangxi.family import Situation
+from rules.variants.jiangxi.family import JiangxiSituation
 from rules.variants.jiangxi.jing import CHONG_GUAN_FROM, Plan, jing_value, seat_count
-from rules.variants.jiangxi.names import pattern
+from rules.variants.jiangxi.names import RULES, pattern
 from rules.variants.jiangxi.reading import Candidate
 
 BASE_POINTS = 4  # 胡牌分 1. 基础分：4分
@@ -111,7 +111,8 @@ class Nanchang(Jiangxi):
     seed = "seed 002 (南昌)"
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "others_no_jing"})
-    patterns = ("ji_chu_fen", *Jiangxi.patterns, "de_zhong_de", "pa_lou_ti")
+    pattern_rules = (RULES["ji_chu_fen"], *Jiangxi.pattern_rules, RULES["de_zhong_de"],
+                     RULES["pa_lou_ti"])
     jing_fields = ("indicator", "lower_indicator", "previous_indicator",
                    "previous_lower_indicator")
     out_of_play_jing = ("lower_indicator",)  # 下精 is flipped out; 上精 stays in the wall
@@ -134,7 +135,7 @@ class Nanchang(Jiangxi):
         base = pattern("ji_chu_fen", BASE_POINTS, "points", "胡牌分 1. 基础分：4分")
         return base, [pattern(shape, SHAPE_FACTOR[shape], "x", "", self.name_overrides)]
 
-    def german_pattern(self, candidate: Candidate, situation: Situation) -> Pattern:
+    def german_pattern(self, candidate: Candidate, situation: JiangxiSituation) -> Pattern:
         """14. 德中德: German while the other three hold no jing at all: ×4 +5."""
         if situation.others_no_jing:
             return pattern("de_zhong_de", DE_ZHONG_DE, "x", "German while the other three "
@@ -142,7 +143,7 @@ class Nanchang(Jiangxi):
                                "double", "four times"))
         return super().german_pattern(candidate, situation)
 
-    def extra_factors(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
+    def extra_factors(self, candidate: Candidate, situation: JiangxiSituation) -> list[Pattern]:
         rules = situation.rules
         floor = rules["floor"]
         if rules["pa_lou_ti"] == "off" or floor <= 1:

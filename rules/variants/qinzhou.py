@@ -31,7 +31,7 @@ from rules.validation import raise_if
 from rules.variant import Context, Deal, NotSupported, Variant, not_complete, seat_flags
 from rules.variants import qinzhou_horses as horses
 from rules.variants.qinzhou_checks import HORSE_CHOICES, SHAPES, flag_errors, settle_errors
-from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, Win, best_reading
+from rules.variants.qinzhou_fan import ADD, JI_HU, MULTIPLY, RULES, WonHand, best_reading
 
 OPTIONS = (
     RuleOption("base", "integer", 1, "底数: the unit of every payment (hu, horse and kong)",
@@ -67,7 +67,7 @@ class Qinzhou(Variant):
     max_winners = 3  # 2.5 有一炮多響
     takes_horses = True
     scored = True
-    patterns = (*FANS, JI_HU.id)
+    pattern_rules = (*RULES, JI_HU)
 
     # ------------------------------------------------------------------ evaluate
     def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
@@ -82,7 +82,7 @@ class Qinzhou(Variant):
             return not_complete()
         rules = ctx.request.rules
         held = HeldTiles.of(ctx.hand.natural, ctx.hand.melds)
-        wins = [Win(r, held, ctx.win_type, ctx.request.flags, rules["zi_yi_se_qi_dui"])
+        wins = [WonHand(r, held, ctx.win_type, ctx.request.flags, rules["zi_yi_se_qi_dui"])
                 for r in found]
         best = best_reading(wins, rules["fan_combination"])
         payment = _payment(best.fan, rules["base"], ctx.win_type)

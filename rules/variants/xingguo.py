@@ -15,9 +15,9 @@ from rules.model import KONG, Jing, Meld, Pattern, SettleRequest
 from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import code
 from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
-from rules.variants.jiangxi.family import Situation
+from rules.variants.jiangxi.family import JiangxiSituation
 from rules.variants.jiangxi.jing import BA_JING, CHONG_GUAN, Plan, jing_pair
-from rules.variants.jiangxi.names import pattern
+from rules.variants.jiangxi.names import RULES, pattern
 from rules.variants.jiangxi.reading import Candidate
 
 # 五. 计子规则: the hand base B of each shape (per payer: B × 2 自摸 × 2 庄家 …).
@@ -55,7 +55,7 @@ class Xingguo(Jiangxi):
     seed = "seed 000 (兴国冲关)"
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "no_jing_held"})
-    patterns = (*Jiangxi.patterns, "ba_hu")
+    pattern_rules = (*Jiangxi.pattern_rules, RULES["ba_hu"])
     jing_fields = ("indicator",)
     out_of_play_jing = ("indicator",)  # 二. 一副牌里有7张精，翻开的那张不算
     gang_diao = True  # D组 13: 杠吊：正常精吊下 X2
@@ -65,7 +65,7 @@ class Xingguo(Jiangxi):
     def shape_terms(self, shape: str) -> tuple[Pattern, list[Pattern]]:
         return pattern(shape, SHAPE_BASE[shape], "points", "the hand base B"), []
 
-    def extra_factors(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
+    def extra_factors(self, candidate: Candidate, situation: JiangxiSituation) -> list[Pattern]:
         """E组 7: 霸胡（所有家没有一个精）：正常胡 X2; 补充 8 四家全无精或胡家的精胡牌时已还原.
 
         RULINGS: every player's jing count, as the jing score counts it (hand, melds and the

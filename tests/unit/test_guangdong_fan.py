@@ -7,6 +7,7 @@ import pytest
 import rules
 from rules.analysis import ShapeRules, readings
 from rules.model import DISCARD, SELF_DRAW, EvaluateRequest, Flags, PlayerTiles
+from rules.patterns import PatternRule
 from rules.tiles import EAST, SOUTH, WEST, parse_tiles, to_counts
 from rules.variants import guangdong_fan as fan
 
@@ -100,7 +101,7 @@ def test_raise_to_cap_lifts_a_small_hand_and_keeps_a_big_one():
 
 def test_every_pattern_has_names():
     for entry in vars(fan).values():
-        if isinstance(entry, fan.Fan):
+        if isinstance(entry, PatternRule):
             assert entry.name_zh and entry.name_en and entry.id.islower()
 
 

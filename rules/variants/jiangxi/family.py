@@ -16,7 +16,7 @@ from rules.variants.jiangxi.pricing import HandValue, Seating
 from rules.variants.jiangxi.reading import Candidate
 
 
-class Situation(NamedTuple):
+class JiangxiSituation(NamedTuple):
     """Everything about the win that the tiles cannot show."""
 
     seating: Seating
@@ -51,4 +51,4 @@ class JiangxiTables(Protocol):
 
     def wild_kinds(self, jing: Jing) -> frozenset[int]: ...
 
-    def hand_value(self, candidate: Candidate, situation: Situation) -> HandValue: ...
+    def hand_value(self, candidate: Candidate, situation: JiangxiSituation) -> HandValue: ...

@@ -1,14 +1,15 @@
-"""Names of every Jiangxi pattern: pinyin id (the rules book) → Chinese and English.
+"""Every Jiangxi pattern, declared once as a :class:`~rules.patterns.PatternRule`.
 
-One table for both variants; a variant overrides a Chinese name where its seed spells it
-differently (兴国 writes 精吊, 南昌 精钓).
+One table for both variants (each lists the ones it answers with); a variant overrides a
+Chinese name where its seed spells it differently (兴国 writes 精吊, 南昌 精钓).
 """
 
 from __future__ import annotations
 
 from rules.model import Pattern
+from rules.patterns import PatternRule
 
-NAMES: dict[str, tuple[str, str]] = {
+_TABLE: dict[str, tuple[str, str]] = {
     # shapes
     "ping_hu": ("平胡", "Plain win (four sets and a pair)"),
     "xiao_qi_dui": ("小七对", "Seven pairs"),
@@ -36,10 +37,11 @@ NAMES: dict[str, tuple[str, str]] = {
 }
 
 
+# The values and units are the hand's (a factor ×N, points, a flat win): worked out per answer.
+RULES: dict[str, PatternRule] = {pid: PatternRule(pid, zh, en) for pid, (zh, en) in _TABLE.items()}
+
+
 def pattern(pid: str, value: int | None = None, unit: str = "", note: str = "",
             overrides: dict[str, str] | None = None) -> Pattern:
     """A :class:`Pattern` with its names looked up (``overrides``: per-variant Chinese)."""
-    zh, en = NAMES[pid]
-    if overrides and pid in overrides:
-        zh = overrides[pid]
-    return Pattern(pid, zh, en, value, unit, note)
+    return RULES[pid].pattern(value, note, (overrides or {}).get(pid), unit)

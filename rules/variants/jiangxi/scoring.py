@@ -14,7 +14,7 @@ from rules.model import DISCARD, ROB_KONG, Evaluation, Payment, PlayerTiles
 from rules.tiles import code
 from rules.validation import robbable
 from rules.variant import not_complete
-from rules.variants.jiangxi.family import JiangxiTables, Situation
+from rules.variants.jiangxi.family import JiangxiSituation, JiangxiTables
 from rules.variants.jiangxi.names import pattern
 from rules.variants.jiangxi.pricing import (
     ROLE_ORDER,
@@ -54,7 +54,7 @@ class Search:
     barred: set[str] = field(default_factory=set)
 
 
-def barred(candidate: Candidate, structure: bool, situation: Situation) -> str | None:
+def barred(candidate: Candidate, structure: bool, situation: JiangxiSituation) -> str | None:
     """Why this reading may not win this way (None: it may).
 
     xingguo 四.9 / 补充 2: 已构成精吊结构，不能抓德国点炮或抢杠; 四.5: 有精平胡不能抓点炮
@@ -70,7 +70,7 @@ def barred(candidate: Candidate, structure: bool, situation: Situation) -> str |
     return None
 
 
-def last_tiles(player: PlayerTiles, situation: Situation,
+def last_tiles(player: PlayerTiles, situation: JiangxiSituation,
                any_pair: bool = False) -> list[int | None]:
     """The tiles that may have completed the hand.
 
@@ -91,7 +91,7 @@ def last_tiles(player: PlayerTiles, situation: Situation,
     return sorted(set(player.concealed))
 
 
-def search(variant: JiangxiTables, player: PlayerTiles, situation: Situation) -> Search:
+def search(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituation) -> Search:
     found = Search()
     claimed = situation.seating.win_type in (DISCARD, ROB_KONG)
     kinds = situation.jing_kinds
@@ -124,7 +124,7 @@ def _claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int
     return (last, None) if may_be_wild else (last,)
 
 
-def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw) -> None:
+def _consider(found: Search, value: HandValue, situation: JiangxiSituation, draw: Draw) -> None:
     """Keep the reading worth most; on a tie the German one, then the 精吊 one (nanchang's
     精钓地胡 is worth what its plain 地胡 is, and is named so)."""
     amount = total(value, situation.seating)
@@ -136,7 +136,7 @@ def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw)
         found.best = Best(value, draw, amount)
 
 
-def evaluate_hand(variant: JiangxiTables, player: PlayerTiles, situation: Situation,
+def evaluate_hand(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituation,
                   shown: bool = True) -> tuple[Evaluation, list[Share]]:
     """The evaluation of the best reading, and its shares by seat (empty when not winning).
     Its decomposition and its shares with their formulas only when ``shown``: a wait's value
@@ -165,7 +165,7 @@ def evaluate_hand(variant: JiangxiTables, player: PlayerTiles, situation: Situat
     return evaluation, shared
 
 
-def _last_note(best: Best, situation: Situation) -> list[str]:
+def _last_note(best: Best, situation: JiangxiSituation) -> list[str]:
     if situation.win_tile is not None or situation.flags.heavenly or best.draw.last is None:
         return []
     if not best.value.candidate.jing_diao and situation.seating.win_type not in (
@@ -175,7 +175,7 @@ def _last_note(best: Best, situation: Situation) -> list[str]:
             "best case for the winner; give win_tile to score the actual win"]
 
 
-def _patterns(variant: JiangxiTables, value: HandValue, situation: Situation) -> list:
+def _patterns(variant: JiangxiTables, value: HandValue, situation: JiangxiSituation) -> list:
     """Every term of the value, each named, in the order the formulas use them."""
     if value.flat is not None:
         return [value.flat, *value.shown]
