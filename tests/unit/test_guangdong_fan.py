@@ -1,4 +1,4 @@
-"""Unit tests of the guangdong fan tables (rules/variants/guangdong_fan.py), no HTTP."""
+"""Unit tests of the guangdong fan tables (rules/variants/guangdong/patterns.py), no HTTP."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rules.analysis import ShapeRules, readings
 from rules.model import DISCARD, SELF_DRAW, EvaluateRequest, Flags, PlayerTiles
 from rules.patterns import PatternRule
 from rules.tiles import EAST, SOUTH, WEST, parse_tiles, to_counts
-from rules.variants import guangdong_fan as fan
+from rules.variants.guangdong import patterns as fan
 
 RULES = ShapeRules(shi_san_yao=True)
 

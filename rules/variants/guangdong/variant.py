@@ -1,7 +1,7 @@
 """广东鸡平和 guangdong: seed 004 (广东鸡平和), as docs/rules/guangdong.md states it.
 
-Score = base × 2^fan (番是2倍的意思). The fans are in :mod:`guangdong_fan`, who pays in
-:mod:`guangdong_pay`, the consistency checks in :mod:`guangdong_checks`; this module
+Score = base × 2^fan (番是2倍的意思). The fans are in :mod:`.patterns`, who pays in
+:mod:`.payments`, the consistency checks in :mod:`.checks`; this module
 declares the variant and puts evaluation and settlement together.
 Kongs carry no payment of their own: the seed has no kong money.
 """
@@ -30,10 +30,10 @@ from rules.options import RuleOption
 from rules.patterns import PatternRule
 from rules.tiles import EAST, NORTH, SOUTH, WEST, code
 from rules.variant import Context, Variant, not_complete, seat_flags, seat_wind
-from rules.variants import guangdong_checks as checks
-from rules.variants import guangdong_fan as fan
-from rules.variants.guangdong_checks import situation_errors
-from rules.variants.guangdong_pay import Liability, first_landing, liability, payments
+from rules.variants.guangdong import checks
+from rules.variants.guangdong import patterns as fan
+from rules.variants.guangdong.checks import situation_errors
+from rules.variants.guangdong.payments import Liability, first_landing, liability, payments
 
 SEED = "seed 004 (广东鸡平和)"
 

@@ -2,7 +2,7 @@
 
 The engine's modules (:mod:`.checks`, :mod:`.scoring`) take the variant as a
 :class:`JiangxiTables`: the tables xingguo and nanchang declare on their class. They import
-this protocol, never the :class:`~rules.variants.jiangxi.base.Jiangxi` class that uses them,
+this protocol, never the :class:`~rules.jiangxi.base.Jiangxi` class that uses them,
 so the engine has no import circle: base -> scoring/checks -> family, and no arrow back.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol
 
 from rules.analysis import ShapeRules
+from rules.jiangxi.pricing import HandValue, Seating
+from rules.jiangxi.reading import Candidate
 from rules.model import Flags, Jing
-from rules.variants.jiangxi.pricing import HandValue, Seating
-from rules.variants.jiangxi.reading import Candidate
 
 
 class JiangxiSituation(NamedTuple):

@@ -40,6 +40,13 @@ _TABLE: dict[str, tuple[str, str]] = {
 # The values and units are the hand's (a factor ×N, points, a flat win): worked out per answer.
 RULES: dict[str, PatternRule] = {pid: PatternRule(pid, zh, en) for pid, (zh, en) in _TABLE.items()}
 
+# The patterns both variants answer with, in table order; each variant's patterns module adds
+# its own.
+SHARED: tuple[PatternRule, ...] = tuple(RULES[pid] for pid in (
+    "ping_hu", "xiao_qi_dui", "da_qi_dui", "shi_san_lan", "qi_xing_shi_san_lan", "zi_mo",
+    "dian_pao", "zhuang_jia", "qiang_gang", "gang_kai", "gang_diao", "de_guo", "jing_diao",
+    "tian_hu", "di_hu"))
+
 
 def pattern(pid: str, value: int | None = None, unit: str = "", note: str = "",
             overrides: dict[str, str] | None = None) -> Pattern:

@@ -12,6 +12,23 @@ from typing import Any, ClassVar
 
 from rules.analysis import ShapeRules
 from rules.errors import FieldError, InvalidInput
+from rules.jiangxi import checks
+from rules.jiangxi.family import JiangxiSituation
+from rules.jiangxi.jing import (
+    Plan,
+    jing_pair,
+    pay_indicator,
+    score_indicator,
+    win_claim,
+)
+from rules.jiangxi.patterns import RULES, SHARED, pattern
+from rules.jiangxi.pricing import HandValue, Seating
+from rules.jiangxi.reading import Candidate, counts_jing, holds_jing
+from rules.jiangxi.scoring import (
+    JING_DIAO_SELF_DRAW_ONLY,
+    YOU_JING_PING_HU_SELF_DRAW_ONLY,
+    evaluate_hand,
+)
 from rules.ledger import SEATS, Ledger
 from rules.model import (
     DISCARD,
@@ -40,23 +57,6 @@ from rules.validation import (
     raise_if,
 )
 from rules.variant import Context, Variant, _claim_errors, seat_flags
-from rules.variants.jiangxi import checks
-from rules.variants.jiangxi.family import JiangxiSituation
-from rules.variants.jiangxi.jing import (
-    Plan,
-    jing_pair,
-    pay_indicator,
-    score_indicator,
-    win_claim,
-)
-from rules.variants.jiangxi.names import RULES, pattern
-from rules.variants.jiangxi.pricing import HandValue, Seating
-from rules.variants.jiangxi.reading import Candidate, counts_jing, holds_jing
-from rules.variants.jiangxi.scoring import (
-    JING_DIAO_SELF_DRAW_ONLY,
-    YOU_JING_PING_HU_SELF_DRAW_ONLY,
-    evaluate_hand,
-)
 
 KONG_CHAIN_MODES = ("double_each", "once")
 
@@ -69,11 +69,8 @@ class Jiangxi(Variant):
                         shi_san_lan=True)
     wild_jing = True
     scored = True
-    # The pattern ids both variants answer with (names.py); each adds its own.
-    pattern_rules = tuple(RULES[pid] for pid in (
-        "ping_hu", "xiao_qi_dui", "da_qi_dui", "shi_san_lan", "qi_xing_shi_san_lan", "zi_mo",
-        "dian_pao", "zhuang_jia", "qiang_gang", "gang_kai", "gang_diao", "de_guo", "jing_diao",
-        "tian_hu", "di_hu"))
+    # The patterns both variants answer with (rules/jiangxi/patterns.py); each adds its own.
+    pattern_rules = SHARED
     reasons = (JING_DIAO_SELF_DRAW_ONLY, YOU_JING_PING_HU_SELF_DRAW_ONLY)
 
     flat_win: ClassVar[int] = 20  # 天胡/地胡 from each player (×2 with 精吊)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rules.errors import FieldError
+from rules.jiangxi.family import JiangxiTables
+from rules.jiangxi.reading import counts_jing, holds_jing
 from rules.model import (
     CONCEALED_KONG,
     DISCARD,
@@ -18,8 +20,6 @@ from rules.model import (
 from rules.tiles import code
 from rules.validation import at, copies_errors
 from rules.variant import seat_flag_fields, seat_flags
-from rules.variants.jiangxi.family import JiangxiTables
-from rules.variants.jiangxi.reading import counts_jing, holds_jing
 
 
 def claimed_errors(player: PlayerTiles, prefix: str) -> list[FieldError]:

@@ -10,13 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.hand import present
-from rules.model import DISCARD, ROB_KONG, Evaluation, Payment, PlayerTiles
-from rules.tiles import code
-from rules.validation import robbable
-from rules.variant import not_complete
-from rules.variants.jiangxi.family import JiangxiSituation, JiangxiTables
-from rules.variants.jiangxi.names import pattern
-from rules.variants.jiangxi.pricing import (
+from rules.jiangxi.family import JiangxiSituation, JiangxiTables
+from rules.jiangxi.patterns import pattern
+from rules.jiangxi.pricing import (
     ROLE_ORDER,
     HandValue,
     Share,
@@ -24,7 +20,7 @@ from rules.variants.jiangxi.pricing import (
     shares,
     total,
 )
-from rules.variants.jiangxi.reading import (
+from rules.jiangxi.reading import (
     PING_HU,
     Candidate,
     Draw,
@@ -34,6 +30,10 @@ from rules.variants.jiangxi.reading import (
     shape_candidates,
     show_reading,
 )
+from rules.model import DISCARD, ROB_KONG, Evaluation, Payment, PlayerTiles
+from rules.tiles import code
+from rules.validation import robbable
+from rules.variant import not_complete
 
 # Stable reasons for a complete hand that may not win this way.
 JING_DIAO_SELF_DRAW_ONLY = "jing_diao_self_draw_only"
