@@ -17,7 +17,6 @@ _TABLE: dict[str, tuple[str, str]] = {
     "shi_san_lan": ("十三烂", "Thirteen unrelated"),
     "qi_xing_shi_san_lan": ("七星十三烂", "Seven-star thirteen unrelated"),
     # how the hand was won, and who pays double
-    "ji_chu_fen": ("基础分", "Base points"),
     "zi_mo": ("自摸", "Self-draw: every payer ×2"),
     "dian_pao": ("点炮", "Discarder pays ×2"),
     "zhuang_jia": ("庄家", "Dealer ×2"),
@@ -26,14 +25,10 @@ _TABLE: dict[str, tuple[str, str]] = {
     "gang_diao": ("杠吊", "Jing single wait won on a kong replacement"),
     # jing
     "de_guo": ("德国", "No jing used as wild (German)"),
-    "de_zhong_de": ("德中德", "German while the other three hold no jing"),
     "jing_diao": ("精吊", "Jing single wait (精吊)"),
-    "ba_hu": ("霸胡", "No jing at the table"),
     # flat wins
     "tian_hu": ("天胡", "Heavenly hand"),
     "di_hu": ("地胡", "Earthly hand"),
-    # house rules
-    "pa_lou_ti": ("爬楼梯", "Floors (爬楼梯): ×2 per floor above the first"),
 }
 
 

@@ -30,7 +30,13 @@ from rules.model import (
 from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import NUM_KINDS
 from rules.variants.nanchang import checks, payments
-from rules.variants.nanchang.patterns import BASE_POINTS, DE_ZHONG_DE, PATTERNS, SHAPE_FACTOR
+from rules.variants.nanchang.patterns import (
+    DE_ZHONG_DE,
+    JI_CHU_FEN,
+    PA_LOU_TI,
+    PATTERNS,
+    SHAPE_FACTOR,
+)
 
 FOLLOW = ("off", "man_shang_man_xia", "die_zhi_di_ceng")
 TOP_FLOOR = 10  # the largest rules.floor: the seed sets no top, a request must have one
@@ -119,15 +125,15 @@ class Nanchang(Jiangxi):
     ping_hu_rule_zh = " (憋自摸)"
 
     def shape_terms(self, shape: str) -> tuple[Pattern, list[Pattern]]:
-        base = pattern("ji_chu_fen", BASE_POINTS, "points", "胡牌分 1. 基础分：4分")
+        base = JI_CHU_FEN.pattern(note="胡牌分 1. 基础分：4分")
         return base, [pattern(shape, SHAPE_FACTOR[shape], "x", "", self.name_overrides)]
 
     def german_pattern(self, candidate: Candidate, situation: JiangxiSituation) -> Pattern:
         """14. 德中德: German while the other three hold no jing at all: ×4 +5."""
         if situation.others_no_jing:
-            return pattern("de_zhong_de", DE_ZHONG_DE, "x", "German while the other three "
-                           "hold no jing: " + self._german_note(situation).replace(
-                               "double", "four times"))
+            return DE_ZHONG_DE.pattern(note="German while the other three hold no jing: "
+                                       + self._german_note(situation).replace(
+                                           "double", "four times"))
         return super().german_pattern(candidate, situation)
 
     def extra_factors(self, candidate: Candidate, situation: JiangxiSituation) -> list[Pattern]:
@@ -135,8 +141,8 @@ class Nanchang(Jiangxi):
         floor = rules["floor"]
         if rules["pa_lou_ti"] == "off" or floor <= 1:
             return []
-        return [pattern("pa_lou_ti", 2 ** (floor - 1), "x", f"floor {floor}: ×2 per floor "
-                        "above the first")]
+        return [PA_LOU_TI.pattern(2 ** (floor - 1),
+                                  f"floor {floor}: ×2 per floor above the first")]
 
     def rule_errors(self, rules: dict[str, Any]) -> list[FieldError]:
         return checks.rule_errors(rules)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from rules.jiangxi.patterns import RULES, SHARED
+from rules.jiangxi.patterns import SHARED
+from rules.patterns import PatternRule
 
-PATTERNS = (*SHARED, RULES["ba_hu"])
+BA_HU = PatternRule("ba_hu", "霸胡", "No jing at the table", 2, "x",
+                    seed="E组 7 霸胡（所有家没有一个精）：正常胡 X2")
+PATTERNS = (*SHARED, BA_HU)
 
 # 五. 计子规则: the hand base B of each shape (per payer: B × 2 自摸 × 2 庄家 …).
 SHAPE_BASE = {

@@ -19,7 +19,7 @@ from rules.ledger import Ledger
 from rules.model import Jing, Meld, Pattern, SettleRequest
 from rules.options import RuleOption, dealer_passes_on_draw
 from rules.variants.xingguo import checks, payments
-from rules.variants.xingguo.patterns import PATTERNS, SHAPE_BASE
+from rules.variants.xingguo.patterns import BA_HU, PATTERNS, SHAPE_BASE
 
 OPTIONS = (
     RuleOption("kong_chain", "string", "double_each",
@@ -68,7 +68,7 @@ class Xingguo(Jiangxi):
             return []
         note = "no player's jing count is above 0" if not situation.winner_holds_jing else \
             "the other three count no jing and the winner's jing are read as themselves"
-        return [pattern("ba_hu", 2, "x", note)]
+        return [BA_HU.pattern(note=note)]
 
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
         """F组: 正精 2, 副精 1, 丢精算自己的精, 冲关/霸精 包 by the discarder (F组 4)."""
