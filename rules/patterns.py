@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from rules.model import Pattern
 
@@ -20,10 +19,10 @@ from rules.model import Pattern
 class PatternRule:
     """One pattern of a variant's table.
 
-    ``value`` is the table's value in ``unit`` (None where the hand works it out, as the
-    Jiangxi 基础分); ``seed`` the seed line it comes from; ``excludes`` the patterns it keeps
+    ``value`` is the table's value in ``unit`` (None where the hand works it out, as most
+    Jiangxi factors); ``seed`` the seed line it comes from; ``excludes`` the patterns it keeps
     from counting beside it (``note`` says why, on the answer); ``holds`` the test of a hand,
-    where the variant's scorer asks its rules in turn (its argument is the variant's own).
+    where the variant's scorer asks its rules in turn (its arguments are the variant's own).
     """
 
     id: str
@@ -34,7 +33,7 @@ class PatternRule:
     seed: str = ""
     excludes: tuple[str, ...] = ()
     note: str = ""
-    holds: Callable[[Any], bool] | None = None
+    holds: Callable[..., bool] | None = None
 
     def pattern(self, value: int | None = None, note: str = "", name_zh: str | None = None,
                 unit: str | None = None) -> Pattern:

@@ -41,29 +41,50 @@ JIAN_KE = PatternRule("jian_ke", "箭刻", "Dragon pung", 1, "fan",
 BAO_HU = PatternRule("bao_hu", "爆和", "Fan cap", 3, "fan", seed="五.番 2-3 爆和（封顶）为3番")
 
 # 六.二 爆和以外的牌型（特殊牌型）— 牌型 番准 分值
-QING_YI_SE = PatternRule("qing_yi_se", "清一色", "Full flush", 4, "fan", seed="40 清一色 4 16")
-HUN_PENG = PatternRule("hun_peng", "混碰", "Half flush, all pungs", 4, "fan", seed="41 混碰 4 16")
-QING_PENG = PatternRule("qing_peng", "清碰", "Full flush, all pungs", 5, "fan", seed="42 清碰 5 32")
+QING_YI_SE = PatternRule("qing_yi_se", "清一色", "Full flush", 4, "fan",
+                         seed="40 清一色 4 16 整副牌由同一花色组成",
+                         holds=lambda h, s: _qing(h))
+HUN_PENG = PatternRule("hun_peng", "混碰", "Half flush, all pungs", 4, "fan",
+                       seed="41 混碰 4 16 混一色 + 碰碰和",
+                       holds=lambda h, s: _hun(h) and h.all_pungs)
+QING_PENG = PatternRule("qing_peng", "清碰", "Full flush, all pungs", 5, "fan",
+                        seed="42 清碰 5 32 清一色 + 碰碰和",
+                        holds=lambda h, s: _qing(h) and h.all_pungs)
 HUN_YAO_JIU = PatternRule("hun_yao_jiu", "混幺九", "Terminals and honours", 5, "fan",
-                          seed="43 混幺九 5 32")
+                          seed="43 混幺九 5 32",
+                          holds=lambda h, s: (_yao_jiu(h) and h.held.has_honours
+                                              and h.held.suits > 0))
 XIAO_SAN_YUAN = PatternRule("xiao_san_yuan", "小三元", "Little three dragons", 5, "fan",
-                            seed="44 小三元 5 32")
+                            seed="44 小三元 5 32 其中一种是将",
+                            holds=lambda h, s: _little(h, DRAGONS, h.dragon_pungs))
 XIAO_SI_XI = PatternRule("xiao_si_xi", "小四喜", "Little four winds", 5, "fan",
-                         seed="45 小四喜 5 32")
-ZI_YI_SE = PatternRule("zi_yi_se", "字一色", "All honours", 6, "fan", seed="46 字一色 6 64")
+                         seed="45 小四喜 5 32 三组刻子，一组对子",
+                         holds=lambda h, s: _little(h, WINDS, h.wind_pungs))
+ZI_YI_SE = PatternRule("zi_yi_se", "字一色", "All honours", 6, "fan",
+                       seed="46 字一色 6 64 由字牌组合成的刻子牌型",
+                       holds=lambda h, s: _standard(h) and not h.held.suits)
 QING_YAO_JIU = PatternRule("qing_yao_jiu", "清幺九", "All terminals", 6, "fan",
-                           seed="47 清幺九 6 64")
+                           seed="47 清幺九 6 64 只由幺九",
+                           holds=lambda h, s: _yao_jiu(h) and not h.held.has_honours)
 DA_SAN_YUAN = PatternRule("da_san_yuan", "大三元", "Big three dragons", 6, "fan",
-                          seed="48 大三元 6 64")
-DA_SI_XI = PatternRule("da_si_xi", "大四喜", "Big four winds", 6, "fan", seed="49 大四喜 6 64")
+                          seed="48 大三元 6 64 中、发、白三组刻子",
+                          holds=lambda h, s: len(h.dragon_pungs) == 3)
+DA_SI_XI = PatternRule("da_si_xi", "大四喜", "Big four winds", 6, "fan",
+                       seed="49 大四喜 6 64 东、南、西、北四组刻子",
+                       holds=lambda h, s: len(h.wind_pungs) == 4)
 JIU_LIAN_BAO_DENG = PatternRule("jiu_lian_bao_deng", "九莲宝灯", "Nine gates", 6, "fan",
-                                seed="50 九莲宝灯 6 64")
+                                seed="50 九莲宝灯 6 64 1112345678999 + 该种牌任何一张",
+                                holds=lambda h, s: _nine_gates(h, s))
 SHI_SAN_YAO_FAN = PatternRule("shi_san_yao", "十三幺", "Thirteen orphans", 6, "fan",
-                              seed="51 十三幺 6 64")
+                              seed="51 十三幺 6 64",
+                              holds=lambda h, s: h.shape == SHI_SAN_YAO)
 # 七.8-10 天和/地和/人和: 6 each (the rules book)
-TIAN_HU = PatternRule("tian_hu", "天和", "Heavenly hand", 6, "fan", seed="73 庄家在发完牌就和牌")
-DI_HU = PatternRule("di_hu", "地和", "Earthly hand", 6, "fan", seed="74 闲家摸到第一张牌就和牌")
-REN_HU = PatternRule("ren_hu", "人和", "Human hand", 6, "fan", seed="75 第一轮中和别人出的牌")
+TIAN_HU = PatternRule("tian_hu", "天和", "Heavenly hand", 6, "fan", seed="73 庄家在发完牌就和牌",
+                      holds=lambda h, s: s.flags.heavenly)
+DI_HU = PatternRule("di_hu", "地和", "Earthly hand", 6, "fan", seed="74 闲家摸到第一张牌就和牌",
+                    holds=lambda h, s: s.flags.earthly)
+REN_HU = PatternRule("ren_hu", "人和", "Human hand", 6, "fan", seed="75 第一轮中和别人出的牌",
+                     holds=lambda h, s: s.flags.human)
 
 # 七.特殊规则: 不满3番牌型，按照3番满计算，大于3番的牌型，按照实际牌型计算
 YI_PAO_SAN_XIANG = PatternRule("yi_pao_san_xiang", "一炮三响", "Three winners on one discard",
@@ -182,24 +203,13 @@ def _nine_gates(h: WholeHand, s: Situation) -> bool:
     return all(n >= need for n, need in zip(ranks, NINE_GATES, strict=True))
 
 
-# 特殊牌型 in the seed's order; the first listed wins a tie of equal fan.
-SPECIAL_TABLE: tuple[tuple[PatternRule, Callable[[WholeHand, Situation], bool]], ...] = (
-    (QING_YI_SE, lambda h, s: _qing(h)),  # 40 整副牌由同一花色组成
-    (HUN_PENG, lambda h, s: _hun(h) and h.all_pungs),  # 41 混一色 + 碰碰和
-    (QING_PENG, lambda h, s: _qing(h) and h.all_pungs),  # 42 清一色 + 碰碰和
-    (HUN_YAO_JIU, lambda h, s: _yao_jiu(h) and h.held.has_honours and h.held.suits > 0),  # 43
-    (XIAO_SAN_YUAN, lambda h, s: _little(h, DRAGONS, h.dragon_pungs)),  # 44 其中一种是将
-    (XIAO_SI_XI, lambda h, s: _little(h, WINDS, h.wind_pungs)),  # 45 三组刻子，一组对子
-    (ZI_YI_SE, lambda h, s: _standard(h) and not h.held.suits),  # 46 由字牌组合成的刻子牌型
-    (QING_YAO_JIU, lambda h, s: _yao_jiu(h) and not h.held.has_honours),  # 47 只由幺九
-    (DA_SAN_YUAN, lambda h, s: len(h.dragon_pungs) == 3),  # 48 中、发、白三组刻子
-    (DA_SI_XI, lambda h, s: len(h.wind_pungs) == 4),  # 49 东、南、西、北四组刻子
-    (JIU_LIAN_BAO_DENG, _nine_gates),  # 50 1112345678999 + 该种牌任何一张
-    (SHI_SAN_YAO_FAN, lambda h, s: h.shape == SHI_SAN_YAO),  # 51 十三幺
-    (TIAN_HU, lambda h, s: s.flags.heavenly),  # 73 天和
-    (DI_HU, lambda h, s: s.flags.earthly),  # 74 地和
-    (REN_HU, lambda h, s: s.flags.human),  # 75 人和
-)
+# 特殊牌型 in the seed's order; the first listed wins a tie of equal fan. Each rule's
+# ``holds`` (a WholeHand, a Situation) is its test; the lambdas read helpers defined above.
+SPECIALS = (QING_YI_SE, HUN_PENG, QING_PENG, HUN_YAO_JIU, XIAO_SAN_YUAN, XIAO_SI_XI, ZI_YI_SE,
+            QING_YAO_JIU, DA_SAN_YUAN, DA_SI_XI, JIU_LIAN_BAO_DENG, SHI_SAN_YAO_FAN, TIAN_HU,
+            DI_HU, REN_HU)
+SPECIAL_TABLE: tuple[tuple[PatternRule, Callable[[WholeHand, Situation], bool]], ...] = tuple(
+    (rule, rule.holds) for rule in SPECIALS if rule.holds is not None)
 
 
 def may_be_special(h: WholeHand, s: Situation) -> bool:
