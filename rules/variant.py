@@ -223,9 +223,10 @@ class Variant:
                         "tiles) already holds a copy, and a robbed kong's other three are "
                         "the robbed pung")
                 continue
-            query = replace(request, hand=hand, win_tile=tile, win_type=win_type)
-            if win_type != win_types[0]:  # a self-draw has no discarder
-                query = replace(query, discarder_is_dealer=None)
+            # the added self-draw has no discarder
+            dealer_discarded = request.discarder_is_dealer if win_type == win_types[0] else None
+            query = replace(request, hand=hand, win_tile=tile, win_type=win_type,
+                            discarder_is_dealer=dealer_discarded)
             # The request passed every check as a waiting hand, and the caller keeps only
             # the tiles of which a copy is left: only the variant's own checks can differ
             # with the winning tile and win type. A wait shows no decomposition.
