@@ -62,7 +62,7 @@ def evaluate(request: EvaluateRequest) -> Evaluation:
 
 def settle(request: SettleRequest) -> Settlement:
     variant = get_variant(request.variant)
-    request = request.changed(rules=resolved_rules(request.variant, request.rules))
+    request = replace(request, rules=resolved_rules(request.variant, request.rules))
     variant.validate_settle(request)
     return variant.settle(request)
 

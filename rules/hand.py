@@ -6,11 +6,11 @@ each held jing where a wild stands in.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
 from rules.analysis import Group, Reading, ShapeRules, is_complete, readings, shapes_of, waits
+from rules.caches import cached
 from rules.model import GroupView, Meld, PlayerTiles
 
 
@@ -81,8 +81,7 @@ class HeldTiles(NamedTuple):
             held = tuple(more)
         suits = any(held[0:9]) + any(held[9:18]) + any(held[18:27])
         simples = any(held[1:8]) or any(held[10:17]) or any(held[19:26])  # ranks 2-8
-        # tuple.__new__: a NamedTuple's own __new__ is a Python lambda (240 ns, this 100)
-        return tuple.__new__(cls, (concealed, melds, suits, any(held[27:]), not simples))
+        return cls(concealed, melds, suits, any(held[27:]), not simples)
 
 
 def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ...],
@@ -109,7 +108,7 @@ def present(reading: Reading, wild_tiles: tuple[int, ...], melds: tuple[Meld, ..
     return views + _meld_views(melds)
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def _as_held(group: Group) -> tuple[tuple[bool, bool, int], GroupView]:
     """A group with no wild in it, shown as held, after its display-order key. Groups of
     natural readings are shared objects (a few hundred exist), so their views are built
@@ -124,7 +123,7 @@ def _meld_views(melds: tuple[Meld, ...]) -> list[GroupView]:
     return list(map(_meld_view, melds))
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def _meld_view(meld: Meld) -> GroupView:
     """A meld as shown; shared like the natural groups' views (a few thousand melds exist)."""
     return GroupView(meld.kind, meld.tiles, meld.tiles, (False,) * len(meld.tiles),

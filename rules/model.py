@@ -7,7 +7,7 @@ outputs; the domain never sees JSON. Tiles are ints (see :mod:`rules.tiles`), se
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 # Meld kinds (API.md): chow, pung, exposed kong from a discard, a pung extended by a drawn
@@ -71,14 +71,6 @@ class PlayerTiles:
             counts = self.__dict__["_counts"] = tuple(vector)
         return counts
 
-    def with_concealed(self, concealed: tuple[int, ...]) -> PlayerTiles:
-        """These tiles with other concealed ones (a copy, as :meth:`EvaluateRequest.changed`;
-        the count vector is worked out again)."""
-        copy = object.__new__(PlayerTiles)
-        copy.__dict__.update(self.__dict__, concealed=concealed)
-        copy.__dict__.pop("_counts", None)
-        return copy
-
     def all_held(self) -> list[int]:
         """Concealed tiles and every meld tile (not the discards)."""
         held = list(self.concealed)
@@ -141,22 +133,6 @@ class EvaluateRequest:
     flags: Flags = field(default_factory=Flags)
     rules: dict[str, Any] = field(default_factory=dict)
 
-    def changed(self, **changes: Any) -> EvaluateRequest:
-        return _changed(self, _EVALUATE_FIELDS, changes)
-
-
-def _changed(value: Any, names: frozenset[str], changes: dict[str, Any]) -> Any:
-    """A frozen request with some fields changed: a plain copy of the field values, because
-    ``dataclasses.replace`` re-runs the frozen ``__init__`` (a tenth of an evaluation)."""
-    if not names.issuperset(changes):
-        raise TypeError(f"{type(value).__name__} has no field among {sorted(changes)!r}")
-    copy = object.__new__(type(value))
-    copy.__dict__.update(value.__dict__, **changes)
-    return copy
-
-
-_EVALUATE_FIELDS = frozenset(f.name for f in fields(EvaluateRequest))
-
 
 @dataclass(frozen=True)
 class Result:
@@ -187,12 +163,6 @@ class SettleRequest:
     horses: tuple[int, ...] = ()
     round_wind: int | None = None
     rules: dict[str, Any] = field(default_factory=dict)
-
-    def changed(self, **changes: Any) -> SettleRequest:
-        return _changed(self, _SETTLE_FIELDS, changes)
-
-
-_SETTLE_FIELDS = frozenset(f.name for f in fields(SettleRequest))
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ default."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+from rules.caches import cached
 from rules.errors import FieldError, InvalidInput
 
 
@@ -44,7 +44,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-@lru_cache(maxsize=16)
+@cached(16)
 def _defaults(options: tuple[RuleOption, ...]) -> dict[str, Any]:
     return {o.name: o.default for o in options}
 

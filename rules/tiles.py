@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
+from rules.caches import cached
 from rules.errors import TileError
 
 NUM_KINDS = 34
@@ -158,7 +158,7 @@ _COMPACT = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP])+")
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 
 
-@lru_cache(maxsize=1024)
+@cached(1024)
 def _token_tiles(token: str) -> tuple[int, ...]:
     """The tiles of one compact token (``"123m"``, ``"E"``); tokens repeat across requests."""
     if token in _CODE_INDEX and not token[0].isdigit():
@@ -179,7 +179,7 @@ def parse_tiles(text: str) -> list[int]:
     return list(_parsed(text))
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def _parsed(text: str) -> tuple[int, ...]:
     """:func:`parse_tiles`, cached: requests repeat the same short strings (melds, single
     tiles, a hand sent again for its waits), each is read once. Errors are not cached."""

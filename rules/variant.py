@@ -34,6 +34,7 @@ from rules.model import (
     Wait,
 )
 from rules.options import DEALER_PASSES_ON_DRAW, RuleOption, resolve
+from rules.patterns import PatternRule, ids
 from rules.tiles import WINDS, code, next_tile
 from rules.validation import (
     COMPLETE,
@@ -99,9 +100,15 @@ class Variant:
     out_of_play_jing: ClassVar[tuple[str, ...]] = ()  # indicators that leave the wall
     takes_horses: ClassVar[bool] = False
     scored: ClassVar[bool] = False  # score() implemented (vs. shape analysis only)
-    patterns: ClassVar[tuple[str, ...]] = ()  # every pattern id its answers may carry
+    # every pattern its answers may carry, in table order (its patterns module declares them)
+    pattern_rules: ClassVar[tuple[PatternRule, ...]] = ()
+    patterns: ClassVar[tuple[str, ...]] = ()  # their ids, derived (GET /variants, the contract)
     reasons: ClassVar[tuple[str, ...]] = ()  # its own reason codes for a hand that cannot win
     round_wind_turns: ClassVar[bool] = False  # POST /match turns (and scores) the round wind
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.patterns = ids(cls.pattern_rules)
 
     # ------------------------------------------------------------------ declaration
     def describe(self) -> dict[str, Any]:
@@ -148,7 +155,7 @@ class Variant:
     # ------------------------------------------------------------------ evaluate
     def evaluate(self, request: EvaluateRequest) -> Evaluation:
         """Validate, then score a complete hand or list the waits of a hand one short."""
-        return self._evaluate(request.changed(rules=resolve(self.options, request.rules,
+        return self._evaluate(replace(request, rules=resolve(self.options, request.rules,
                                                             self.name)))
 
     def _evaluate(self, request: EvaluateRequest) -> Evaluation:
@@ -206,7 +213,7 @@ class Variant:
         if win_types[0] != SELF_DRAWN[0]:
             win_types.append(SELF_DRAWN[0])
         note = ""
-        hand = request.hand.with_concealed(tuple(sorted((*request.hand.concealed, tile))))
+        hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
         kinds = self.wild_kinds(request.jing)
         view = HandView.of(hand, kinds)
         for win_type in win_types:
@@ -216,9 +223,10 @@ class Variant:
                         "tiles) already holds a copy, and a robbed kong's other three are "
                         "the robbed pung")
                 continue
-            query = request.changed(hand=hand, win_tile=tile, win_type=win_type)
-            if win_type != win_types[0]:  # a self-draw has no discarder
-                query = query.changed(discarder_is_dealer=None)
+            # the added self-draw has no discarder
+            dealer_discarded = request.discarder_is_dealer if win_type == win_types[0] else None
+            query = replace(request, hand=hand, win_tile=tile, win_type=win_type,
+                            discarder_is_dealer=dealer_discarded)
             # The request passed every check as a waiting hand, and the caller keeps only
             # the tiles of which a copy is left: only the variant's own checks can differ
             # with the winning tile and win type. A wait shows no decomposition.

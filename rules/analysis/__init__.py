@@ -17,10 +17,9 @@ family tables give faster than a whole-hand cache could for a hand it has not se
 from __future__ import annotations
 
 from collections.abc import Collection
-from functools import lru_cache
 from itertools import islice
 
-from rules.analysis import best, families, natural, special, standard, waiting
+from rules.analysis import best, natural, special, waiting
 from rules.analysis.model import (
     QI_XING_SHI_SAN_LAN,
     SEVEN_PAIRS,
@@ -33,6 +32,7 @@ from rules.analysis.model import (
     ShapeRules,
 )
 from rules.analysis.standard import min_wilds_standard, standard_readings
+from rules.caches import cache_stats, cached, clear_caches
 
 __all__ = [
     "QI_XING_SHI_SAN_LAN",
@@ -61,7 +61,7 @@ def _concealed_size(melds: int) -> int:
     return 14 - 3 * melds
 
 
-@lru_cache(maxsize=1 << 14)
+@cached(1 << 14)
 def shapes_of(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0) -> frozenset[str]:
     """The shapes the complete hand can take; ``"all_pungs"`` is added for a 碰碰胡 reading.
 
@@ -117,7 +117,7 @@ def _natural_special_shapes(counts: Counts, rules: ShapeRules) -> list[str]:
     return found
 
 
-@lru_cache(maxsize=64)
+@cached(64)
 def _frozen(shapes: tuple[str, ...]) -> frozenset[str]:
     """One shared frozenset per combination of shapes (there are only a few)."""
     return frozenset(shapes)
@@ -144,7 +144,7 @@ def readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
     return _wild_readings(counts, wilds, rules, melds, limit)
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12, name="readings")
 def _wild_readings(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
                    limit: int) -> tuple[Reading, ...]:
     shapes = shapes_of(counts, wilds, rules, melds)
@@ -178,7 +178,7 @@ def _special_readings(counts: Counts, wilds: int, rules: ShapeRules,
     return tuple(r for r in found if r is not None)
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def best_readings(counts: Counts, wilds: int, rules: ShapeRules,
                   melds: int = 0) -> tuple[Reading, ...]:
     """One reading for each shape of :func:`shapes_of`, found without enumerating readings.
@@ -203,7 +203,7 @@ def best_readings(counts: Counts, wilds: int, rules: ShapeRules,
     return tuple(out) + _special_readings(counts, wilds, rules, shapes)
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def waits(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
           wild_kinds: frozenset[int] = frozenset()) -> tuple[int, ...]:
     """Tile kinds that complete a hand one tile short (a drawn wild kind adds a wild).
@@ -222,22 +222,3 @@ def waits(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
     if wild_kinds and is_complete(counts, wilds + 1, rules, melds):
         found |= wild_kinds  # a drawn jing is one more wild
     return tuple(sorted(found))
-
-
-def cache_stats() -> dict[str, dict[str, int]]:
-    """Hits, misses and size of every cache of the core (for /metrics and benchmarks)."""
-    stats = {name: {"hits": h, "misses": m, "size": s}
-             for name, (h, m, s) in families.cache_stats().items()}
-    for name, fn in (("shapes_of", shapes_of), ("readings", _wild_readings),
-                     ("best_readings", best_readings), ("waits", waits)):
-        info = fn.cache_info()
-        stats[name] = {"hits": info.hits, "misses": info.misses, "size": info.currsize}
-    return stats
-
-
-def clear_caches() -> None:
-    """Empty every cache of the core (benchmarks measure cold starts with it)."""
-    for fn in (shapes_of, _wild_readings, best_readings, waits, families.min_wilds,
-               families.groupings, standard.absolute, standard.group_at):
-        fn.cache_clear()
-    natural.cache_clear()

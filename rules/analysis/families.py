@@ -13,8 +13,9 @@ natural tiles.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations, product
+
+from rules.caches import cached
 
 NUM, WIND, DRAGON = 0, 1, 2
 SIZES = {NUM: 9, WIND: 4, DRAGON: 3}
@@ -51,7 +52,7 @@ def first_tile(counts: tuple[int, ...]) -> int:
     return -1
 
 
-@lru_cache(maxsize=1 << 16)
+@cached(1 << 16)
 def min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> int:
     """Fewest wilds that make ``counts`` into sets (plus exactly one pair if ``pair``).
 
@@ -111,7 +112,7 @@ def options(counts: tuple[int, ...], i: int, family: int, pair: bool, chows: boo
             yield (CHOW, template, mask), tuple(rest), sum(mask), False
 
 
-@lru_cache(maxsize=1 << 15)
+@cached(1 << 15)
 def groupings(family: int, counts: tuple[int, ...], wilds: int, pair: bool,
               chows: bool) -> tuple[Grouping, ...]:
     """Every grouping of ``counts`` using exactly ``wilds`` wilds, sorted and deduplicated."""
@@ -128,8 +129,3 @@ def groupings(family: int, counts: tuple[int, ...], wilds: int, pair: bool,
             found.add(tuple(sorted((group, *tail))))
     return tuple(sorted(found))
 
-
-def cache_stats() -> dict[str, tuple[int, int, int]]:
-    """(hits, misses, size) of each family cache, for metrics and benchmarks."""
-    return {f.__name__: (f.cache_info().hits, f.cache_info().misses, f.cache_info().currsize)
-            for f in (min_wilds, groupings)}

@@ -7,7 +7,6 @@ no other count needs trying. That makes the check O(9) per suit with no search a
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 from rules.analysis.families import (
@@ -23,6 +22,7 @@ from rules.analysis.families import (
 )
 from rules.analysis.model import STANDARD, Group, Reading
 from rules.analysis.standard import FAMILIES, absolute
+from rules.caches import cached
 
 
 def suit_sets(c: tuple[int, ...]) -> bool:
@@ -50,7 +50,7 @@ def suit_sets_and_pair(c: tuple[int, ...]) -> bool:
     return False
 
 
-@lru_cache(maxsize=1 << 10)
+@cached(1 << 10)
 def _honours_with_chows(family: int, c: tuple[int, ...], pair: bool) -> bool:
     return min_wilds(family, c, pair, True) == 0
 
@@ -142,7 +142,7 @@ SUIT_KIND = {pattern: _PAIR if sum(pattern) % 3 == 2 else _SETS for pattern in S
 _SUIT_WAYS: dict[int, dict[tuple[int, ...], tuple]] = {0: {}, 9: {}, 18: {}}
 
 
-@lru_cache(maxsize=1 << 14)
+@cached(1 << 14)
 def family_ways(family: int, offset: int, counts: tuple[int, ...],
                 honour_chows: bool) -> tuple[tuple[tuple[Group, ...], ...], bool]:
     """Every way the family at ``offset`` splits without wilds, as groups of tile ids, and
@@ -185,8 +185,7 @@ def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> tuple[Read
     if pairs != 1:
         return ()
     if not several:
-        # tuple.__new__: a NamedTuple's own __new__ is a Python lambda (240 ns, this 100)
-        return (tuple.__new__(Reading, (STANDARD, first)),)
+        return (Reading(STANDARD, first),)
     return tuple([Reading(STANDARD, sum(combo, ())) for combo in product(*ways)])
 
 
@@ -199,9 +198,3 @@ def _classify(part: tuple[int, ...]) -> int:
         return _PAIR if suit_sets_and_pair(part) else _BAD
     return _BAD
 
-
-def cache_clear() -> None:
-    _honours_with_chows.cache_clear()
-    family_ways.cache_clear()
-    for suits in _SUIT_WAYS.values():
-        suits.clear()

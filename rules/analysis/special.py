@@ -7,7 +7,6 @@ or ``None``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations, pairwise
 
 from rules.analysis.model import (
@@ -20,6 +19,7 @@ from rules.analysis.model import (
     Group,
     Reading,
 )
+from rules.caches import cached
 from rules.tiles import EAST, HONOURS, NUM_KINDS
 
 ORPHANS = (0, 8, 9, 17, 18, 26, *HONOURS)  # 十三幺: 1 and 9 of each suit, every honour
@@ -99,7 +99,7 @@ def _lan_ok(ranks: tuple[int, ...]) -> bool:
 _LAN_SETS = tuple(r for n in range(4) for r in combinations(range(9), n) if _lan_ok(r))
 
 
-@lru_cache(maxsize=1024)
+@cached(1024)
 def _lan_completion(present: tuple[int, ...]) -> tuple[int, ...] | None:
     """The largest valid rank set of one suit containing ``present`` (None if invalid)."""
     best = None

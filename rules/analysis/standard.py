@@ -9,11 +9,11 @@ all-wild sets and pair last.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import NamedTuple
 
 from rules.analysis.families import DRAGON, NUM, WIND, groupings, min_wilds
 from rules.analysis.model import PAIR, PUNG, STANDARD, Group, Reading
+from rules.caches import cached
 
 # (family, first tile id, last tile id + 1)
 FAMILIES = ((NUM, 0, 9), (NUM, 9, 18), (NUM, 18, 27), (WIND, 27, 31), (DRAGON, 31, 34))
@@ -43,7 +43,7 @@ _PLANS = {(honours, pungs): tuple((family, lo, hi, _chows_allowed(family, honour
 
 
 def slices(counts: tuple[int, ...], honour_chows: bool, pung_only: bool) -> list[Part]:
-    return [tuple.__new__(Part, (family, lo, counts[lo:hi], chows))
+    return [Part(family, lo, counts[lo:hi], chows)
             for family, lo, hi, chows in _PLANS[honour_chows, pung_only]]
 
 
@@ -83,13 +83,13 @@ def min_wilds_standard(counts: tuple[int, ...], honour_chows: bool = False,
     return pair_choice(counts, honour_chows, pung_only)[0]
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def absolute(grouping: tuple, offset: int) -> tuple[Group, ...]:
     """A family's grouping (local positions) as groups of tile ids."""
     return tuple([group_at(local, offset) for local in grouping])
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def group_at(local: tuple, offset: int) -> Group:
     """One local group as tile ids. There are only a few thousand (kind, positions, wild
     mask) at five offsets, so every reading shares the same Group objects."""

@@ -1,4 +1,4 @@
-"""The registry of variants: one module each, declared once here."""
+"""The registry of variants: one package each (rules/variants/<name>/), declared once here."""
 
 from __future__ import annotations
 

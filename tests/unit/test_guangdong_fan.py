@@ -1,4 +1,4 @@
-"""Unit tests of the guangdong fan tables (rules/variants/guangdong_fan.py), no HTTP."""
+"""Unit tests of the guangdong fan tables (rules/variants/guangdong/patterns.py), no HTTP."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import pytest
 import rules
 from rules.analysis import ShapeRules, readings
 from rules.model import DISCARD, SELF_DRAW, EvaluateRequest, Flags, PlayerTiles
+from rules.patterns import PatternRule
 from rules.tiles import EAST, SOUTH, WEST, parse_tiles, to_counts
-from rules.variants import guangdong_fan as fan
+from rules.variants.guangdong import patterns as fan
 
 RULES = ShapeRules(shi_san_yao=True)
 
@@ -100,7 +101,7 @@ def test_raise_to_cap_lifts_a_small_hand_and_keeps_a_big_one():
 
 def test_every_pattern_has_names():
     for entry in vars(fan).values():
-        if isinstance(entry, fan.Fan):
+        if isinstance(entry, PatternRule):
             assert entry.name_zh and entry.name_en and entry.id.islower()
 
 

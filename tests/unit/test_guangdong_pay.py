@@ -1,4 +1,4 @@
-"""Unit tests of guangdong liability (包) and payments (rules/variants/guangdong_pay.py)."""
+"""Unit tests of guangdong liability (包) and payments (rules/variants/guangdong/payments.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from rules.model import Meld
 from rules.tiles import parse_tiles
-from rules.variants.guangdong_pay import liability, payments
+from rules.variants.guangdong.payments import liability, payments
 
 
 def meld(kind: str, tiles: str, source: int | None = None) -> Meld:

@@ -9,9 +9,7 @@ import pytest
 from rules.analysis import ShapeRules
 from rules.errors import InvalidInput
 from rules.hand import HandView
-from rules.model import PlayerTiles
-from rules.tiles import parse_tile, parse_tiles, to_counts
-from rules.variants.jiangxi.jing import (
+from rules.jiangxi.jing import (
     BA_JING,
     CHONG_GUAN,
     Claim,
@@ -20,9 +18,9 @@ from rules.variants.jiangxi.jing import (
     jing_points,
     jing_value,
 )
-from rules.variants.jiangxi.names import pattern
-from rules.variants.jiangxi.pricing import HandValue, Seating, shares, total
-from rules.variants.jiangxi.reading import (
+from rules.jiangxi.patterns import pattern
+from rules.jiangxi.pricing import HandValue, Seating, shares, total
+from rules.jiangxi.reading import (
     Candidate,
     Draw,
     hand_view,
@@ -30,6 +28,8 @@ from rules.variants.jiangxi.reading import (
     pairs_fit,
     sets_fit,
 )
+from rules.model import PlayerTiles
+from rules.tiles import parse_tile, parse_tiles, to_counts
 from tests.brute import all_sets, substitutions
 
 RULES = ShapeRules(honour_chows=True, seven_pairs=True, four_as_two_pairs=True,

@@ -10,7 +10,7 @@ import pytest
 import rules
 from rules.model import EvaluateRequest, Flags, Meld, PlayerTiles
 from rules.tiles import parse_tiles
-from rules.variants.qinzhou_fan import FANS, JI_HU
+from rules.variants.qinzhou.patterns import FANS, JI_HU
 
 
 def meld(kind: str, tiles: str, source: int | None = None) -> Meld:

@@ -7,7 +7,7 @@ import pytest
 
 from rules.ledger import Ledger
 from rules.tiles import CODES, parse_tile, parse_tiles
-from rules.variants.qinzhou_horses import (
+from rules.variants.qinzhou.payments import (
     Win,
     horse_number,
     horse_seat,

@@ -3,6 +3,7 @@ that tile: the shortcut it takes (no second validation, no decomposition) change
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 import pytest
@@ -35,10 +36,10 @@ def _waiting_requests(variant: str) -> list[EvaluateRequest]:
 
 
 def _won(request: EvaluateRequest, tile: int, win_type: str) -> rules.Evaluation:
-    hand = request.hand.with_concealed(tuple(sorted((*request.hand.concealed, tile))))
-    query = request.changed(hand=hand, win_tile=tile, win_type=win_type)
+    hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
+    query = replace(request, hand=hand, win_tile=tile, win_type=win_type)
     if win_type == SELF_DRAW:
-        query = query.changed(discarder_is_dealer=None)
+        query = replace(query, discarder_is_dealer=None)
     return rules.evaluate(query)
 
 

@@ -1,7 +1,7 @@
 """广东鸡平和 guangdong: seed 004 (广东鸡平和), as docs/rules/guangdong.md states it.
 
-Score = base × 2^fan (番是2倍的意思). The fans are in :mod:`guangdong_fan`, who pays in
-:mod:`guangdong_pay`, the consistency checks in :mod:`guangdong_checks`; this module
+Score = base × 2^fan (番是2倍的意思). The fans are in :mod:`.patterns`, who pays in
+:mod:`.payments`, the consistency checks in :mod:`.checks`; this module
 declares the variant and puts evaluation and settlement together.
 Kongs carry no payment of their own: the seed has no kong money.
 """
@@ -27,12 +27,13 @@ from rules.model import (
     WinnerResult,
 )
 from rules.options import RuleOption
+from rules.patterns import PatternRule
 from rules.tiles import EAST, NORTH, SOUTH, WEST, code
 from rules.variant import Context, Variant, not_complete, seat_flags, seat_wind
-from rules.variants import guangdong_checks as checks
-from rules.variants import guangdong_fan as fan
-from rules.variants.guangdong_checks import situation_errors
-from rules.variants.guangdong_pay import Liability, first_landing, liability, payments
+from rules.variants.guangdong import checks
+from rules.variants.guangdong import patterns as fan
+from rules.variants.guangdong.checks import situation_errors
+from rules.variants.guangdong.payments import Liability, first_landing, liability, payments
 
 SEED = "seed 004 (广东鸡平和)"
 
@@ -77,7 +78,7 @@ class Guangdong(Variant):
     max_winners = 3  # 一炮多响 (一炮三响)
     scored = True
     round_wind_turns = True  # 五 风圈: 东→南→西→北, one turn per circle of dealers
-    patterns = fan.PATTERN_IDS
+    pattern_rules = fan.RULES
 
     # ------------------------------------------------------------------ evaluate
     def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
@@ -91,7 +92,7 @@ class Guangdong(Variant):
         return self.judge(ctx).evaluation
 
     def judge(self, ctx: Context, owner: int | None = None,
-              extra: tuple[fan.Fan, ...] = (),
+              extra: tuple[PatternRule, ...] = (),
               players: tuple[PlayerTiles, ...] | None = None) -> Judged:
         """Score the best reading, raise it where the seed says, and say who pays.
 
@@ -152,12 +153,10 @@ class Guangdong(Variant):
 
     def _situation(self, ctx: Context, wind: int | None) -> fan.Situation:
         request = ctx.request
-        # tuple.__new__: see fan.WholeHand.of
-        return tuple.__new__(fan.Situation, (ctx.win_type, wind, request.round_wind or EAST,
-                                             request.flags, request.win_tile,
-                                             request.rules["jiu_lian_pure"]))
+        return fan.Situation(ctx.win_type, wind, request.round_wind or EAST, request.flags,
+                             request.win_tile, request.rules["jiu_lian_pure"])
 
-    def _raises(self, ctx: Context) -> list[fan.Fan]:
+    def _raises(self, ctx: Context) -> list[PatternRule]:
         reasons = []
         if ctx.win_type in RAISED_BY_WIN_TYPE:
             reasons.append(RAISED_BY_WIN_TYPE[ctx.win_type])
@@ -182,7 +181,7 @@ class Guangdong(Variant):
         return ledger.settlement(winners=winners, notes=notes)
 
     def _judge_seat(self, request: SettleRequest, seat: int,
-                    extra: tuple[fan.Fan, ...]) -> Judged:
+                    extra: tuple[PatternRule, ...]) -> Judged:
         result = request.result
         query = EvaluateRequest(
             self.name, request.players[seat], result.win_tile, result.win_type,

@@ -1,10 +1,10 @@
 """欽州 qinzhou: seed 003 (钦州), as docs/rules/qinzhou.md states it.
 
 No wild tiles and no honour chows; a win is four sets + a pair or seven pairs. Its value is
-the fan of the seed's list, added together (:mod:`qinzhou_fan`); a win pays `fan × base` per
-payer plus `fan × base` per 奖马 horse on the winner's numbers (:mod:`qinzhou_horses`); every
+the fan of the seed's list, added together (:mod:`.patterns`); a win pays `fan × base` per
+payer plus `fan × base` per 奖马 horse on the winner's numbers (:mod:`.payments`); every
 kong takes `base` from each other player at once. Requests that contradict themselves are
-refused by :mod:`qinzhou_checks`.
+refused by :mod:`.checks`.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from rules.options import RuleOption, dealer_passes_on_draw
 from rules.tiles import code
 from rules.validation import raise_if
 from rules.variant import Context, Deal, NotSupported, Variant, not_complete, seat_flags
-from rules.variants import qinzhou_horses as horses
-from rules.variants.qinzhou_checks import HORSE_CHOICES, SHAPES, flag_errors, settle_errors
-from rules.variants.qinzhou_fan import ADD, FANS, JI_HU, MULTIPLY, Win, best_reading
+from rules.variants.qinzhou import payments as horses
+from rules.variants.qinzhou.checks import HORSE_CHOICES, SHAPES, flag_errors, settle_errors
+from rules.variants.qinzhou.patterns import ADD, JI_HU, MULTIPLY, RULES, WonHand, best_reading
 
 OPTIONS = (
     RuleOption("base", "integer", 1, "底数: the unit of every payment (hu, horse and kong)",
@@ -67,7 +67,7 @@ class Qinzhou(Variant):
     max_winners = 3  # 2.5 有一炮多響
     takes_horses = True
     scored = True
-    patterns = (*FANS, JI_HU.id)
+    pattern_rules = (*RULES, JI_HU)
 
     # ------------------------------------------------------------------ evaluate
     def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
@@ -82,7 +82,7 @@ class Qinzhou(Variant):
             return not_complete()
         rules = ctx.request.rules
         held = HeldTiles.of(ctx.hand.natural, ctx.hand.melds)
-        wins = [Win(r, held, ctx.win_type, ctx.request.flags, rules["zi_yi_se_qi_dui"])
+        wins = [WonHand(r, held, ctx.win_type, ctx.request.flags, rules["zi_yi_se_qi_dui"])
                 for r in found]
         best = best_reading(wins, rules["fan_combination"])
         payment = _payment(best.fan, rules["base"], ctx.win_type)

@@ -9,7 +9,6 @@ fan: the cap shows as a negative ``bao_hu`` entry, a raise to the cap as a posit
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -17,64 +16,89 @@ from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
 from rules.analysis.model import PAIR, PUNG
 from rules.hand import HeldTiles
 from rules.model import CHOW, DISCARD, WIN_TYPES, Flags, Meld, Pattern
+from rules.patterns import PatternRule, ids
 from rules.tiles import DRAGONS, EAST, WINDS, code
 
-
-@dataclass(frozen=True, eq=False)  # each row is declared once: compared and hashed by identity
-class Fan:
-    """One row of a seed table: a pattern and its fan (番数 / 番准)."""
-
-    id: str
-    name_zh: str
-    name_en: str
-    fan: int
-
-    def pattern(self, value: int | None = None, note: str = "") -> Pattern:
-        return Pattern(self.id, self.name_zh, self.name_en,
-                       self.fan if value is None else value, "fan", note)
-
-
 # 六.一 爆和（封顶）以内的牌型番种 — 牌型 番数 分值
-JI_HU = Fan("ji_hu", "鸡和", "Chicken hand", 0)  # 34 鸡和 0 1 什么牌都可以和
-PING_HU = Fan("ping_hu", "平和", "All chows", 1)  # 35 平和 1 2 全部都是顺子没有刻子
-PENG_PENG_HU = Fan("peng_peng_hu", "碰碰和", "All pungs", 2)  # 36 碰碰和 2 4 全部是刻子
-HUN_YI_SE = Fan("hun_yi_se", "混一色", "Half flush", 2)  # 37 混一色 2 4 字牌 + 单一花色
+JI_HU = PatternRule("ji_hu", "鸡和", "Chicken hand", 0, "fan", seed="34 鸡和 0 1 什么牌都可以和")
+PING_HU = PatternRule("ping_hu", "平和", "All chows", 1, "fan",
+                      seed="35 平和 1 2 全部都是顺子没有刻子")
+PENG_PENG_HU = PatternRule("peng_peng_hu", "碰碰和", "All pungs", 2, "fan",
+                           seed="36 碰碰和 2 4 全部是刻子")
+HUN_YI_SE = PatternRule("hun_yi_se", "混一色", "Half flush", 2, "fan",
+                        seed="37 混一色 2 4 字牌 + 单一花色")
 
 # 附加情况: only for hands inside the cap, and never past it (line 61)
-ZI_MO = Fan("zi_mo", "自摸", "Self-drawn", 1)  # 53-54 自摸 +1番
-MEN_FENG = Fan("men_feng", "门风", "Seat-wind pung", 1)  # 55-56 本盘门风的刻子 +1番
-QUAN_FENG = Fan("quan_feng", "圈风", "Round-wind pung", 1)  # 57-58 风圈局的刻子 +1番
-JIAN_KE = Fan("jian_ke", "箭刻", "Dragon pung", 1)  # 59-60 三元牌 任意一个刻子为1番
+ZI_MO = PatternRule("zi_mo", "自摸", "Self-drawn", 1, "fan", seed="53-54 自摸 +1番")
+MEN_FENG = PatternRule("men_feng", "门风", "Seat-wind pung", 1, "fan",
+                       seed="55-56 本盘门风的刻子 +1番")
+QUAN_FENG = PatternRule("quan_feng", "圈风", "Round-wind pung", 1, "fan",
+                        seed="57-58 风圈局的刻子 +1番")
+JIAN_KE = PatternRule("jian_ke", "箭刻", "Dragon pung", 1, "fan",
+                      seed="59-60 三元牌 任意一个刻子为1番")
 
 # 五.番 2-3: 爆和（封顶）为3番 (the default of the `cap` option)
-BAO_HU = Fan("bao_hu", "爆和", "Fan cap", 3)
+BAO_HU = PatternRule("bao_hu", "爆和", "Fan cap", 3, "fan", seed="五.番 2-3 爆和（封顶）为3番")
 
 # 六.二 爆和以外的牌型（特殊牌型）— 牌型 番准 分值
-QING_YI_SE = Fan("qing_yi_se", "清一色", "Full flush", 4)  # 40 清一色 4 16
-HUN_PENG = Fan("hun_peng", "混碰", "Half flush, all pungs", 4)  # 41 混碰 4 16
-QING_PENG = Fan("qing_peng", "清碰", "Full flush, all pungs", 5)  # 42 清碰 5 32
-HUN_YAO_JIU = Fan("hun_yao_jiu", "混幺九", "Terminals and honours", 5)  # 43 混幺九 5 32
-XIAO_SAN_YUAN = Fan("xiao_san_yuan", "小三元", "Little three dragons", 5)  # 44 小三元 5 32
-XIAO_SI_XI = Fan("xiao_si_xi", "小四喜", "Little four winds", 5)  # 45 小四喜 5 32
-ZI_YI_SE = Fan("zi_yi_se", "字一色", "All honours", 6)  # 46 字一色 6 64
-QING_YAO_JIU = Fan("qing_yao_jiu", "清幺九", "All terminals", 6)  # 47 清幺九 6 64
-DA_SAN_YUAN = Fan("da_san_yuan", "大三元", "Big three dragons", 6)  # 48 大三元 6 64
-DA_SI_XI = Fan("da_si_xi", "大四喜", "Big four winds", 6)  # 49 大四喜 6 64
-JIU_LIAN_BAO_DENG = Fan("jiu_lian_bao_deng", "九莲宝灯", "Nine gates", 6)  # 50 九莲宝灯 6 64
-SHI_SAN_YAO_FAN = Fan("shi_san_yao", "十三幺", "Thirteen orphans", 6)  # 51 十三幺 6 64
+QING_YI_SE = PatternRule("qing_yi_se", "清一色", "Full flush", 4, "fan",
+                         seed="40 清一色 4 16 整副牌由同一花色组成",
+                         holds=lambda h, s: _qing(h))
+HUN_PENG = PatternRule("hun_peng", "混碰", "Half flush, all pungs", 4, "fan",
+                       seed="41 混碰 4 16 混一色 + 碰碰和",
+                       holds=lambda h, s: _hun(h) and h.all_pungs)
+QING_PENG = PatternRule("qing_peng", "清碰", "Full flush, all pungs", 5, "fan",
+                        seed="42 清碰 5 32 清一色 + 碰碰和",
+                        holds=lambda h, s: _qing(h) and h.all_pungs)
+HUN_YAO_JIU = PatternRule("hun_yao_jiu", "混幺九", "Terminals and honours", 5, "fan",
+                          seed="43 混幺九 5 32",
+                          holds=lambda h, s: (_yao_jiu(h) and h.held.has_honours
+                                              and h.held.suits > 0))
+XIAO_SAN_YUAN = PatternRule("xiao_san_yuan", "小三元", "Little three dragons", 5, "fan",
+                            seed="44 小三元 5 32 其中一种是将",
+                            holds=lambda h, s: _little(h, DRAGONS, h.dragon_pungs))
+XIAO_SI_XI = PatternRule("xiao_si_xi", "小四喜", "Little four winds", 5, "fan",
+                         seed="45 小四喜 5 32 三组刻子，一组对子",
+                         holds=lambda h, s: _little(h, WINDS, h.wind_pungs))
+ZI_YI_SE = PatternRule("zi_yi_se", "字一色", "All honours", 6, "fan",
+                       seed="46 字一色 6 64 由字牌组合成的刻子牌型",
+                       holds=lambda h, s: _standard(h) and not h.held.suits)
+QING_YAO_JIU = PatternRule("qing_yao_jiu", "清幺九", "All terminals", 6, "fan",
+                           seed="47 清幺九 6 64 只由幺九",
+                           holds=lambda h, s: _yao_jiu(h) and not h.held.has_honours)
+DA_SAN_YUAN = PatternRule("da_san_yuan", "大三元", "Big three dragons", 6, "fan",
+                          seed="48 大三元 6 64 中、发、白三组刻子",
+                          holds=lambda h, s: len(h.dragon_pungs) == 3)
+DA_SI_XI = PatternRule("da_si_xi", "大四喜", "Big four winds", 6, "fan",
+                       seed="49 大四喜 6 64 东、南、西、北四组刻子",
+                       holds=lambda h, s: len(h.wind_pungs) == 4)
+JIU_LIAN_BAO_DENG = PatternRule("jiu_lian_bao_deng", "九莲宝灯", "Nine gates", 6, "fan",
+                                seed="50 九莲宝灯 6 64 1112345678999 + 该种牌任何一张",
+                                holds=lambda h, s: _nine_gates(h, s))
+SHI_SAN_YAO_FAN = PatternRule("shi_san_yao", "十三幺", "Thirteen orphans", 6, "fan",
+                              seed="51 十三幺 6 64",
+                              holds=lambda h, s: h.shape == SHI_SAN_YAO)
 # 七.8-10 天和/地和/人和: 6 each (the rules book)
-TIAN_HU = Fan("tian_hu", "天和", "Heavenly hand", 6)  # 73 庄家在发完牌就和牌
-DI_HU = Fan("di_hu", "地和", "Earthly hand", 6)  # 74 闲家摸到第一张牌就和牌
-REN_HU = Fan("ren_hu", "人和", "Human hand", 6)  # 75 第一轮中和别人出的牌
+TIAN_HU = PatternRule("tian_hu", "天和", "Heavenly hand", 6, "fan", seed="73 庄家在发完牌就和牌",
+                      holds=lambda h, s: s.flags.heavenly)
+DI_HU = PatternRule("di_hu", "地和", "Earthly hand", 6, "fan", seed="74 闲家摸到第一张牌就和牌",
+                    holds=lambda h, s: s.flags.earthly)
+REN_HU = PatternRule("ren_hu", "人和", "Human hand", 6, "fan", seed="75 第一轮中和别人出的牌",
+                     holds=lambda h, s: s.flags.human)
 
 # 七.特殊规则: 不满3番牌型，按照3番满计算，大于3番的牌型，按照实际牌型计算
-YI_PAO_SAN_XIANG = Fan("yi_pao_san_xiang", "一炮三响", "Three winners on one discard", 0)  # 63
-GANG_SHANG_KAI_HUA = Fan("gang_shang_kai_hua", "杠上开花", "Win on a kong replacement", 0)  # 64
-HAI_DI_LAO_YUE = Fan("hai_di_lao_yue", "海底捞月", "Win on the last tile", 0)  # 67
-QIANG_GANG = Fan("qiang_gang", "抢杠", "Robbing a kong", 0)  # 71 抢杠和等同杠开，当自摸
+YI_PAO_SAN_XIANG = PatternRule("yi_pao_san_xiang", "一炮三响", "Three winners on one discard",
+                               0, "fan", seed="63 一炮三响")
+GANG_SHANG_KAI_HUA = PatternRule("gang_shang_kai_hua", "杠上开花", "Win on a kong replacement",
+                                 0, "fan", seed="64 杠上开花")
+HAI_DI_LAO_YUE = PatternRule("hai_di_lao_yue", "海底捞月", "Win on the last tile", 0, "fan",
+                             seed="67 海底捞月")
+QIANG_GANG = PatternRule("qiang_gang", "抢杠", "Robbing a kong", 0, "fan",
+                         seed="71 抢杠和等同杠开，当自摸")
 
 # Every id a guangdong answer may carry, in table order.
-PATTERN_IDS = tuple(dict.fromkeys(f.id for f in globals().values() if isinstance(f, Fan)))
+RULES = tuple(f for f in globals().values() if isinstance(f, PatternRule))
+PATTERN_IDS = ids(RULES)
 
 ZI_MO_NOTES = {"kong_replacement": "杠上开花 is a self-draw",
                "rob_kong": "抢杠和等同杠开，当自摸 (line 71)"}
@@ -131,9 +155,8 @@ class WholeHand(NamedTuple):
         if pungs and max(pungs) >= EAST:  # (comprehensions only when there are honours)
             dragons = tuple([t for t in pungs if t in DRAGONS])
             winds = tuple([t for t in pungs if t in WINDS])
-        # tuple.__new__: a NamedTuple's own __new__ is a Python lambda (240 ns, this 100)
-        return tuple.__new__(cls, (reading.shape, sets, pair, tuple(pungs), dragons, winds,
-                                   held or HeldTiles.of(concealed, melds)))
+        return cls(reading.shape, sets, pair, tuple(pungs), dragons, winds,
+                   held or HeldTiles.of(concealed, melds))
 
     @property
     def all_pungs(self) -> bool:
@@ -180,24 +203,13 @@ def _nine_gates(h: WholeHand, s: Situation) -> bool:
     return all(n >= need for n, need in zip(ranks, NINE_GATES, strict=True))
 
 
-# 特殊牌型 in the seed's order; the first listed wins a tie of equal fan.
-SPECIAL_TABLE: tuple[tuple[Fan, Callable[[WholeHand, Situation], bool]], ...] = (
-    (QING_YI_SE, lambda h, s: _qing(h)),  # 40 整副牌由同一花色组成
-    (HUN_PENG, lambda h, s: _hun(h) and h.all_pungs),  # 41 混一色 + 碰碰和
-    (QING_PENG, lambda h, s: _qing(h) and h.all_pungs),  # 42 清一色 + 碰碰和
-    (HUN_YAO_JIU, lambda h, s: _yao_jiu(h) and h.held.has_honours and h.held.suits > 0),  # 43
-    (XIAO_SAN_YUAN, lambda h, s: _little(h, DRAGONS, h.dragon_pungs)),  # 44 其中一种是将
-    (XIAO_SI_XI, lambda h, s: _little(h, WINDS, h.wind_pungs)),  # 45 三组刻子，一组对子
-    (ZI_YI_SE, lambda h, s: _standard(h) and not h.held.suits),  # 46 由字牌组合成的刻子牌型
-    (QING_YAO_JIU, lambda h, s: _yao_jiu(h) and not h.held.has_honours),  # 47 只由幺九
-    (DA_SAN_YUAN, lambda h, s: len(h.dragon_pungs) == 3),  # 48 中、发、白三组刻子
-    (DA_SI_XI, lambda h, s: len(h.wind_pungs) == 4),  # 49 东、南、西、北四组刻子
-    (JIU_LIAN_BAO_DENG, _nine_gates),  # 50 1112345678999 + 该种牌任何一张
-    (SHI_SAN_YAO_FAN, lambda h, s: h.shape == SHI_SAN_YAO),  # 51 十三幺
-    (TIAN_HU, lambda h, s: s.flags.heavenly),  # 73 天和
-    (DI_HU, lambda h, s: s.flags.earthly),  # 74 地和
-    (REN_HU, lambda h, s: s.flags.human),  # 75 人和
-)
+# 特殊牌型 in the seed's order; the first listed wins a tie of equal fan. Each rule's
+# ``holds`` (a WholeHand, a Situation) is its test; the lambdas read helpers defined above.
+SPECIALS = (QING_YI_SE, HUN_PENG, QING_PENG, HUN_YAO_JIU, XIAO_SAN_YUAN, XIAO_SI_XI, ZI_YI_SE,
+            QING_YAO_JIU, DA_SAN_YUAN, DA_SI_XI, JIU_LIAN_BAO_DENG, SHI_SAN_YAO_FAN, TIAN_HU,
+            DI_HU, REN_HU)
+SPECIAL_TABLE: tuple[tuple[PatternRule, Callable[[WholeHand, Situation], bool]], ...] = tuple(
+    (rule, rule.holds) for rule in SPECIALS if rule.holds is not None)
 
 
 def may_be_special(h: WholeHand, s: Situation) -> bool:
@@ -209,12 +221,12 @@ def may_be_special(h: WholeHand, s: Situation) -> bool:
             or s.flags.heavenly or s.flags.earthly or s.flags.human)
 
 
-def specials(h: WholeHand, s: Situation) -> list[Fan]:
+def specials(h: WholeHand, s: Situation) -> list[PatternRule]:
     """Every special hand the reading qualifies for, highest first (ties in seed order)."""
     if not may_be_special(h, s):
         return []
     found = [fan for fan, applies in SPECIAL_TABLE if applies(h, s)]
-    return sorted(found, key=lambda f: -f.fan) if len(found) > 1 else found
+    return sorted(found, key=lambda f: -f.value) if len(found) > 1 else found
 
 
 def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
@@ -248,7 +260,7 @@ class Count(NamedTuple):
 
     fan: int
     patterns: list[Pattern]
-    special: Fan | None
+    special: PatternRule | None
     notes: list[str]
 
 
@@ -258,22 +270,22 @@ def count(h: WholeHand, s: Situation, cap: int) -> Count:
     raw = sum(map(_value, inner))  # a fan pattern always has a value
     capped = min(raw, cap)
     found = specials(h, s)
-    if found and (found[0].fan >= capped or not inner):
+    if found and (found[0].value >= capped or not inner):
         best, others = found[0], found[1:]
         notes = ["特殊牌型: the single highest special hand counts; nothing is added"]
         if others:
             notes.append("also qualifies (not added): "
-                         + ", ".join(f"{f.name_zh} {f.fan}" for f in others))
-        return Count(best.fan, [best.pattern()], best, notes)
+                         + ", ".join(f"{f.name_zh} {f.value}" for f in others))
+        return Count(best.value, [best.pattern()], best, notes)
     patterns = inner
     notes = []
     if raw > cap:
         patterns.append(BAO_HU.pattern(cap - raw, f"{raw} fan capped at {cap} (爆和)"))
         notes.append(f"爆和: {raw} fan inside the cap counted as {cap}")
-    return tuple.__new__(Count, (capped, patterns, None, notes))  # (see WholeHand.of)
+    return Count(capped, patterns, None, notes)
 
 
-def raise_to_cap(counted: Count, reasons: list[Fan], cap: int) -> Count:
+def raise_to_cap(counted: Count, reasons: list[PatternRule], cap: int) -> Count:
     """七.特殊规则: a hand below the cap is counted as a full cap ("按照3番满计算")."""
     if not reasons:
         return counted

@@ -13,7 +13,6 @@ plus one lone jing, so that any tile completes it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from itertools import islice
 from typing import NamedTuple
 
@@ -30,6 +29,7 @@ from rules.analysis import (
 from rules.analysis.families import INF, NUM, min_wilds
 from rules.analysis.model import PAIR
 from rules.analysis.standard import FAMILIES, standard_readings
+from rules.caches import cached
 from rules.hand import HandView
 from rules.model import CHOW, Meld, PlayerTiles
 
@@ -184,7 +184,7 @@ def show_reading(view: HandView, candidate: Candidate, rules: ShapeRules) -> Rea
                        if r.all_pungs or not pung_only), candidate)
 
 
-@lru_cache(maxsize=1 << 12)
+@cached(1 << 12)
 def _shown_with_wilds(counts: tuple[int, ...], wilds: int, honour_chows: bool,
                       candidate: Candidate) -> Reading | None:
     """:func:`show_reading` of a hand with wilds, kept per hand and candidate like the

@@ -13,9 +13,9 @@ from __future__ import annotations
 from math import prod
 from typing import NamedTuple
 
+from rules.jiangxi.reading import Candidate
 from rules.ledger import SEATS
 from rules.model import DISCARD, ROB_KONG, SELF_DRAWN, Pattern
-from rules.variants.jiangxi.reading import Candidate
 
 ROLE_ORDER = {"dealer": 0, "discarder": 1, "robbed": 1, "non_dealer": 2}
 

@@ -1,14 +1,15 @@
-"""Names of every Jiangxi pattern: pinyin id (the rules book) → Chinese and English.
+"""Every Jiangxi pattern, declared once as a :class:`~rules.patterns.PatternRule`.
 
-One table for both variants; a variant overrides a Chinese name where its seed spells it
-differently (兴国 writes 精吊, 南昌 精钓).
+One table for both variants (each lists the ones it answers with); a variant overrides a
+Chinese name where its seed spells it differently (兴国 writes 精吊, 南昌 精钓).
 """
 
 from __future__ import annotations
 
 from rules.model import Pattern
+from rules.patterns import PatternRule
 
-NAMES: dict[str, tuple[str, str]] = {
+_TABLE: dict[str, tuple[str, str]] = {
     # shapes
     "ping_hu": ("平胡", "Plain win (four sets and a pair)"),
     "xiao_qi_dui": ("小七对", "Seven pairs"),
@@ -16,7 +17,6 @@ NAMES: dict[str, tuple[str, str]] = {
     "shi_san_lan": ("十三烂", "Thirteen unrelated"),
     "qi_xing_shi_san_lan": ("七星十三烂", "Seven-star thirteen unrelated"),
     # how the hand was won, and who pays double
-    "ji_chu_fen": ("基础分", "Base points"),
     "zi_mo": ("自摸", "Self-draw: every payer ×2"),
     "dian_pao": ("点炮", "Discarder pays ×2"),
     "zhuang_jia": ("庄家", "Dealer ×2"),
@@ -25,21 +25,25 @@ NAMES: dict[str, tuple[str, str]] = {
     "gang_diao": ("杠吊", "Jing single wait won on a kong replacement"),
     # jing
     "de_guo": ("德国", "No jing used as wild (German)"),
-    "de_zhong_de": ("德中德", "German while the other three hold no jing"),
     "jing_diao": ("精吊", "Jing single wait (精吊)"),
-    "ba_hu": ("霸胡", "No jing at the table"),
     # flat wins
     "tian_hu": ("天胡", "Heavenly hand"),
     "di_hu": ("地胡", "Earthly hand"),
-    # house rules
-    "pa_lou_ti": ("爬楼梯", "Floors (爬楼梯): ×2 per floor above the first"),
 }
+
+
+# The values and units are the hand's (a factor ×N, points, a flat win): worked out per answer.
+RULES: dict[str, PatternRule] = {pid: PatternRule(pid, zh, en) for pid, (zh, en) in _TABLE.items()}
+
+# The patterns both variants answer with, in table order; each variant's patterns module adds
+# its own.
+SHARED: tuple[PatternRule, ...] = tuple(RULES[pid] for pid in (
+    "ping_hu", "xiao_qi_dui", "da_qi_dui", "shi_san_lan", "qi_xing_shi_san_lan", "zi_mo",
+    "dian_pao", "zhuang_jia", "qiang_gang", "gang_kai", "gang_diao", "de_guo", "jing_diao",
+    "tian_hu", "di_hu"))
 
 
 def pattern(pid: str, value: int | None = None, unit: str = "", note: str = "",
             overrides: dict[str, str] | None = None) -> Pattern:
     """A :class:`Pattern` with its names looked up (``overrides``: per-variant Chinese)."""
-    zh, en = NAMES[pid]
-    if overrides and pid in overrides:
-        zh = overrides[pid]
-    return Pattern(pid, zh, en, value, unit, note)
+    return RULES[pid].pattern(value, note, (overrides or {}).get(pid), unit)

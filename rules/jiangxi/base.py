@@ -12,6 +12,23 @@ from typing import Any, ClassVar
 
 from rules.analysis import ShapeRules
 from rules.errors import FieldError, InvalidInput
+from rules.jiangxi import checks
+from rules.jiangxi.family import JiangxiSituation
+from rules.jiangxi.jing import (
+    Plan,
+    jing_pair,
+    pay_indicator,
+    score_indicator,
+    win_claim,
+)
+from rules.jiangxi.patterns import RULES, SHARED, pattern
+from rules.jiangxi.pricing import HandValue, Seating
+from rules.jiangxi.reading import Candidate, counts_jing, holds_jing
+from rules.jiangxi.scoring import (
+    JING_DIAO_SELF_DRAW_ONLY,
+    YOU_JING_PING_HU_SELF_DRAW_ONLY,
+    evaluate_hand,
+)
 from rules.ledger import SEATS, Ledger
 from rules.model import (
     DISCARD,
@@ -40,23 +57,6 @@ from rules.validation import (
     raise_if,
 )
 from rules.variant import Context, Variant, _claim_errors, seat_flags
-from rules.variants.jiangxi import checks
-from rules.variants.jiangxi.jing import (
-    Plan,
-    jing_pair,
-    pay_indicator,
-    score_indicator,
-    win_claim,
-)
-from rules.variants.jiangxi.names import NAMES, pattern
-from rules.variants.jiangxi.pricing import HandValue, Seating
-from rules.variants.jiangxi.reading import Candidate, counts_jing, holds_jing
-from rules.variants.jiangxi.scoring import (
-    JING_DIAO_SELF_DRAW_ONLY,
-    YOU_JING_PING_HU_SELF_DRAW_ONLY,
-    Situation,
-    evaluate_hand,
-)
 
 KONG_CHAIN_MODES = ("double_each", "once")
 
@@ -69,10 +69,8 @@ class Jiangxi(Variant):
                         shi_san_lan=True)
     wild_jing = True
     scored = True
-    # The pattern ids both variants answer with (names.py); each adds its own.
-    patterns = ("ping_hu", "xiao_qi_dui", "da_qi_dui", "shi_san_lan", "qi_xing_shi_san_lan",
-                "zi_mo", "dian_pao", "zhuang_jia", "qiang_gang", "gang_kai", "gang_diao",
-                "de_guo", "jing_diao", "tian_hu", "di_hu")
+    # The patterns both variants answer with (rules/jiangxi/patterns.py); each adds its own.
+    pattern_rules = SHARED
     reasons = (JING_DIAO_SELF_DRAW_ONLY, YOU_JING_PING_HU_SELF_DRAW_ONLY)
 
     flat_win: ClassVar[int] = 20  # 天胡/地胡 from each player (×2 with 精吊)
@@ -103,11 +101,11 @@ class Jiangxi(Variant):
         """(the base points, the factors) a shape contributes."""
         raise NotImplementedError
 
-    def extra_factors(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
+    def extra_factors(self, candidate: Candidate, situation: JiangxiSituation) -> list[Pattern]:
         """Variant-only factors (xingguo 霸胡, nanchang 爬楼梯)."""
         return []
 
-    def german_pattern(self, candidate: Candidate, situation: Situation) -> Pattern:
+    def german_pattern(self, candidate: Candidate, situation: JiangxiSituation) -> Pattern:
         return pattern("de_guo", 2, "x", self._german_note(situation), self.name_overrides)
 
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
@@ -160,7 +158,7 @@ class Jiangxi(Variant):
     def score(self, ctx: Context) -> Evaluation:
         request = ctx.request
         seating, notes = _evaluate_seating(request, ctx.win_type)
-        situation = Situation(
+        situation = JiangxiSituation(
             seating, request.win_tile, request.flags, request.rules, ctx.wild_kinds,
             table_clear=request.flags.no_jing_held,
             winner_holds_jing=holds_jing(request.hand, ctx.wild_kinds),
@@ -169,7 +167,7 @@ class Jiangxi(Variant):
         evaluation, _ = evaluate_hand(self, request.hand, situation, ctx.shown)
         return evaluation
 
-    def hand_value(self, candidate: Candidate, situation: Situation) -> HandValue:
+    def hand_value(self, candidate: Candidate, situation: JiangxiSituation) -> HandValue:
         """One candidate's terms: shape, 精吊, kong, variant factors, 抢杠, 德国 — or flat."""
         over = self.name_overrides
         if situation.flat_win:
@@ -188,7 +186,7 @@ class Jiangxi(Variant):
         return HandValue(candidate, points, tuple(factors), german,
                          self.german_bonus if german else 0)
 
-    def _flat_value(self, candidate: Candidate, situation: Situation) -> HandValue:
+    def _flat_value(self, candidate: Candidate, situation: JiangxiSituation) -> HandValue:
         over = self.name_overrides
         pid = "tian_hu" if situation.flags.heavenly else "di_hu"
         doubled = candidate.jing_diao and pid in self.jing_diao_doubles
@@ -200,15 +198,15 @@ class Jiangxi(Variant):
         if doubled:
             shown.append(pattern("jing_diao", 2, "x", "doubles the flat win", over))
         elif candidate.jing_diao:
-            shown.append(pattern("jing_diao", None, "", f"{self.jing_diao_zh}{NAMES[pid][0]}: "
-                                 f"paid as {NAMES[pid][0]}, not doubled", over))
+            shown.append(pattern("jing_diao", None, "", f"{self.jing_diao_zh}{RULES[pid].name_zh}: "
+                                 f"paid as {RULES[pid].name_zh}, not doubled", over))
         if candidate.german:
             shown.append(pattern("de_guo", None, "", "not counted in a flat win", over))
         points, _ = self.shape_terms(candidate.shape)
         return HandValue(candidate, points, flat=pattern(pid, amount, "points", note, over),
                          shown=tuple(shown))
 
-    def _kong_factor(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
+    def _kong_factor(self, candidate: Candidate, situation: JiangxiSituation) -> list[Pattern]:
         if situation.seating.win_type != KONG_REPLACEMENT:
             return []
         chain = max(1, situation.flags.kong_chain)
@@ -219,7 +217,7 @@ class Jiangxi(Variant):
             "×2 for each" if each else "×2 once however many")
         return [pattern(pid, factor, "x", note, self.name_overrides)]
 
-    def _german_note(self, situation: Situation) -> str:
+    def _german_note(self, situation: JiangxiSituation) -> str:
         who = "each payer" if situation.seating.drawn else "the discarder"
         return f"every jing read as itself: each payer pays double, +{self.german_bonus} " \
                f"from {who} (never doubled)"
@@ -247,7 +245,7 @@ class Jiangxi(Variant):
         others_count = any(counts_jing(request.players[s], kinds)
                            for s in range(SEATS) if s != winner)
         seating = Seating(winner, request.dealer, result.discarder, result.win_type or "")
-        situation = Situation(
+        situation = JiangxiSituation(
             seating, result.win_tile, seat_flags(request, winner), request.rules, kinds,
             table_clear=not others_count, winner_holds_jing=holds_jing(player, kinds),
             others_no_jing=not others_hold, out_of_play=tuple(self._flipped(request.jing)),

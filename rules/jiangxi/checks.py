@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.errors import FieldError
+from rules.jiangxi.family import JiangxiTables
+from rules.jiangxi.reading import counts_jing, holds_jing
 from rules.model import (
     CONCEALED_KONG,
     DISCARD,
@@ -20,10 +20,6 @@ from rules.model import (
 from rules.tiles import code
 from rules.validation import at, copies_errors
 from rules.variant import seat_flag_fields, seat_flags
-from rules.variants.jiangxi.reading import counts_jing, holds_jing
-
-if TYPE_CHECKING:
-    from rules.variants.jiangxi.base import Jiangxi
 
 
 def claimed_errors(player: PlayerTiles, prefix: str) -> list[FieldError]:
@@ -92,7 +88,7 @@ def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None
     return errors
 
 
-def evaluate_errors(variant: Jiangxi, request: EvaluateRequest) -> list[FieldError]:
+def evaluate_errors(variant: JiangxiTables, request: EvaluateRequest) -> list[FieldError]:
     errors = claimed_errors(request.hand, "")
     win_type = request.win_type
     if request.discarder_is_dealer is not None:
@@ -115,7 +111,7 @@ def evaluate_errors(variant: Jiangxi, request: EvaluateRequest) -> list[FieldErr
     return errors
 
 
-def settle_errors(variant: Jiangxi, request: SettleRequest) -> list[FieldError]:
+def settle_errors(variant: JiangxiTables, request: SettleRequest) -> list[FieldError]:
     errors = []
     for seat, player in enumerate(request.players):
         errors += claimed_errors(player, f"players[{seat}]")
@@ -150,7 +146,7 @@ def _robbed_errors(request: SettleRequest) -> list[FieldError]:
                        "(加杠); list that pung in its melds")]
 
 
-def _derived_flag_errors(variant: Jiangxi, request: SettleRequest, winner: int,
+def _derived_flag_errors(variant: JiangxiTables, request: SettleRequest, winner: int,
                          flags: Flags) -> list[FieldError]:
     """霸胡 / 德中德 come from the tiles in /settle; a flag that contradicts them is an error."""
     if not (flags.no_jing_held or flags.others_no_jing):
@@ -166,7 +162,7 @@ def _derived_flag_errors(variant: Jiangxi, request: SettleRequest, winner: int,
     return errors
 
 
-def dealt_errors(variant: Jiangxi, players: tuple[PlayerTiles, ...], dealer: int | None,
+def dealt_errors(variant: JiangxiTables, players: tuple[PlayerTiles, ...], dealer: int | None,
                  uses: list[str], needed: bool, out_of_play: list) -> list[FieldError]:
     """``dealt`` hands: only for what is scored on them (``uses``); all four or none, 13
     tiles (the dealer 14), four copies at most."""

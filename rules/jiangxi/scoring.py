@@ -8,24 +8,19 @@ set aside, and the one worth most to the winner is kept (the rules book: the bes
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
 
 from rules.hand import present
-from rules.model import DISCARD, ROB_KONG, Evaluation, Flags, Payment, PlayerTiles
-from rules.tiles import code
-from rules.validation import robbable
-from rules.variant import not_complete
-from rules.variants.jiangxi.names import pattern
-from rules.variants.jiangxi.pricing import (
+from rules.jiangxi.family import JiangxiSituation, JiangxiTables
+from rules.jiangxi.patterns import pattern
+from rules.jiangxi.pricing import (
     ROLE_ORDER,
     HandValue,
-    Seating,
     Share,
     multiplier,
     shares,
     total,
 )
-from rules.variants.jiangxi.reading import (
+from rules.jiangxi.reading import (
     PING_HU,
     Candidate,
     Draw,
@@ -35,33 +30,14 @@ from rules.variants.jiangxi.reading import (
     shape_candidates,
     show_reading,
 )
-
-if TYPE_CHECKING:
-    from rules.variants.jiangxi.base import Jiangxi
+from rules.model import DISCARD, ROB_KONG, Evaluation, Payment, PlayerTiles
+from rules.tiles import code
+from rules.validation import robbable
+from rules.variant import not_complete
 
 # Stable reasons for a complete hand that may not win this way.
 JING_DIAO_SELF_DRAW_ONLY = "jing_diao_self_draw_only"
 YOU_JING_PING_HU_SELF_DRAW_ONLY = "you_jing_ping_hu_self_draw_only"
-
-
-class Situation(NamedTuple):
-    """Everything about the win that the tiles cannot show."""
-
-    seating: Seating
-    win_tile: int | None
-    flags: Flags
-    rules: dict
-    jing_kinds: frozenset[int]
-    table_clear: bool = False  # xingguo 霸胡: no other player's jing count (discards too)
-    winner_holds_jing: bool = False  # in the hand or the melds
-    others_no_jing: bool = False  # nanchang 德中德: the other three hold no jing at all
-    notes: tuple[str, ...] = ()
-    out_of_play: tuple[int, ...] = ()  # indicators flipped out of the wall (never robbed)
-    winner_discarded_jing: bool = False  # xingguo 霸胡: the winner's own discarded jing count
-
-    @property
-    def flat_win(self) -> bool:
-        return self.flags.heavenly or self.flags.earthly
 
 
 @dataclass
@@ -78,7 +54,7 @@ class Search:
     barred: set[str] = field(default_factory=set)
 
 
-def barred(candidate: Candidate, structure: bool, situation: Situation) -> str | None:
+def barred(candidate: Candidate, structure: bool, situation: JiangxiSituation) -> str | None:
     """Why this reading may not win this way (None: it may).
 
     xingguo 四.9 / 补充 2: 已构成精吊结构，不能抓德国点炮或抢杠; 四.5: 有精平胡不能抓点炮
@@ -94,7 +70,7 @@ def barred(candidate: Candidate, structure: bool, situation: Situation) -> str |
     return None
 
 
-def last_tiles(player: PlayerTiles, situation: Situation,
+def last_tiles(player: PlayerTiles, situation: JiangxiSituation,
                any_pair: bool = False) -> list[int | None]:
     """The tiles that may have completed the hand.
 
@@ -115,7 +91,7 @@ def last_tiles(player: PlayerTiles, situation: Situation,
     return sorted(set(player.concealed))
 
 
-def search(variant: Jiangxi, player: PlayerTiles, situation: Situation) -> Search:
+def search(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituation) -> Search:
     found = Search()
     claimed = situation.seating.win_type in (DISCARD, ROB_KONG)
     kinds = situation.jing_kinds
@@ -148,7 +124,7 @@ def _claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int
     return (last, None) if may_be_wild else (last,)
 
 
-def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw) -> None:
+def _consider(found: Search, value: HandValue, situation: JiangxiSituation, draw: Draw) -> None:
     """Keep the reading worth most; on a tie the German one, then the 精吊 one (nanchang's
     精钓地胡 is worth what its plain 地胡 is, and is named so)."""
     amount = total(value, situation.seating)
@@ -160,7 +136,7 @@ def _consider(found: Search, value: HandValue, situation: Situation, draw: Draw)
         found.best = Best(value, draw, amount)
 
 
-def evaluate_hand(variant: Jiangxi, player: PlayerTiles, situation: Situation,
+def evaluate_hand(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituation,
                   shown: bool = True) -> tuple[Evaluation, list[Share]]:
     """The evaluation of the best reading, and its shares by seat (empty when not winning).
     Its decomposition and its shares with their formulas only when ``shown``: a wait's value
@@ -189,7 +165,7 @@ def evaluate_hand(variant: Jiangxi, player: PlayerTiles, situation: Situation,
     return evaluation, shared
 
 
-def _last_note(best: Best, situation: Situation) -> list[str]:
+def _last_note(best: Best, situation: JiangxiSituation) -> list[str]:
     if situation.win_tile is not None or situation.flags.heavenly or best.draw.last is None:
         return []
     if not best.value.candidate.jing_diao and situation.seating.win_type not in (
@@ -199,7 +175,7 @@ def _last_note(best: Best, situation: Situation) -> list[str]:
             "best case for the winner; give win_tile to score the actual win"]
 
 
-def _patterns(variant: Jiangxi, value: HandValue, situation: Situation) -> list:
+def _patterns(variant: JiangxiTables, value: HandValue, situation: JiangxiSituation) -> list:
     """Every term of the value, each named, in the order the formulas use them."""
     if value.flat is not None:
         return [value.flat, *value.shown]
@@ -219,7 +195,7 @@ def _patterns(variant: Jiangxi, value: HandValue, situation: Situation) -> list:
     return out
 
 
-def _not_winning(variant: Jiangxi, found: Search) -> Evaluation:
+def _not_winning(variant: JiangxiTables, found: Search) -> Evaluation:
     if JING_DIAO_SELF_DRAW_ONLY in found.barred:
         return Evaluation(
             winning=False, reason=JING_DIAO_SELF_DRAW_ONLY,

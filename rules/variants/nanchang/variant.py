@@ -1,7 +1,7 @@
 """南昌 nanchang: seed 002 (南昌), as docs/rules/nanchang.md states it.
 
 The tables of the seed; the machinery is shared with xingguo in
-:mod:`rules.variants.jiangxi`. A hand costs each payer ``4 × every multiplier`` (胡牌分
+:mod:`rules.jiangxi`. A hand costs each payer ``4 × every multiplier`` (胡牌分
 注: 以上计算均在基础分之上相乘), then 德国 ×2 (德中德 ×4) +5. Jing are settled per
 indicator: 上精 (wild), 下精 (scored only), 回头一笑 (last round's 上精) and 回头上下翻 (last
 round's 上精 and 下精), and 照镜子 settles every tile pair a dealt hand counts 5 of.
@@ -12,9 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import FieldError, InvalidInput
+from rules.jiangxi import KONG_CHAIN_MODES, Jiangxi
+from rules.jiangxi.family import JiangxiSituation
+from rules.jiangxi.jing import CHONG_GUAN_FROM, Plan, seat_count
+from rules.jiangxi.patterns import pattern
+from rules.jiangxi.reading import Candidate
 from rules.ledger import Ledger
 from rules.model import (
-    CONCEALED_KONG,
     DISCARD,
     Jing,
     Meld,
@@ -24,26 +28,16 @@ from rules.model import (
     SettleRequest,
 )
 from rules.options import RuleOption, dealer_passes_on_draw
-from rules.tiles import NUM_KINDS, code
-from rules.variants.jiangxi import KONG_CHAIN_MODES, Jiangxi
-from rules.variants.jiangxi.jing import CHONG_GUAN_FROM, Plan, jing_value, seat_count
-from rules.variants.jiangxi.names import pattern
-from rules.variants.jiangxi.reading import Candidate
-from rules.variants.jiangxi.scoring import Situation
+from rules.tiles import NUM_KINDS
+from rules.variants.nanchang import checks, payments
+from rules.variants.nanchang.patterns import (
+    DE_ZHONG_DE,
+    JI_CHU_FEN,
+    PA_LOU_TI,
+    PATTERNS,
+    SHAPE_FACTOR,
+)
 
-BASE_POINTS = 4  # 胡牌分 1. 基础分：4分
-# 胡牌分: each shape's multiplier on the base.
-SHAPE_FACTOR = {
-    "ping_hu": 1,  # 平胡: no multiplier of its own
-    "da_qi_dui": 2,  # 9. 大七对：X2 (碰碰胡, melds allowed)
-    "xiao_qi_dui": 2,  # 10. 小七对：X2 (门清; 2对相同的牌 allowed)
-    "shi_san_lan": 2,  # 11. 十三烂：X2
-    "qi_xing_shi_san_lan": 4,  # 12. 七星十三烂：X4 (instead of 十三烂's ×2)
-}
-DE_ZHONG_DE = 4  # 14. 德中德：自摸时为每家X4+5
-CONCEALED_KONG_POINTS = 2  # 奖励分 1. 杠子：暗杠，每家2子
-EXPOSED_KONG_POINTS = 1  # 奖励分 1. 明杠，每家1子
-GANG_JING_POINTS = {2: 20, 1: 10}  # 奖励分 5. 杠精: 杠正精20分，杠副精10分 (from each)
 FOLLOW = ("off", "man_shang_man_xia", "die_zhi_di_ceng")
 TOP_FLOOR = 10  # the largest rules.floor: the seed sets no top, a request must have one
 
@@ -111,7 +105,7 @@ class Nanchang(Jiangxi):
     seed = "seed 002 (南昌)"
     options = OPTIONS
     flags = frozenset({"heavenly", "earthly", "kong_chain", "others_no_jing"})
-    patterns = ("ji_chu_fen", *Jiangxi.patterns, "de_zhong_de", "pa_lou_ti")
+    pattern_rules = PATTERNS
     jing_fields = ("indicator", "lower_indicator", "previous_indicator",
                    "previous_lower_indicator")
     out_of_play_jing = ("lower_indicator",)  # 下精 is flipped out; 上精 stays in the wall
@@ -131,30 +125,27 @@ class Nanchang(Jiangxi):
     ping_hu_rule_zh = " (憋自摸)"
 
     def shape_terms(self, shape: str) -> tuple[Pattern, list[Pattern]]:
-        base = pattern("ji_chu_fen", BASE_POINTS, "points", "胡牌分 1. 基础分：4分")
+        base = JI_CHU_FEN.pattern(note="胡牌分 1. 基础分：4分")
         return base, [pattern(shape, SHAPE_FACTOR[shape], "x", "", self.name_overrides)]
 
-    def german_pattern(self, candidate: Candidate, situation: Situation) -> Pattern:
+    def german_pattern(self, candidate: Candidate, situation: JiangxiSituation) -> Pattern:
         """14. 德中德: German while the other three hold no jing at all: ×4 +5."""
         if situation.others_no_jing:
-            return pattern("de_zhong_de", DE_ZHONG_DE, "x", "German while the other three "
-                           "hold no jing: " + self._german_note(situation).replace(
-                               "double", "four times"))
+            return DE_ZHONG_DE.pattern(note="German while the other three hold no jing: "
+                                       + self._german_note(situation).replace(
+                                           "double", "four times"))
         return super().german_pattern(candidate, situation)
 
-    def extra_factors(self, candidate: Candidate, situation: Situation) -> list[Pattern]:
+    def extra_factors(self, candidate: Candidate, situation: JiangxiSituation) -> list[Pattern]:
         rules = situation.rules
         floor = rules["floor"]
         if rules["pa_lou_ti"] == "off" or floor <= 1:
             return []
-        return [pattern("pa_lou_ti", 2 ** (floor - 1), "x", f"floor {floor}: ×2 per floor "
-                        "above the first")]
+        return [PA_LOU_TI.pattern(2 ** (floor - 1),
+                                  f"floor {floor}: ×2 per floor above the first")]
 
     def rule_errors(self, rules: dict[str, Any]) -> list[FieldError]:
-        if rules["pa_lou_ti"] == "off" and rules["floor"] != 1:
-            return [FieldError("rules.floor", "爬楼梯 is off: set rules.pa_lou_ti to "
-                               "man_shang_man_xia or die_zhi_di_ceng to play floors")]
-        return []
+        return checks.rule_errors(rules)
 
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
         """Each indicator on its own (the rules book): 上精, 下精 and 回头一笑.
@@ -216,20 +207,7 @@ class Nanchang(Jiangxi):
         return uses
 
     def pay_kong(self, seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> None:
-        """奖励分 1 and 5: 暗杠 2 / 明杠 1 from each; a kong of 上精 (杠精) 20 for 正精, 10 for
-        副精 from each, and no kong score."""
-        tile = meld.tiles[0]
-        value = jing_value(tile, pair)
-        if value:
-            ledger.each_pays(seat, GANG_JING_POINTS[value], "jing_kong",
-                             f"杠精 {code(tile)}: {GANG_JING_POINTS[value]} from each, "
-                             "no kong score")
-        elif meld.kind == CONCEALED_KONG:
-            ledger.each_pays(seat, CONCEALED_KONG_POINTS, "kong",
-                             f"暗杠 {code(tile)}: {CONCEALED_KONG_POINTS} from each")
-        else:
-            ledger.each_pays(seat, EXPOSED_KONG_POINTS, "kong",
-                             f"{meld.kind} {code(tile)}: {EXPOSED_KONG_POINTS} from each")
+        payments.pay_kong(seat, meld, pair, ledger)
 
     def false_win_points(self, rules: dict[str, Any]) -> int:
         return rules["false_win_points"]

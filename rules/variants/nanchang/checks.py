@@ -1,0 +1,15 @@
+"""What nanchang asks of a request beyond the Jiangxi checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.errors import FieldError
+
+
+def rule_errors(rules: dict[str, Any]) -> list[FieldError]:
+    """A floor other than the first needs 爬楼梯 on."""
+    if rules["pa_lou_ti"] == "off" and rules["floor"] != 1:
+        return [FieldError("rules.floor", "爬楼梯 is off: set rules.pa_lou_ti to "
+                           "man_shang_man_xia or die_zhi_di_ceng to play floors")]
+    return []
