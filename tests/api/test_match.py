@@ -11,6 +11,7 @@ Each round's deltas are worked out in its comment, then the running totals.
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -466,3 +467,23 @@ def test_a_match_body_over_64_kib_is_accepted_up_to_its_own_limit(client):
     assert too_big.status_code == 413 and "512 KiB" in too_big.get_json()["detail"]
     settle = client.post("/settle", data=raw, content_type="application/json")
     assert settle.status_code == 413 and "64 KiB" in settle.get_json()["detail"]
+
+
+def test_nanchang_hui_tou_shang_xia_fan_carries_the_upper_and_the_lower_jing(post):
+    """回头上下翻: the round before's 上精 and 下精 both carry (as previous_indicator and
+    previous_lower_indicator), each scored on the round's dealt hands as its own entry."""
+    lowers = ["1p", "2p", "3p", "4p", "5p"]
+    body = copy.deepcopy(NANCHANG)
+    body["rules"] = {**body["rules"], "hui_tou_yi_xiao": False, "hui_tou_shang_xia_fan": True}
+    for played, lower in zip(body["rounds"], lowers, strict=True):
+        played["jing"] = {**played["jing"], "lower_indicator": lower}
+    answer = play(post, body)
+    assert column(answer, "carried_jing") == [
+        {}, {"previous_indicator": "5m", "previous_lower_indicator": "1p"},
+        {"previous_indicator": "7m", "previous_lower_indicator": "2p"},
+        {"previous_indicator": "4m", "previous_lower_indicator": "3p"},
+        {"previous_indicator": "6m", "previous_lower_indicator": "4p"}]
+    for settled in answer["rounds"][1:]:
+        fields = [entry["indicator"] for entry in settled["jing"]]
+        assert "previous_indicator" in fields and "previous_lower_indicator" in fields
+    assert sum(answer["totals"]) == 0
