@@ -98,6 +98,7 @@ def test_gunicorn_timeouts_are_set():
     settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert settings["worker_class"] == "gevent"  # slow clients hold a greenlet, not a thread
     assert settings["worker_connections"] >= 256
+    assert settings["post_request"].__doc__.startswith("After each request, let every other")
     assert 10 <= settings["timeout"] <= 120
     assert 5 <= settings["graceful_timeout"] <= settings["timeout"]
     assert settings["keepalive"] <= 75
