@@ -11,7 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules.error_codes import CODES as DOMAIN_CODES
-from rules.error_codes import FIELD_NOT_ALLOWED_VALUE, FIELD_REQUIRED, FIELD_WRONG_TYPE
+from rules.error_codes import (
+    FIELD_NOT_ALLOWED_VALUE,
+    FIELD_REQUIRED,
+    FIELD_WRONG_LENGTH,
+    FIELD_WRONG_TYPE,
+)
 
 WEB_CODES: dict[str, str] = {}
 
@@ -36,8 +41,6 @@ MEDIA_TYPE_UNSUPPORTED = _code("media_type.unsupported",
 NUMBER_OUT_OF_RANGE = _code("number.out_of_range", "A number the service cannot hold "
                                                    "(past ±(2^53 - 1), or 1e400).")
 FIELD_UNKNOWN = _code("field.unknown", "A field the request does not have (a typo?).")
-FIELD_WRONG_LENGTH = _code("field.wrong_length", "An array or string is longer or shorter "
-                                                 "than allowed.")
 FIELD_OUT_OF_RANGE = _code("field.out_of_range", "A number is outside its allowed range.")
 FIELD_INVALID = _code("field.invalid", "A value is not acceptable and no more precise code "
                                        "applies.")

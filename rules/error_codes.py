@@ -27,6 +27,8 @@ FIELD_NOT_USED = _code("field.not_used", "A field is given that this variant or 
                                          "situation does not use: leave it out.")
 FIELD_NOT_ALLOWED_VALUE = _code("field.not_allowed_value",
                                 "The value is not one of the values allowed here.")
+FIELD_WRONG_LENGTH = _code("field.wrong_length", "An array or string is longer or shorter "
+                                                 "than allowed (more than 4 melds, …).")
 TILE_UNKNOWN = _code("tile.unknown", "A tile string cannot be read; `position` is the "
                                      "character index where reading failed.")
 TILE_NOT_ONE = _code("tile.not_one", "Exactly one tile is expected here.")
@@ -41,7 +43,6 @@ HAND_WRONG_TILE_COUNT = _code("hand.wrong_tile_count",
                               "A hand holds the wrong number of tiles (相公).")
 HAND_NOT_WINNING = _code("hand.not_winning", "A winner's tiles do not form a winning hand.")
 MELD_INVALID = _code("meld.invalid", "A meld's tiles do not make its type.")
-MELD_TOO_MANY = _code("meld.too_many", "More melds than a hand can hold.")
 MELD_BAD_CLAIM = _code("meld.bad_claim", "A meld's `from`, `claimed` or `claim_order` is "
                                          "wrong, or missing where a liability needs it.")
 WIN_INCONSISTENT = _code("win.inconsistent", "The result (winners, win_type, discarder) "

@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Iterable
 
 from rules.error_codes import (
+    FIELD_WRONG_LENGTH,
     HAND_WRONG_TILE_COUNT,
     MELD_BAD_CLAIM,
     MELD_INVALID,
-    MELD_TOO_MANY,
     TILE_TOO_MANY_COPIES,
     WIN_IMPOSSIBLE_ROB,
 )
@@ -115,7 +115,7 @@ def count_state(player: PlayerTiles, field: str) -> str:
     melds = len(player.melds)
     if melds > MAX_MELDS:
         raise InvalidInput.one(at(field, "melds"), f"at most {MAX_MELDS} melds, got {melds}",
-                               MELD_TOO_MANY)
+                               FIELD_WRONG_LENGTH)
     concealed = len(player.concealed)
     complete = 14 - 3 * melds
     if concealed == complete:

@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from app.codes import FIELD_WRONG_LENGTH, Message
+from app.codes import Message
 from app.schemas.fields import (
     Seat,
     Shortcut,
@@ -24,7 +24,7 @@ from app.schemas.fields import (
     quick_tiles,
 )
 from rules import model
-from rules.error_codes import FIELD_REQUIRED, TILE_TOO_MANY, VARIANT_UNKNOWN
+from rules.error_codes import FIELD_REQUIRED, FIELD_WRONG_LENGTH, TILE_TOO_MANY, VARIANT_UNKNOWN
 from rules.matches import MAX_ROUNDS
 from rules.variants import NAMES
 

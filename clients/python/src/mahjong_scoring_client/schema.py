@@ -588,11 +588,11 @@ class ProblemError(TypedDict):
     # http.bad_request, http.error, http.headers_too_large, http.method_not_allowed,
     # http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key,
     # json.malformed, json.too_deep, match.inconsistent, media_type.unsupported,
-    # meld.bad_claim, meld.invalid, meld.too_many, number.out_of_range, request.invalid,
-    # rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal,
-    # server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one,
-    # tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported,
-    # variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent.
+    # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
+    # rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready,
+    # server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many,
+    # tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown,
+    # win.impossible_rob, win.inconsistent, wind.inconsistent.
     code: str
     # In a tile string: the 0-based character index where reading failed (present only where
     # there is one).
@@ -612,11 +612,11 @@ class Problem(TypedDict):
     # http.bad_request, http.error, http.headers_too_large, http.method_not_allowed,
     # http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key,
     # json.malformed, json.too_deep, match.inconsistent, media_type.unsupported,
-    # meld.bad_claim, meld.invalid, meld.too_many, number.out_of_range, request.invalid,
-    # rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal,
-    # server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one,
-    # tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported,
-    # variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent.
+    # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
+    # rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready,
+    # server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many,
+    # tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown,
+    # win.impossible_rob, win.inconsistent, wind.inconsistent.
     code: str
     errors: NotRequired[list[ProblemError]]
 
