@@ -108,8 +108,8 @@ _MARSHMALLOW_START = (
     ("Longer than maximum length ", FIELD_WRONG_LENGTH),  # Length
     ("Shorter than minimum length ", FIELD_WRONG_LENGTH),
     ("Length must be ", FIELD_WRONG_LENGTH),
-    ("Must be greater than or equal to ", FIELD_OUT_OF_RANGE),  # Range
-    ("Must be less than or equal to ", FIELD_OUT_OF_RANGE),
+    ("Must be greater than ", FIELD_OUT_OF_RANGE),  # Range
+    ("Must be less than ", FIELD_OUT_OF_RANGE),
 )
 
 

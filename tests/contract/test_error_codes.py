@@ -16,10 +16,12 @@ from pathlib import Path
 import orjson
 import pytest
 import yaml
+from marshmallow import Schema, fields, validate
 
 from app import codes
 from app.codes import CODES, Message, code_of
 from app.lifecycle import write_problem
+from app.schemas import requests as request_schemas
 from rules.error_codes import CODES as DOMAIN_CODES
 from tests.hostile.mutations import corpus, mutate
 
@@ -298,3 +300,61 @@ def test_a_message_keeps_its_code_through_marshmallow_formatting():
 ])
 def test_marshmallow_s_own_messages_map_to_codes(message, code):
     assert code_of(message) == code
+
+
+
+def _messages(schema: Schema, path: str = "") -> list[tuple[str, str]]:
+    """(field path, message) for every message a request schema can answer with: the
+    unknown field's, a non-object's, each field's required/null/type messages and its
+    validators'."""
+    out = [(path or "body", schema.error_messages[k]) for k in ("unknown", "type")]
+    for name, field in schema.fields.items():
+        out += _field_messages(field, f"{path}.{name}" if path else name)
+    return out
+
+
+def _field_messages(field: fields.Field, path: str) -> list[tuple[str, str]]:
+    raised = ("required", "null", "type", "invalid", "too_many", "range")
+    out = [(path, field.error_messages[k]) for k in raised if k in field.error_messages]
+    out += [(path, m) for v in field.validators for m in _validator_messages(v)]
+    if isinstance(field, fields.Nested):
+        out += _messages(field.schema, path)
+    if isinstance(field, fields.List):
+        out += _field_messages(field.inner, f"{path}[0]")
+    if isinstance(field, fields.Dict) and field.key_field is not None:
+        out += _field_messages(field.key_field, f"{path}.<key>")
+    return out
+
+
+def _validator_messages(validator: validate.Validator) -> list[str]:
+    """The message a validator answers with, as it is configured (marshmallow's own, or
+    the ``error`` given)."""
+    if validator.error:
+        return [validator.error]
+    if isinstance(validator, validate.OneOf):
+        return [validator.default_message]
+    if isinstance(validator, validate.Length) and validator.equal is not None:
+        return [validator.message_equal]
+    assert isinstance(validator, validate.Length | validate.Range), validator
+    if validator.min is not None and validator.max is not None:
+        return [validator.message_all]
+    return [validator.message_min if validator.min is not None else validator.message_max]
+
+
+REQUEST_SCHEMAS = [request_schemas.EvaluateSchema, request_schemas.SettleSchema,
+                   request_schemas.MatchSchema, request_schemas.JingRequestSchema]
+
+
+@pytest.mark.parametrize("schema", REQUEST_SCHEMAS, ids=lambda s: s.__name__)
+def test_every_message_a_request_schema_can_answer_has_a_precise_code(schema):
+    """Not left to the fuzzer's luck: every message each field of each request body can
+    answer with maps to a registered code other than the ``field.invalid`` fallback."""
+    found = _messages(schema())
+    shown = {str(message) for _, message in found}
+    # the walk reaches marshmallow's messages, the nested schemas' and the project's fields'
+    assert {"Unknown field.", "Invalid input type.", "Must be one of: {choices}.",
+            "must be a seat number 0-3" if schema is not request_schemas.EvaluateSchema
+            else "must be true or false", "at most {maximum} tiles here, got {count}"} <= shown
+    unmapped = [(path, message) for path, message in found
+                if code_of(message) not in CODES or code_of(message) == codes.FIELD_INVALID]
+    assert not unmapped, unmapped
