@@ -272,7 +272,7 @@ class _Socket:
 ])
 def test_gunicorn_level_errors_carry_a_code(status, reason, code):
     sock = _Socket()
-    write_problem(sock, status, reason, "the request line is over 4094 bytes")
+    write_problem(sock, status, reason, "Request Line is too large (5014 > 4096)")
     head, _, body = sock.sent.partition(b"\r\n\r\n")
     assert head.startswith(f"HTTP/1.1 {status} ".encode())
     problem = orjson.loads(body)
