@@ -90,6 +90,10 @@ class Message(str):
     def format(self, *args: Any, **kwargs: Any) -> Message:
         return Message(str.format(self, *args, **kwargs), self.code, self.position)
 
+    def __getnewargs__(self) -> tuple[str, str, int | None]:  # type: ignore[override]
+        """copy, deepcopy and pickle rebuild it with its code (str's own drops it)."""
+        return str(self), self.code, self.position
+
 
 # marshmallow's own messages, which its fields and validators write (the project's fields
 # write Messages): by exact text, then by the fixed start of a templated message.

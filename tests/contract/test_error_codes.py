@@ -8,6 +8,7 @@ FUZZ_CASES (default 3000) sets how many mutated requests the corpus check sends.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 from collections import Counter
@@ -286,6 +287,9 @@ def test_a_message_keeps_its_code_through_marshmallow_formatting():
     assert formatted == "at most 4 tiles here, got 5"
     assert (formatted.code, formatted.position) == ("tile.too_many", 3)
     assert code_of(formatted) == "tile.too_many"
+    copied = copy.deepcopy(formatted)  # marshmallow copies fields (and their messages)
+    assert (copied, copied.code, copied.position) == ("at most 4 tiles here, got 5",
+                                                      "tile.too_many", 3)
 
 
 @pytest.mark.parametrize(("message", "code"), [
