@@ -28,6 +28,7 @@ from typing import Any
 import orjson
 from gunicorn import glogging, util
 
+from app.codes import for_status
 from app.problems import PROBLEM_JSON, problem_type
 
 
@@ -68,10 +69,11 @@ def refuse_a_taken_port(server: Any) -> None:
 
 
 def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
-    """gunicorn's ``util.write_error`` (an HTML page), written as a problem instead."""
+    """gunicorn's ``util.write_error`` (an HTML page), written as a problem instead, with
+    the code of its status (``http.request_line_too_long`` for a 414, …)."""
     kind = "urn:mahjong-scoring:problem:malformed-http" if status == 400 else problem_type(status)
     body = orjson.dumps({"type": kind, "title": reason, "status": status,
-                         "detail": message or reason})
+                         "detail": message or reason, "code": for_status(status)})
     head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
             f"Content-Type: {PROBLEM_JSON}\r\nX-Content-Type-Options: nosniff\r\n"
             f"Cache-Control: no-store\r\nContent-Length: {len(body)}\r\n\r\n")

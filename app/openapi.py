@@ -32,7 +32,9 @@ DESCRIPTION = (
     "Tiles are accepted as compact strings (`\"123m456p789sEEECC\"`), arrays of codes, `z` "
     "digits (1z-7z = E S W N P F C), Chinese names and Unicode tiles; answers always use the "
     "canonical codes `1m`-`9m`, `1p`-`9p`, `1s`-`9s`, `E S W N`, `C` (红中) `F` (发财) "
-    "`P` (白板). Every error is `application/problem+json`.")
+    "`P` (白板). Every error is `application/problem+json` with a stable `code`, and so is "
+    "each entry of its `errors` (with the `position` of a bad tile in a tile string); "
+    "docs/errors.md lists every code.")
 
 _TILE_INPUT = {
     "type": "string", "minLength": 1, "maxLength": 16,

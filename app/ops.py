@@ -13,6 +13,7 @@ from flask import Blueprint, Response, abort, send_from_directory, url_for
 from swagger_ui_bundle import swagger_ui_path
 
 from app import metrics
+from app.codes import SERVER_NOT_READY
 from app.problems import problem_response
 from rules.analysis import ShapeRules, shapes_of, waits
 from rules.tiles import parse_tiles, to_counts
@@ -49,7 +50,8 @@ def readyz() -> Response:
         ok = False
     if not ok:
         return problem_response(503, "Service Unavailable",
-                                "the scoring core does not answer a known hand correctly")
+                                "the scoring core does not answer a known hand correctly",
+                                code=SERVER_NOT_READY)
     return Response(orjson.dumps({"status": "ready"}), mimetype="application/json")
 
 

@@ -1,7 +1,9 @@
 """Every error as application/problem+json (RFC 9457), never a traceback.
 
-``type`` is a stable URN per kind of problem, so a client can branch on it; ``errors`` lists
-each offending field of a 422 in the ``players[2].hand`` form.
+``type`` is a stable URN per kind of problem and ``code`` a stable code (app/codes.py), so a
+client can branch on either; ``errors`` lists each offending field of a 422 in the
+``players[2].hand`` form, each with its own ``code`` and, for a tile string, the ``position``
+(character index) where reading failed.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from flask import Flask, Response, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from app import codes
 from app.edge import BudgetExceeded
 from rules import InvalidInput, NotSupported
 
@@ -30,11 +33,13 @@ _TYPES = {
 class Problem(Exception):
     """Raised by the web layer for a problem it detects itself (bad JSON, content type)."""
 
-    def __init__(self, status: int, detail: str, errors: list[dict[str, str]] | None = None):
+    def __init__(self, status: int, detail: str, errors: list[dict[str, Any]] | None = None,
+                 *, code: str):
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.errors = errors
+        self.code = code
 
 
 def problem_type(status: int) -> str:
@@ -42,22 +47,32 @@ def problem_type(status: int) -> str:
 
 
 def problem_response(status: int, title: str, detail: str,
-                     errors: list[dict[str, str]] | None = None,
-                     headers: dict[str, str] | None = None, kind: str | None = None) -> Response:
+                     errors: list[dict[str, Any]] | None = None,
+                     headers: dict[str, str] | None = None, kind: str | None = None, *,
+                     code: str) -> Response:
     """A problem+json answer; ``kind`` names its type when the status alone does not."""
     body: dict[str, Any] = {"type": f"urn:mahjong-scoring:problem:{kind}" if kind
                             else problem_type(status), "title": title, "status": status,
-                            "detail": detail}
+                            "detail": detail, "code": code}
     if errors is not None:
         body["errors"] = errors
     return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_JSON,
                     headers=headers)
 
 
-def flatten(messages: Any, prefix: str = "") -> list[dict[str, str]]:
-    """marshmallow's nested messages → [{"field": "players[2].hand", "message": …}]."""
+def entry(field: str, message: str, code: str, position: int | None = None) -> dict[str, Any]:
+    """One entry of a problem's ``errors``; ``position`` only where there is one."""
+    out: dict[str, Any] = {"field": field, "message": str(message), "code": code}
+    if position is not None:
+        out["position"] = position
+    return out
+
+
+def flatten(messages: Any, prefix: str = "") -> list[dict[str, Any]]:
+    """marshmallow's nested messages → [{"field": "players[2].hand", "message": …, "code": …}]."""
     if isinstance(messages, str):
-        return [{"field": prefix or "body", "message": messages}]
+        return [entry(prefix or "body", messages, codes.code_of(messages),
+                      getattr(messages, "position", None))]
     if isinstance(messages, list):
         out = []
         for item in messages:
@@ -77,11 +92,12 @@ def flatten(messages: Any, prefix: str = "") -> list[dict[str, str]]:
     return out
 
 
-def _invalid(errors: list[dict[str, str]], hint: str = "") -> Response:
+def _invalid(errors: list[dict[str, Any]], hint: str = "") -> Response:
     fields_named = ", ".join(dict.fromkeys(e["field"] for e in errors))
     return problem_response(422, "Invalid request",
                             f"the request breaks {len(errors)} rule(s); see errors "
-                            f"({fields_named})" + (f". {hint}" if hint else ""), errors)
+                            f"({fields_named})" + (f". {hint}" if hint else ""), errors,
+                            code=codes.REQUEST_INVALID)
 
 
 def register(app: Flask) -> None:
@@ -89,7 +105,7 @@ def register(app: Flask) -> None:
     def _problem(exc: Problem) -> Response:
         titles = {400: "Malformed JSON", 415: "Unsupported media type", 422: "Invalid request"}
         return problem_response(exc.status, titles.get(exc.status, "Bad request"), exc.detail,
-                                exc.errors)
+                                exc.errors, code=exc.code)
 
     @app.errorhandler(ValidationError)
     def _schema(exc: ValidationError) -> Response:
@@ -97,12 +113,12 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(InvalidInput)
     def _rules(exc: InvalidInput) -> Response:
-        return _invalid([{"field": e.field, "message": e.message} for e in exc.errors],
+        return _invalid([entry(e.field, e.message, e.code, e.position) for e in exc.errors],
                         exc.hint)
 
     @app.errorhandler(NotSupported)
     def _unsupported(exc: NotSupported) -> Response:
-        return _invalid([{"field": exc.field, "message": exc.message}])
+        return _invalid([entry(exc.field, exc.message, exc.code)])
 
     @app.errorhandler(BudgetExceeded)
     def _over_budget(exc: BudgetExceeded) -> Response:
@@ -110,7 +126,7 @@ def register(app: Flask) -> None:
         return problem_response(503, "Service Unavailable",
                                 f"the request was stopped after its time budget of "
                                 f"{exc.seconds:g} s; try again later", headers={"Retry-After": "1"},
-                                kind="over-budget")
+                                kind="over-budget", code=codes.SERVER_OVER_BUDGET)
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Response:
@@ -125,10 +141,12 @@ def register(app: Flask) -> None:
                  f"{(request.max_content_length or app.config['MAX_CONTENT_LENGTH']) // 1024}"
                  f" KiB{' for POST /match' if request.path == '/match' else ''}",
         }.get(status, exc.description or exc.name)
-        return problem_response(status, exc.name, detail, headers=headers)
+        return problem_response(status, exc.name, detail, headers=headers,
+                                code=codes.for_status(status))
 
     @app.errorhandler(Exception)
     def _crash(exc: Exception) -> Response:
         log.exception("unhandled error")
         return problem_response(500, "Internal Server Error",
-                                "the server failed to answer; the failure has been logged")
+                                "the server failed to answer; the failure has been logged",
+                                code=codes.SERVER_INTERNAL)

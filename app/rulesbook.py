@@ -16,6 +16,7 @@ from typing import NamedTuple
 from flask import Blueprint, Response, request
 
 import rules
+from app.codes import HTTP_NOT_FOUND
 from app.problems import problem_response
 
 BOOK = Path(__file__).resolve().parent.parent / "docs" / "rules"
@@ -64,5 +65,6 @@ def variant_page(variant: str) -> Response:
     """One variant's page; an unknown variant is a 404 that names the known ones."""
     if variant not in rules.NAMES:
         return problem_response(404, "Not Found", f"no rules page for {variant!r}: the rules "
-                                f"book has {', '.join(rules.NAMES)} (GET /rules/<variant>)")
+                                f"book has {', '.join(rules.NAMES)} (GET /rules/<variant>)",
+                                code=HTTP_NOT_FOUND)
     return _answer(variant)

@@ -15,9 +15,9 @@ from flask import Blueprint, Response, current_app, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import rules
-from app import limits
+from app import codes, limits
 from app.edge import within_budget
-from app.problems import Problem
+from app.problems import Problem, entry
 from app.schemas import answers
 from app.schemas import requests as req_schemas
 from app.schemas import responses as out
@@ -37,18 +37,22 @@ _VARIANTS_OUT = out.VariantsResponseSchema()
 class _Refused(ValueError):
     """What the strict parser's hooks refuse, with a message meant for the client."""
 
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.code = code
+
 
 def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     for key, value in pairs:
         if key in obj:
-            raise _Refused(f"duplicate key {key!r} in an object")
+            raise _Refused(f"duplicate key {key!r} in an object", codes.JSON_DUPLICATE_KEY)
         obj[key] = value
     return obj
 
 
 def _reject_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a JSON number")
+    raise _Refused(f"{name} is not a JSON number", codes.JSON_MALFORMED)
 
 
 def json_body(most: int | None = None) -> dict[str, Any]:
@@ -60,7 +64,8 @@ def json_body(most: int | None = None) -> dict[str, Any]:
         mimetype = request.mimetype or ""
         if mimetype != "application/json" and not mimetype.endswith("+json"):
             raise Problem(415, f"send the body as JSON with 'Content-Type: application/json' "
-                          f"(got {mimetype or 'no content type'!r})")
+                          f"(got {mimetype or 'no content type'!r})",
+                          code=codes.MEDIA_TYPE_UNSUPPORTED)
     config = current_app.config
     if most is not None:
         request.max_content_length = most  # what werkzeug's get_data checks too
@@ -71,8 +76,8 @@ def json_body(most: int | None = None) -> dict[str, Any]:
         data = parse_strict(raw, depth)
     if not isinstance(data, dict):
         raise Problem(422, "the body must be a JSON object",
-                      [{"field": "body", "message": f"expected an object, got "
-                        f"{type(data).__name__}"}])
+                      [entry("body", f"expected an object, got {type(data).__name__}",
+                             codes.BODY_NOT_OBJECT)], code=codes.REQUEST_INVALID)
     return data
 
 
@@ -158,26 +163,30 @@ def parse_strict(raw: bytes, depth: int) -> Any:
     says what and where."""
     if limits.too_deep(raw, depth):
         raise Problem(400, f"the body nests arrays/objects more than {depth} levels deep; "
-                      f"a valid request needs at most {limits.VALID_REQUEST_DEPTH}")
+                      f"a valid request needs at most {limits.VALID_REQUEST_DEPTH}",
+                      code=codes.JSON_TOO_DEEP)
     try:
         data = json.loads(raw.decode("utf-8"), object_pairs_hook=_reject_duplicates,
                           parse_constant=_reject_constant, parse_int=limits.parse_int,
                           parse_float=limits.parse_float)
     except json.JSONDecodeError as exc:
         raise Problem(400, f"the body is not valid JSON: {exc.msg} at line {exc.lineno} "
-                      f"column {exc.colno} (character {exc.pos})") from None
+                      f"column {exc.colno} (character {exc.pos})",
+                      code=codes.JSON_MALFORMED) from None
     except UnicodeDecodeError as exc:
         raise Problem(400, f"the body is not valid UTF-8 JSON: byte {exc.start} "
-                      f"({exc.object[exc.start:exc.start + 1]!r}) {exc.reason}") from None
+                      f"({exc.object[exc.start:exc.start + 1]!r}) {exc.reason}",
+                      code=codes.JSON_BAD_ENCODING) from None
     except RecursionError:
-        raise Problem(400, "the body is nested too deeply") from None
+        raise Problem(400, "the body is nested too deeply", code=codes.JSON_TOO_DEEP) from None
     except _Refused as exc:
-        raise Problem(400, f"the body is not valid JSON: {exc}") from None
+        raise Problem(400, f"the body is not valid JSON: {exc}", code=exc.code) from None
     except ValueError:
-        raise Problem(400, "the body is not valid JSON") from None
+        raise Problem(400, "the body is not valid JSON", code=codes.JSON_MALFORMED) from None
     if limits.lone_surrogate(raw, data):
         raise Problem(400, "the body has a lone UTF-16 surrogate escape (\\ud800-\\udfff "
-                      "without its pair): strings must be Unicode text")
+                      "without its pair): strings must be Unicode text",
+                      code=codes.JSON_BAD_ENCODING)
     _refuse_out_of_range(data)  # the strict way only: orjson refuses such numbers itself
     return data
 
@@ -188,8 +197,9 @@ def _refuse_out_of_range(data: Any) -> None:
     if found:
         raise Problem(422, f"the request breaks {len(found)} rule(s); see errors "
                       f"({', '.join(dict.fromkeys(path for path, _ in found))})",
-                      [{"field": path, "message": f"the number {number.shown()} is out of "
-                        f"range: {limits.NUMBER_RANGE}"} for path, number in found])
+                      [entry(path, f"the number {number.shown()} is out of range: "
+                             f"{limits.NUMBER_RANGE}", codes.NUMBER_OUT_OF_RANGE)
+                       for path, number in found], code=codes.REQUEST_INVALID)
 
 
 def respond(payload: dict[str, Any], status: int = 200) -> Response:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import matches
+from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
 from rules.model import (
     COMMON_REASONS,
@@ -47,7 +48,7 @@ def get_variant(name: str) -> Variant:
         return VARIANTS[name]
     except KeyError:
         raise InvalidInput.one("variant", f"unknown variant {name!r}; use one of "
-                               f"{', '.join(NAMES)}") from None
+                               f"{', '.join(NAMES)}", VARIANT_UNKNOWN) from None
 
 
 def resolved_rules(name: str, given: dict[str, Any] | None) -> dict[str, Any]:

@@ -12,18 +12,26 @@ from dataclasses import dataclass
 
 
 class TileError(ValueError):
-    """A tile string that cannot be read; ``index`` is the 0-based character position."""
+    """A tile string that cannot be read; ``index`` is the 0-based character position and
+    ``code`` the stable code (rules/codes.py) of what is wrong."""
 
-    def __init__(self, message: str, index: int | None):
+    def __init__(self, message: str, index: int | None, code: str):
         super().__init__(message)
         self.message = message
         self.index = index
+        self.code = code
 
 
 @dataclass(frozen=True)
 class FieldError:
+    """One thing wrong with a request: where (``field``), what in words (``message``), what
+    as a stable code (``code``, from rules/codes.py) and, for a tile string, the character
+    index where reading failed (``position``)."""
+
     field: str
     message: str
+    code: str
+    position: int | None = None
 
 
 class InvalidInput(ValueError):
@@ -35,5 +43,5 @@ class InvalidInput(ValueError):
         self.hint = hint  # said once for all the errors (the valid names), not in each
 
     @classmethod
-    def one(cls, field: str, message: str) -> InvalidInput:
-        return cls([FieldError(field, message)])
+    def one(cls, field: str, message: str, code: str) -> InvalidInput:
+        return cls([FieldError(field, message, code)])

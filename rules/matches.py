@@ -20,9 +20,10 @@ same request always gives the same answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.error_codes import MATCH_INCONSISTENT, TILE_NOT_A_WIND
 from rules.errors import FieldError, InvalidInput
 from rules.model import (
     Jing,
@@ -99,7 +100,8 @@ def standings(totals: list[int]) -> list[Standing]:
 def _first_links(variant: Variant, request: MatchRequest, rules: dict[str, Any]) -> _Links:
     wind = request.round_wind
     if wind is not None and wind not in WINDS:
-        raise InvalidInput.one("round_wind", f"must be a wind (E, S, W, N), got {code(wind)}")
+        raise InvalidInput.one("round_wind", f"must be a wind (E, S, W, N), got {code(wind)}",
+                               TILE_NOT_A_WIND)
     turns = variant.round_wind_turns
     return _Links(request.dealer, "the match's first dealer", (wind or EAST) if turns else None,
                   variant.floor(rules), {}, {})
@@ -150,18 +152,18 @@ def _stated_errors(links: _Links, played: MatchRound, i: int) -> list[FieldError
     if played.dealer is not None and played.dealer != links.dealer:
         errors.append(FieldError(f"rounds[{i}].dealer", f"the rotation gives seat "
                                  f"{links.dealer} ({links.deal}); the round states seat "
-                                 f"{played.dealer}"))
+                                 f"{played.dealer}", MATCH_INCONSISTENT))
     if (links.round_wind is not None and played.round_wind is not None
             and played.round_wind != links.round_wind):
         errors.append(FieldError(f"rounds[{i}].round_wind", f"the match is in round wind "
                                  f"{code(links.round_wind)} here; the round states "
-                                 f"{code(played.round_wind)}"))
+                                 f"{code(played.round_wind)}", MATCH_INCONSISTENT))
     for name, tile in links.carried.items():
         stated = getattr(played.jing, name)
         if stated is not None and stated != tile:
             errors.append(FieldError(f"rounds[{i}].jing.{name}", f"the match carries "
                                      f"{code(tile)} here ({links.carried_from[name]}); the "
-                                     f"round states {code(stated)}"))
+                                     f"round states {code(stated)}", MATCH_INCONSISTENT))
     return errors
 
 
@@ -179,7 +181,7 @@ def _check_dealt(played: MatchRound, links: _Links, i: int) -> None:
                 f"the match carries {links.carried_from[following]} "
                 f"({code(links.carried[following])}) into this round as {name} "
                 f"(jing.{following}), which is scored on the dealt hands: give each "
-                f"player's 'dealt' tiles, or turn {name} off with {off}")
+                f"player's 'dealt' tiles, or turn {name} off with {off}", MATCH_INCONSISTENT)
 
 
 def _settled(variant: Variant, query: SettleRequest, i: int) -> Settlement:
@@ -188,10 +190,10 @@ def _settled(variant: Variant, query: SettleRequest, i: int) -> Settlement:
         variant.validate_settle(query)
         return variant.settle(query)
     except InvalidInput as exc:
-        raise InvalidInput([FieldError(_in_round(e.field, i), e.message)
+        raise InvalidInput([replace(e, field=_in_round(e.field, i))
                             for e in exc.errors]) from None
     except NotSupported as exc:
-        raise NotSupported(_in_round(exc.field, i), exc.message) from None
+        raise NotSupported(_in_round(exc.field, i), exc.message, exc.code) from None
 
 
 def _in_round(field: str, i: int) -> str:

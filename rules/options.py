@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.caches import cached
+from rules.error_codes import RULES_BAD_VALUE, RULES_UNKNOWN_OPTION
 from rules.errors import FieldError, InvalidInput
 
 
@@ -63,11 +64,12 @@ def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
         if option is None:
             unknown = True
             errors.append(FieldError(f"rules.{name}", f"unknown rule option for {variant}; "
-                                     "the problem's detail lists the valid ones"))
+                                     "the problem's detail lists the valid ones",
+                                     RULES_UNKNOWN_OPTION))
             continue
         problem = option.check(value)
         if problem:
-            errors.append(FieldError(f"rules.{name}", problem))
+            errors.append(FieldError(f"rules.{name}", problem, RULES_BAD_VALUE))
         else:
             resolved[name] = value
     if errors:  # the valid names once for all the unknown ones, not once in each error

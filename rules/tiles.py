@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from rules.caches import cached
+from rules.error_codes import FIELD_WRONG_TYPE, TILE_NOT_ONE, TILE_UNKNOWN
 from rules.errors import TileError
 
 NUM_KINDS = 34
@@ -145,10 +146,12 @@ def from_counts(counts: Sequence[int]) -> list[int]:
 def parse_tile(text: str) -> int:
     """Exactly one tile in any notation; a :class:`TileError` otherwise."""
     if not isinstance(text, str):
-        raise TileError(f"expected a tile as a string, got {type(text).__name__}", None)
+        raise TileError(f"expected a tile as a string, got {type(text).__name__}", None,
+                        FIELD_WRONG_TYPE)
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileError(f"expected exactly one tile, got {len(tiles)} in {text!r}", None)
+        raise TileError(f"expected exactly one tile, got {len(tiles)} in {text!r}", None,
+                        TILE_NOT_ONE)
     return tiles[0]
 
 
@@ -212,29 +215,31 @@ def _parse(text: str) -> list[int]:
                 continue
             raise TileError(
                 f"the digits at index {start} must be followed by a suit letter "
-                f"(m, p, s or z), found {ch!r} at index {i}", i)
+                f"(m, p, s or z), found {ch!r} at index {i}", i, TILE_UNKNOWN)
         i = _read_one(text, i, tiles)
     if pending:
         start = pending[0][0]
         raise TileError(
             f"the digits from index {start} have no suit letter: end them with m, p, s or z",
-            start)
+            start, TILE_UNKNOWN)
     return tiles
 
 
 def _flush_digits(pending: list[tuple[int, str]], suit: str, at: int) -> list[int]:
     if not pending:
-        raise TileError(f"suit letter {suit!r} at index {at} has no digits before it", at)
+        raise TileError(f"suit letter {suit!r} at index {at} has no digits before it", at,
+                        TILE_UNKNOWN)
     out = []
     for index, digit in pending:
         rank = int(digit)
         if suit == "z":
             if rank not in _Z_DIGITS:
                 raise TileError(f"{digit}z at index {index} is not a tile: honours are 1z-7z",
-                                index)
+                                index, TILE_UNKNOWN)
             out.append(_Z_DIGITS[rank])
         elif rank == 0:
-            raise TileError(f"0{suit} at index {index} is not a tile: ranks are 1-9", index)
+            raise TileError(f"0{suit} at index {index} is not a tile: ranks are 1-9", index,
+                            TILE_UNKNOWN)
         else:
             out.append("mps".index(suit) * 9 + rank - 1)
     return out
@@ -255,7 +260,8 @@ def _read_one(text: str, i: int, tiles: list[int]) -> int:
         suit_ch = text[i + 1] if i + 1 < len(text) else ""
         if suit_ch not in _CHINESE_SUITS:
             raise TileError(
-                f"the numeral {ch!r} at index {i} must be followed by 万, 筒 or 条", i)
+                f"the numeral {ch!r} at index {i} must be followed by 万, 筒 or 条", i,
+                TILE_UNKNOWN)
         tiles.append(_CHINESE_SUITS[suit_ch] + _CHINESE_NUMERALS[ch] - 1)
         return i + 2
     for name, tile in _CHINESE_HONOURS:
@@ -270,4 +276,4 @@ def _read_one(text: str, i: int, tiles: list[int]) -> int:
         hint = f" (honours are upper-case: {ch.upper()!r})"
     elif ch == "M":
         hint = " (suit letters are lower-case: m, p, s)"
-    raise TileError(f"unknown tile character {ch!r} at index {i}{hint}", i)
+    raise TileError(f"unknown tile character {ch!r} at index {i}{hint}", i, TILE_UNKNOWN)

@@ -10,6 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from rules.error_codes import (
+    FIELD_WRONG_LENGTH,
+    HAND_WRONG_TILE_COUNT,
+    MELD_BAD_CLAIM,
+    MELD_INVALID,
+    TILE_TOO_MANY_COPIES,
+    WIN_IMPOSSIBLE_ROB,
+)
 from rules.errors import FieldError, InvalidInput
 from rules.model import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
 from rules.tiles import DRAGONS, WINDS, code
@@ -35,17 +43,20 @@ def meld_errors(meld: Meld, field: str, honour_chows: bool) -> list[FieldError]:
     if meld.kind == CHOW:
         problem = _chow_problem(tiles, honour_chows)
         if problem:
-            return [FieldError(f"{field}.tiles", f"{_shown(meld)} is not a chow: {problem}")]
+            return [FieldError(f"{field}.tiles", f"{_shown(meld)} is not a chow: {problem}",
+                               MELD_INVALID)]
     elif meld.kind == PUNG:
         if len(tiles) != 3 or len(set(tiles)) != 1:
             return [FieldError(f"{field}.tiles",
-                               f"a pung is three identical tiles, got {_shown(meld)}")]
+                               f"a pung is three identical tiles, got {_shown(meld)}",
+                               MELD_INVALID)]
     elif meld.kind in KONG_KINDS and (len(tiles) != 4 or len(set(tiles)) != 1):
         return [FieldError(f"{field}.tiles",
-                           f"a {meld.kind} is four identical tiles, got {_shown(meld)}")]
+                           f"a {meld.kind} is four identical tiles, got {_shown(meld)}",
+                           MELD_INVALID)]
     if meld.kind == CONCEALED_KONG and meld.source is not None:
         return [FieldError(f"{field}.from", "a concealed kong is not claimed from anyone: "
-                           "leave out 'from'")]
+                           "leave out 'from'", MELD_BAD_CLAIM)]
     return []
 
 
@@ -63,14 +74,16 @@ def claim_order_errors(players: Iterable[tuple[str, tuple[Meld, ...]]]) -> list[
             field = at(prefix, f"melds[{i}].claim_order")
             if meld.kind == CONCEALED_KONG:
                 errors.append(FieldError(field, "a concealed kong is not claimed: leave out "
-                                         "'claim_order'"))
+                                         "'claim_order'", MELD_BAD_CLAIM))
                 continue
             if meld.order in seen:
                 errors.append(FieldError(field, f"claim {meld.order} is already "
-                                         f"{seen[meld.order]}'s: each claim has its own place"))
+                                         f"{seen[meld.order]}'s: each claim has its own place",
+                                         MELD_BAD_CLAIM))
             elif last is not None and meld.order < last:
                 errors.append(FieldError(field, f"claim {meld.order} comes before {last}, but "
-                                         "a player's melds are listed in the order made"))
+                                         "a player's melds are listed in the order made",
+                                         MELD_BAD_CLAIM))
             seen.setdefault(meld.order, field.removesuffix(".claim_order"))
             last = meld.order if last is None else max(last, meld.order)
     return errors
@@ -101,7 +114,8 @@ def count_state(player: PlayerTiles, field: str) -> str:
     """``complete`` (14 + kongs) or ``waiting`` (13 + kongs); anything else is 相公."""
     melds = len(player.melds)
     if melds > MAX_MELDS:
-        raise InvalidInput.one(at(field, "melds"), f"at most {MAX_MELDS} melds, got {melds}")
+        raise InvalidInput.one(at(field, "melds"), f"at most {MAX_MELDS} melds, got {melds}",
+                               FIELD_WRONG_LENGTH)
     concealed = len(player.concealed)
     complete = 14 - 3 * melds
     if concealed == complete:
@@ -114,7 +128,7 @@ def count_state(player: PlayerTiles, field: str) -> str:
         at(field, "hand"),
         f"相公 (wrong tile count): {concealed} concealed tiles with {melds} meld(s); expected "
         f"{complete - 1} (waiting) or {complete} (complete), i.e. 13 or 14 tiles plus one per "
-        f"kong ({kongs} kong(s), {concealed + meld_tiles} tiles in all)")
+        f"kong ({kongs} kong(s), {concealed + meld_tiles} tiles in all)", HAND_WRONG_TILE_COUNT)
 
 
 def over_four(groups: Iterable[Iterable[int]]) -> bool:
@@ -141,7 +155,7 @@ def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldErr
     return [
         FieldError(where[tile][-1],
                    f"{totals[tile]} copies of {code(tile)} (at most 4 exist); "
-                   f"counted in {', '.join(dict.fromkeys(where[tile]))}")
+                   f"counted in {', '.join(dict.fromkeys(where[tile]))}", TILE_TOO_MANY_COPIES)
         for tile in sorted(totals) if totals[tile] > 4
     ]
 
@@ -190,7 +204,8 @@ def rob_hand_errors(player: PlayerTiles, win_tile: int | None, out_of_play: list
                            "kong's other three copies are the robbed player's pung, so the "
                            "robbed tile is held once, nowhere else in the hand or its melds "
                            "(and not flipped out of play); every tile here is held twice or "
-                           "more" + (" or is out of play" if out_of_play else ""))]
+                           "more" + (" or is out of play" if out_of_play else ""),
+                           WIN_IMPOSSIBLE_ROB)]
     held = player.all_held().count(win_tile)
     flipped = out_of_play.count(win_tile)
     if held + flipped <= 1:
@@ -201,4 +216,4 @@ def rob_hand_errors(player: PlayerTiles, win_tile: int | None, out_of_play: list
                        f"from another player's added kong, whose other three are the robbed "
                        f"pung: the winner holds that {code(win_tile)} once and no other copy "
                        f"can exist, but this request has {' and '.join(where)} "
-                       f"({ROBBED_PUNG} + {held + flipped} > 4)")]
+                       f"({ROBBED_PUNG} + {held + flipped} > 4)", WIN_IMPOSSIBLE_ROB)]

@@ -12,6 +12,20 @@ from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
 from rules.analysis import ShapeRules, best_readings
+from rules.error_codes import (
+    FIELD_NOT_ALLOWED_VALUE,
+    FIELD_NOT_USED,
+    FIELD_REQUIRED,
+    FLAGS_INCONSISTENT,
+    HAND_WRONG_TILE_COUNT,
+    MELD_BAD_CLAIM,
+    TILE_NOT_A_WIND,
+    TILE_NOT_HELD,
+    VARIANT_NOT_SUPPORTED,
+    WIN_IMPOSSIBLE_ROB,
+    WIN_INCONSISTENT,
+    WIND_INCONSISTENT,
+)
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HandView, present
 from rules.model import (
@@ -57,10 +71,11 @@ JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator", "previous_l
 class NotSupported(Exception):
     """The variant has no such thing (e.g. /jing for guangdong): a 422 naming ``field``."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str, code: str):
         super().__init__(message)
         self.field = field
         self.message = message
+        self.code = code
 
 
 class Deal(NamedTuple):
@@ -186,7 +201,8 @@ class Variant:
                  kinds: frozenset[int]) -> Evaluation:
         if request.win_tile is not None:
             raise InvalidInput.one("win_tile", "the hand has 13 tiles (+1 per kong): a "
-                                   "winning tile must be included in 'hand' (14 tiles)")
+                                   "winning tile must be included in 'hand' (14 tiles)",
+                                   HAND_WRONG_TILE_COUNT)
         held = request.hand.all_held() + list(request.hand.discards)
         held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
         shaped = hand.waits(self.shapes, kinds)
@@ -253,7 +269,7 @@ class Variant:
         if state == COMPLETE and request.win_tile is not None \
                 and request.win_tile not in request.hand.concealed:
             raise InvalidInput.one("win_tile", f"{code(request.win_tile)} is not in 'hand': "
-                                   "the hand includes the winning tile")
+                                   "the hand includes the winning tile", TILE_NOT_HELD)
         if state == COMPLETE and request.win_type == ROB_KONG:
             raise_if(rob_hand_errors(request.hand, request.win_tile,
                                      self._flipped(request.jing), "win_tile", "win_type"))
@@ -273,19 +289,22 @@ class Variant:
             if getattr(jing, f) is not None and f not in self.jing_fields:
                 hint = (f"it takes only {', '.join(self.jing_fields)}" if self.jing_fields
                         else "it has no jing")
-                errors.append(FieldError(f"jing.{f}", f"not used by {self.name}: {hint}"))
+                errors.append(FieldError(f"jing.{f}", f"not used by {self.name}: {hint}",
+                                         FIELD_NOT_USED))
         if self.wild_jing and jing.indicator is None:
             errors.append(FieldError("jing.indicator", f"required for {self.name}: the "
-                                     "flipped tile decides which tiles are wild jing"))
+                                     "flipped tile decides which tiles are wild jing",
+                                     FIELD_REQUIRED))
         for name in flags.set_names():
             if name not in self.flags:
                 errors.append(FieldError(at(prefix, f"flags.{name}"),
                                          f"not used by {self.name}; its flags are: "
-                                         f"{', '.join(sorted(self.flags)) or 'none'}"))
+                                         f"{', '.join(sorted(self.flags)) or 'none'}",
+                                         FIELD_NOT_USED))
         if win_type is not None and win_type not in self.win_types:
             errors.append(FieldError(at(prefix, "win_type"),
                                      f"{self.name} has no {win_type} win; use one of "
-                                     f"{', '.join(self.win_types)}"))
+                                     f"{', '.join(self.win_types)}", FIELD_NOT_ALLOWED_VALUE))
         return errors
 
     # ------------------------------------------------------------------ a match's rotation
@@ -325,10 +344,11 @@ class Variant:
 
     # ------------------------------------------------------------------ settle, jing
     def settle(self, request: SettleRequest) -> Settlement:
-        raise NotSupported("variant", f"settlement for {self.name} is not implemented yet")
+        raise NotSupported("variant", f"settlement for {self.name} is not implemented yet",
+                           VARIANT_NOT_SUPPORTED)
 
     def jing_answer(self, request: JingRequest) -> JingAnswer:
-        raise NotSupported("variant", f"{self.name} has no jing")
+        raise NotSupported("variant", f"{self.name} has no jing", VARIANT_NOT_SUPPORTED)
 
     def validate_settle(self, request: SettleRequest) -> list[str]:
         """Check a /settle request; return each player's count state (complete/waiting)."""
@@ -344,7 +364,7 @@ class Variant:
         errors += claim_order_errors((f"players[{seat}]", player.melds)
                                      for seat, player in enumerate(request.players))
         if request.horses and not self.takes_horses:
-            errors.append(FieldError("horses", f"{self.name} has no horses (奖马)"))
+            errors.append(FieldError("horses", f"{self.name} has no horses (奖马)", FIELD_NOT_USED))
         robbed = self._rob_errors(request)
         errors += robbed or self._round_copies_errors(request)  # (a rob names its own copies)
         raise_if(errors)
@@ -353,15 +373,18 @@ class Variant:
             winner = seat in request.result.winners
             if winner and state != COMPLETE:
                 raise InvalidInput.one(f"players[{seat}].hand", "a winner's hand holds 14 tiles "
-                                       "(+1 per kong), including the winning tile")
+                                       "(+1 per kong), including the winning tile",
+                                       HAND_WRONG_TILE_COUNT)
             if not winner and state != WAITING:
                 raise InvalidInput.one(f"players[{seat}].hand", "a player who did not win holds "
-                                       "13 tiles (+1 per kong) at the end of the round")
+                                       "13 tiles (+1 per kong) at the end of the round",
+                                       HAND_WRONG_TILE_COUNT)
         win_tile = request.result.win_tile
         for seat in request.result.winners:
             if win_tile is not None and win_tile not in request.players[seat].concealed:
                 raise InvalidInput.one("result.win_tile", f"{code(win_tile)} is not in the hand "
-                                       f"of winner {seat}: a winner's hand includes it")
+                                       f"of winner {seat}: a winner's hand includes it",
+                                       TILE_NOT_HELD)
         raise_if(self.settle_errors(request))
         return states
 
@@ -380,15 +403,16 @@ class Variant:
             field = f"players[{seat}].flags"
             if seat not in request.result.winners:
                 errors.append(FieldError(field, f"seat {seat} did not win: a player's own flags "
-                                         "(天胡, 地胡, 海底, …) say how that seat won"))
+                                         "(天胡, 地胡, 海底, …) say how that seat won",
+                                         FIELD_NOT_USED))
                 continue
             errors += [FieldError(f"{field}.{name}", f"not used by {self.name}; its flags are: "
-                                  f"{', '.join(sorted(self.flags)) or 'none'}")
+                                  f"{', '.join(sorted(self.flags)) or 'none'}", FIELD_NOT_USED)
                        for name in names if name not in self.flags]
             shared = request.result.flags.kong_chain
             if shared and player.flags.kong_chain not in (0, shared):
                 errors.append(FieldError(f"{field}.kong_chain", f"result.flags.kong_chain says "
-                                         f"{shared}: give the chain once"))
+                                         f"{shared}: give the chain once", FLAGS_INCONSISTENT))
         return errors
 
     def _rob_errors(self, request: SettleRequest) -> list[FieldError]:
@@ -401,7 +425,7 @@ class Variant:
         tile = result.win_tile
         if tile is None:
             return [FieldError("result.win_tile", "required for a rob_kong win: the tile "
-                               "robbed from the added kong (抢杠)")]
+                               "robbed from the added kong (抢杠)", FIELD_REQUIRED)]
         errors = []
         for seat in result.winners:
             errors += rob_hand_errors(request.players[seat], tile, [],
@@ -422,7 +446,8 @@ class Variant:
         return [FieldError("result.win_tile", f"robbing a kong (抢杠) takes the fourth "
                            f"{code(tile)} from seat {result.discarder}'s added kong: the robbed "
                            f"pung holds three and the winner this one, so no other copy can be "
-                           f"in the round, but it counts {sum(n for _, n in found)}: {shown}")]
+                           f"in the round, but it counts {sum(n for _, n in found)}: {shown}",
+                           WIN_IMPOSSIBLE_ROB)]
 
     def _round_copies_errors(self, request: SettleRequest) -> list[FieldError]:
         """At most 4 of a tile in the whole round: hands, melds, discards, tiles out of play.
@@ -460,7 +485,7 @@ def seat_flag_fields(errors: list[FieldError], request: SettleRequest,
     for error in errors:
         name = error.field.removeprefix("result.flags.")
         if name != error.field and name in mine:
-            error = FieldError(f"players[{seat}].flags.{name}", error.message)
+            error = replace(error, field=f"players[{seat}].flags.{name}")
         out.append(error)
     return out
 
@@ -491,9 +516,10 @@ def _wind_errors(request: EvaluateRequest) -> list[FieldError]:
     for name in ("seat_wind", "round_wind"):
         tile = getattr(request, name)
         if tile is not None and tile not in WINDS:
-            errors.append(FieldError(name, f"must be a wind (E, S, W, N), got {code(tile)}"))
+            errors.append(FieldError(name, f"must be a wind (E, S, W, N), got {code(tile)}",
+                                     TILE_NOT_A_WIND))
     if request.dealer and request.seat_wind not in (None, WINDS[0]):
-        errors.append(FieldError("seat_wind", "the dealer's seat wind is E"))
+        errors.append(FieldError("seat_wind", "the dealer's seat wind is E", WIND_INCONSISTENT))
     return errors
 
 
@@ -501,10 +527,11 @@ def _claim_errors(meld, seat: int, field: str) -> list[FieldError]:
     if meld.source is None:
         return []
     if meld.source == seat:
-        return [FieldError(f"{field}.from", "a meld cannot be claimed from its own seat")]
+        return [FieldError(f"{field}.from", "a meld cannot be claimed from its own seat",
+                           MELD_BAD_CLAIM)]
     if meld.kind == CHOW and meld.source != (seat - 1) % 4:
         return [FieldError(f"{field}.from", f"a chow is claimed only from the previous seat "
-                           f"(上家), seat {(seat - 1) % 4}")]
+                           f"(上家), seat {(seat - 1) % 4}", MELD_BAD_CLAIM)]
     return []
 
 
@@ -512,31 +539,36 @@ def _result_errors(variant: Variant, request: SettleRequest) -> list[FieldError]
     result = request.result
     errors = []
     if len(set(result.winners)) != len(result.winners):
-        errors.append(FieldError("result.winners", "a seat is listed twice"))
+        errors.append(FieldError("result.winners", "a seat is listed twice", WIN_INCONSISTENT))
     if not result.winners:
         return errors
     if result.win_type is None:
-        errors.append(FieldError("result.win_type", "required when there is a winner"))
+        errors.append(FieldError("result.win_type", "required when there is a winner",
+                                 FIELD_REQUIRED))
     claimed = result.win_type in (DISCARD, ROB_KONG)
     if len(result.winners) > 1:
         if variant.max_winners == 1:
             errors.append(FieldError("result.winners", f"{variant.name} has one winner per "
-                                     "discard (胡前不胡后: the first seat after the discarder)"))
+                                     "discard (胡前不胡后: the first seat after the discarder)",
+                                     WIN_INCONSISTENT))
         elif len(result.winners) > variant.max_winners:
             errors.append(FieldError("result.winners",
-                                     f"at most {variant.max_winners} winners"))
+                                     f"at most {variant.max_winners} winners", WIN_INCONSISTENT))
         elif not claimed:
             errors.append(FieldError("result.winners", "several winners only on one discard "
-                                     "(一炮多响); a self-drawn win has one winner"))
+                                     "(一炮多响); a self-drawn win has one winner",
+                                     WIN_INCONSISTENT))
         if result.win_tile is None:
             errors.append(FieldError("result.win_tile", "required when several players win "
-                                     "on one discard: it is in each winner's hand"))
+                                     "on one discard: it is in each winner's hand", FIELD_REQUIRED))
     if claimed and result.discarder is None:
         errors.append(FieldError("result.discarder", f"required for a {result.win_type} win: "
-                                 "the seat that discarded (or whose kong was robbed)"))
+                                 "the seat that discarded (or whose kong was robbed)",
+                                 FIELD_REQUIRED))
     if not claimed and result.discarder is not None and result.win_type is not None:
         errors.append(FieldError("result.discarder", f"a {result.win_type} win has no "
-                                 "discarder: leave it out"))
+                                 "discarder: leave it out", WIN_INCONSISTENT))
     if result.discarder is not None and result.discarder in result.winners:
-        errors.append(FieldError("result.discarder", "the discarder cannot also be a winner"))
+        errors.append(FieldError("result.discarder", "the discarder cannot also be a winner",
+                                 WIN_INCONSISTENT))
     return errors

@@ -10,7 +10,9 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
+from app.codes import SEAT_INVALID, Message
 from rules import tiles
+from rules.error_codes import FIELD_WRONG_TYPE, TILE_TOO_MANY
 from rules.errors import TileError
 
 
@@ -19,8 +21,9 @@ class Tiles(fields.Field):
     array with one tile per item. Loads to a tuple of tile ids; dumps canonical codes."""
 
     default_error_messages = {
-        "type": "expected tiles as a string (\"123m456pEE\") or an array of tile codes",
-        "too_many": "at most {maximum} tiles here, got {count}",
+        "type": Message("expected tiles as a string (\"123m456pEE\") or an array of tile "
+                        "codes", FIELD_WRONG_TYPE),
+        "too_many": Message("at most {maximum} tiles here, got {count}", TILE_TOO_MANY),
     }
 
     def __init__(self, maximum: int = 18, **kwargs: Any):
@@ -35,7 +38,7 @@ class Tiles(fields.Field):
             try:
                 parsed = tiles.parse_tiles(value)
             except TileError as exc:
-                raise ValidationError(exc.message) from None
+                raise ValidationError(tile_message(exc)) from None
         elif isinstance(value, list):
             if len(value) > self.maximum:
                 raise self.make_error("too_many", maximum=self.maximum, count=len(value))
@@ -44,7 +47,7 @@ class Tiles(fields.Field):
                 try:
                     parsed.append(tiles.parse_tile(item))
                 except TileError as exc:
-                    errors[i] = [exc.message]
+                    errors[i] = [tile_message(exc)]
             if errors:
                 raise ValidationError(errors)
         else:
@@ -60,7 +63,8 @@ class Tiles(fields.Field):
 class Tile(fields.Field):
     """Exactly one tile, in any notation; dumps its canonical code."""
 
-    default_error_messages = {"type": "expected one tile as a string, e.g. \"5m\" or \"E\""}
+    default_error_messages = {"type": Message("expected one tile as a string, e.g. \"5m\" or "
+                                              "\"E\"", FIELD_WRONG_TYPE)}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
         if not isinstance(value, str) or len(value) > 16:
@@ -68,10 +72,15 @@ class Tile(fields.Field):
         try:
             return tiles.parse_tile(value)
         except TileError as exc:
-            raise ValidationError(exc.message) from None
+            raise ValidationError(tile_message(exc)) from None
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any):
         return None if value is None else tiles.code(value)
+
+
+def tile_message(exc: TileError) -> Message:
+    """A tile string's error as marshmallow's message, with its code and character index."""
+    return Message(exc.message, exc.code, exc.index)
 
 
 class TileCode(fields.Field):
@@ -87,7 +96,7 @@ def tile_codes(**kwargs: Any) -> fields.List:
 
 
 class StrictBool(fields.Boolean):
-    default_error_messages = {"invalid": "must be true or false"}
+    default_error_messages = {"invalid": Message("must be true or false", FIELD_WRONG_TYPE)}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):
         if not isinstance(value, bool):
@@ -96,7 +105,7 @@ class StrictBool(fields.Boolean):
 
 
 class StrictInt(fields.Integer):
-    default_error_messages = {"invalid": "must be a whole number"}
+    default_error_messages = {"invalid": Message("must be a whole number", FIELD_WRONG_TYPE)}
 
     def __init__(self, **kwargs: Any):
         super().__init__(strict=True, **kwargs)
@@ -110,8 +119,8 @@ class StrictInt(fields.Integer):
 class Seat(StrictInt):
     """A seat number 0-3 (seat s+1 plays after seat s)."""
 
-    default_error_messages = {"invalid": "must be a seat number 0-3",
-                              "range": "must be a seat number 0-3"}
+    default_error_messages = {"invalid": Message("must be a seat number 0-3", SEAT_INVALID),
+                              "range": Message("must be a seat number 0-3", SEAT_INVALID)}
     lowest, highest = 0, 3
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any):

@@ -11,6 +11,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from app.codes import Message
 from app.schemas.fields import (
     Seat,
     Shortcut,
@@ -23,6 +24,7 @@ from app.schemas.fields import (
     quick_tiles,
 )
 from rules import model
+from rules.error_codes import FIELD_REQUIRED, FIELD_WRONG_LENGTH, TILE_TOO_MANY, VARIANT_UNKNOWN
 from rules.matches import MAX_ROUNDS
 from rules.variants import NAMES
 
@@ -31,7 +33,7 @@ _one_of = validate.OneOf
 
 def _variant_field() -> fields.String:
     return fields.String(required=True, validate=_one_of(
-        NAMES, error="unknown variant {input!r}; use one of {choices}"),
+        NAMES, error=Message("unknown variant {input!r}; use one of {choices}", VARIANT_UNKNOWN)),
         metadata={"description": "The rule set to score with.", "example": "xingguo"})
 
 
@@ -261,17 +263,20 @@ class EventSchema(Schema):
     @validates_schema
     def seat_for_false_win(self, data: dict[str, Any], **_: Any) -> None:
         if data.get("type") == "false_win" and data.get("seat") is None:
-            raise ValidationError("required for a false_win event: the seat that claimed "
-                                  "a win falsely (诈胡)", "seat")
+            raise ValidationError(Message("required for a false_win event: the seat that "
+                                          "claimed a win falsely (诈胡)", FIELD_REQUIRED), "seat")
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.Event:
         return model.Event(**data)
 
 
+_FOUR_PLAYERS = Message("exactly 4 players, by seat", FIELD_WRONG_LENGTH)
+
+
 def _players_field() -> fields.List:
     return Shortcut(PlayerSchema, quick_player, many=True, required=True,
-                       validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
+                       validate=validate.Length(equal=4, error=_FOUR_PLAYERS))
 
 
 def _events_field() -> fields.List:
@@ -281,8 +286,9 @@ def _events_field() -> fields.List:
 
 def _horses_field() -> Tiles:
     return Tiles(maximum=30, load_default=tuple, error_messages={
-        "too_many": "at most {maximum} horses (奖马) can be flipped (seed 003: 最多可以買30個馬), "
-                    "got {count}; send the tiles actually flipped, 0-30"},
+        "too_many": Message("at most {maximum} horses (奖马) can be flipped (seed 003: "
+                            "最多可以買30個馬), got {count}; send the tiles actually flipped, 0-30",
+                            TILE_TOO_MANY)},
         metadata={"description": "qinzhou: the flipped 奖马 tiles (0-30)."})
 
 
@@ -336,11 +342,11 @@ class MatchSchema(Schema):
         "description": "The first round's round wind (default E); guangdong turns it."})
     rounds = fields.List(
         fields.Nested(MatchRoundSchema), required=True,
-        validate=validate.Length(min=1, max=MAX_ROUNDS, error=(
+        validate=validate.Length(min=1, max=MAX_ROUNDS, error=Message(
             f"a match holds 1 to {MAX_ROUNDS} rounds (a full game: 4 winds × 16 hands, "
             "streaks included); send a longer game as several matches, each starting "
             "where the last ended (dealer, round_wind, rules.floor, the first round's "
-            "jing.previous_indicator)")),
+            "jing.previous_indicator)", FIELD_WRONG_LENGTH)),
         metadata={"description": f"The rounds in play order (1 to {MAX_ROUNDS})."})
 
     @post_load
@@ -357,7 +363,7 @@ class JingRequestSchema(Schema):
     previous_lower_indicator = Tile(load_default=None, allow_none=True, metadata={
         "description": "nanchang 回头上下翻: last round's 下精."})
     players = Shortcut(PlayerSchema, quick_player, many=True, load_default=None, allow_none=True,
-                          validate=validate.Length(equal=4, error="exactly 4 players, by seat"))
+                          validate=validate.Length(equal=4, error=_FOUR_PLAYERS))
     dealer = Seat(load_default=None, allow_none=True)
     rules = _rules_field()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 import rules
+from app.codes import CODES
 from app.schemas.fields import TileCode, tile_codes
 
 
@@ -223,9 +224,18 @@ class VariantsResponseSchema(Schema):
     variants = fields.List(fields.Nested(VariantSchema), required=True)
 
 
+_CODE_TEXT = ("Stable machine-readable code: branch on it, never on the prose; a released "
+              "code is never renamed (docs/errors.md says what each means).")
+
+
 class ProblemErrorSchema(Schema):
-    field = fields.String(required=True)
+    field = fields.String(required=True, metadata={
+        "description": "The offending field as a JSON path (`players[2].hand`), or `body`."})
     message = fields.String(required=True)
+    code = open_string(tuple(sorted(CODES)), _CODE_TEXT, required=True)
+    position = fields.Integer(metadata={
+        "description": "In a tile string: the 0-based character index where reading failed "
+                       "(present only where there is one)."})
 
 
 class ProblemSchema(Schema):
@@ -233,6 +243,7 @@ class ProblemSchema(Schema):
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
+    code = open_string(tuple(sorted(CODES)), _CODE_TEXT, required=True)
     errors = fields.List(fields.Nested(ProblemErrorSchema))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.analysis import ShapeRules
+from rules.error_codes import FIELD_NOT_USED, HAND_NOT_WINNING
 from rules.errors import FieldError, InvalidInput
 from rules.jiangxi import checks
 from rules.jiangxi.family import JiangxiSituation
@@ -254,7 +255,7 @@ class Jiangxi(Variant):
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{winner}].hand",
                                    f"this hand cannot win so ({evaluation.reason}): "
-                                   f"{evaluation.message}")
+                                   f"{evaluation.message}", HAND_NOT_WINNING)
         for row in rows:
             ledger.pay(row.seat, winner, row.amount, "hu", row.formula)
         return evaluation
@@ -306,7 +307,8 @@ class Jiangxi(Variant):
             sources += player_sources(player, prefix)
             if player.flags is not None and player.flags.set_names():
                 errors.append(FieldError(f"{prefix}.flags", "/jing scores jing only: a "
-                                         "player's flags (how it won) are for /settle"))
+                                         "player's flags (how it won) are for /settle",
+                                         FIELD_NOT_USED))
             errors += checks.claimed_errors(player, prefix)
             for i, meld in enumerate(player.melds):
                 errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)

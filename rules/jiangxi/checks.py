@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+from rules.error_codes import (
+    FIELD_NOT_USED,
+    FIELD_REQUIRED,
+    FLAGS_INCONSISTENT,
+    HAND_WRONG_TILE_COUNT,
+    MELD_BAD_CLAIM,
+    TILE_NOT_HELD,
+    WIN_IMPOSSIBLE_ROB,
+    WIN_INCONSISTENT,
+)
 from rules.errors import FieldError
 from rules.jiangxi.family import JiangxiTables
 from rules.jiangxi.reading import counts_jing, holds_jing
@@ -31,10 +41,11 @@ def claimed_errors(player: PlayerTiles, prefix: str) -> list[FieldError]:
             continue  # (the usual meld: no field name to build)
         field = at(prefix, f"melds[{i}].claimed")
         if meld.kind == CONCEALED_KONG:
-            errors.append(FieldError(field, "a concealed kong claims nothing: leave it out"))
+            errors.append(FieldError(field, "a concealed kong claims nothing: leave it out",
+                                     MELD_BAD_CLAIM))
         else:
             errors.append(FieldError(field, f"{code(meld.claimed)} is not one of this meld's "
-                                     "tiles"))
+                                     "tiles", TILE_NOT_HELD))
     return errors
 
 
@@ -46,10 +57,10 @@ def kong_errors(player: PlayerTiles, win_type: str | None, chain: int,
     kongs = sum(m.is_kong for m in player.melds)
     if not kongs:
         return [FieldError(at(prefix, "win_type"), "a kong_replacement win (杠上花) follows a "
-                           "kong: list the kong among the winner's melds")]
+                           "kong: list the kong among the winner's melds", WIN_INCONSISTENT)]
     if chain > kongs:
         return [FieldError(at(prefix, "flags.kong_chain"), f"{chain} kongs in a row, but the "
-                           f"winner shows {kongs} kong(s)")]
+                           f"winner shows {kongs} kong(s)", FLAGS_INCONSISTENT)]
     return []
 
 
@@ -61,30 +72,35 @@ def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None
     errors = []
     f = at(prefix, "flags")
     if flags.heavenly and flags.earthly:
-        errors.append(FieldError(f"{f}.earthly", "天胡 and 地胡 cannot both apply"))
+        errors.append(FieldError(f"{f}.earthly", "天胡 and 地胡 cannot both apply",
+                                 FLAGS_INCONSISTENT))
     if flags.heavenly:
         if not dealer:
-            errors.append(FieldError(f"{f}.heavenly", "天胡 is the dealer's dealt hand"))
+            errors.append(FieldError(f"{f}.heavenly", "天胡 is the dealer's dealt hand",
+                                     FLAGS_INCONSISTENT))
         if win_type not in (None, SELF_DRAW):
             errors.append(FieldError(f"{f}.heavenly", "天胡 is won on the dealt 14 tiles: "
-                                     "win_type self_draw"))
+                                     "win_type self_draw", FLAGS_INCONSISTENT))
     if flags.earthly:
         if dealer:
-            errors.append(FieldError(f"{f}.earthly", "地胡 is won by a non-dealer"))
+            errors.append(FieldError(f"{f}.earthly", "地胡 is won by a non-dealer",
+                                     FLAGS_INCONSISTENT))
         if (win_type or SELF_DRAW) not in earthly_types:
             how = ("(or the first draw): win_type discard or self_draw"
                    if SELF_DRAW in earthly_types else ": win_type discard")
             errors.append(FieldError(f"{f}.earthly", f"地胡 is won on the dealer's first "
-                                     f"discard {how}"))
+                                     f"discard {how}", FLAGS_INCONSISTENT))
         if win_type == DISCARD and discarder_is_dealer is False:
             errors.append(FieldError(f"{f}.earthly", "地胡 on a discard is won on the dealer's "
-                                     "first discard: the discarder is the dealer"))
+                                     "first discard: the discarder is the dealer",
+                                     FLAGS_INCONSISTENT))
     if (flags.heavenly or flags.earthly) and melds:
         errors.append(FieldError(f"{f}.{'heavenly' if flags.heavenly else 'earthly'}",
-                                 "天胡/地胡 are won on the dealt hand: no melds"))
+                                 "天胡/地胡 are won on the dealt hand: no melds",
+                                 FLAGS_INCONSISTENT))
     if flags.kong_chain and win_type != KONG_REPLACEMENT:
         errors.append(FieldError(f"{f}.kong_chain", "the kong chain counts only for a "
-                                 "kong_replacement win (杠上花/杠吊)"))
+                                 "kong_replacement win (杠上花/杠吊)", FLAGS_INCONSISTENT))
     return errors
 
 
@@ -94,10 +110,10 @@ def evaluate_errors(variant: JiangxiTables, request: EvaluateRequest) -> list[Fi
     if request.discarder_is_dealer is not None:
         if win_type not in (DISCARD, ROB_KONG):
             errors.append(FieldError("discarder_is_dealer", f"a {win_type or SELF_DRAW} win "
-                                     "has no discarder: leave it out"))
+                                     "has no discarder: leave it out", WIN_INCONSISTENT))
         elif request.dealer and request.discarder_is_dealer:
             errors.append(FieldError("discarder_is_dealer", "the dealer won: the discarder "
-                                     "is a non-dealer"))
+                                     "is a non-dealer", WIN_INCONSISTENT))
     errors += flag_errors(request.flags, dealer=request.dealer, melds=bool(request.hand.melds),
                           win_type=win_type, discarder_is_dealer=request.discarder_is_dealer,
                           prefix="", earthly_types=variant.earthly_win_types)
@@ -107,7 +123,7 @@ def evaluate_errors(variant: JiangxiTables, request: EvaluateRequest) -> list[Fi
             and not request.rules.get("ba_hu_restored", False):
         errors.append(FieldError("flags.no_jing_held", "this hand holds jing: 霸胡 needs a "
                                  "table without any jing (rules.ba_hu_restored also allows "
-                                 "the winner's own jing read as themselves)"))
+                                 "the winner's own jing read as themselves)", FLAGS_INCONSISTENT))
     return errors
 
 
@@ -143,7 +159,7 @@ def _robbed_errors(request: SettleRequest) -> list[FieldError]:
         return []
     return [FieldError("result.discarder", f"seat {result.discarder} has no pung of "
                        f"{code(result.win_tile)}: a robbed kong is a pung being extended "
-                       "(加杠); list that pung in its melds")]
+                       "(加杠); list that pung in its melds", WIN_IMPOSSIBLE_ROB)]
 
 
 def _derived_flag_errors(variant: JiangxiTables, request: SettleRequest, winner: int,
@@ -158,7 +174,8 @@ def _derived_flag_errors(variant: JiangxiTables, request: SettleRequest, winner:
         others = [s for s in range(4) if s != winner and test(request.players[s], kinds)]
         if getattr(flags, name) and others:
             errors.append(FieldError(f"result.flags.{name}", f"seat {others[0]} {what}; "
-                                     "in /settle this is read from the players' tiles"))
+                                     "in /settle this is read from the players' tiles",
+                                     FLAGS_INCONSISTENT))
     return errors
 
 
@@ -172,26 +189,26 @@ def dealt_errors(variant: JiangxiTables, players: tuple[PlayerTiles, ...], deale
             return [FieldError("players[0].dealt", f"{' and '.join(uses)} "
                                f"{'is' if len(uses) == 1 else 'are'} scored on the dealt "
                                "hands: give each player's 'dealt' tiles (or settle it with "
-                               "POST /jing)")]
+                               "POST /jing)", FIELD_REQUIRED)]
         return []
     if "previous_indicator" not in variant.jing_fields:
         return [FieldError(f"players[{given.index(True)}].dealt",
-                           f"not used by {variant.name}")]
+                           f"not used by {variant.name}", FIELD_NOT_USED)]
     if not uses:
         return [FieldError(f"players[{given.index(True)}].dealt", "the dealt hands are "
                            "used only for 回头一笑 (jing.previous_indicator), 回头上下翻 "
                            "(jing.previous_lower_indicator) and 照镜子 (rules.zhao_jing_zi): "
-                           "give one of them or leave the dealt hands out")]
+                           "give one of them or leave the dealt hands out", FIELD_NOT_USED)]
     if not all(given):
         return [FieldError(f"players[{given.index(False)}].dealt",
-                           "give the dealt hands of all four players, or of none")]
+                           "give the dealt hands of all four players, or of none", FIELD_REQUIRED)]
     errors = []
     for seat, player in enumerate(players):
         sizes = (13, 14) if dealer is None else (14 if seat == dealer else 13,)
         got = len(player.dealt or ())
         if got not in sizes:
             errors.append(FieldError(f"players[{seat}].dealt", "a dealt hand holds 13 tiles "
-                                     f"(the dealer 14), got {got}"))
+                                     f"(the dealer 14), got {got}", HAND_WRONG_TILE_COUNT))
     errors += copies_errors([(f"players[{s}].dealt", p.dealt or ()) for s, p in
                              enumerate(players)] + out_of_play)
     return errors

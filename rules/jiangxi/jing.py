@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.error_codes import MELD_BAD_CLAIM
 from rules.errors import InvalidInput
 from rules.ledger import SEATS, Ledger
 from rules.model import CHOW, CONCEALED_KONG, DISCARD, JingScore, JingSeat, PlayerTiles
@@ -161,7 +162,7 @@ def find_liable(n: int, claims: list[Claim], triggers: tuple[str, ...],
         return None
     vague = [c for c in claims if not c.known]
     if vague:
-        raise InvalidInput.one(vague[0].field, _vague_message(vague[0]))
+        raise InvalidInput.one(vague[0].field, _vague_message(vague[0]), MELD_BAD_CLAIM)
     if chong:
         run = n - sum(c.value for c in claims)
         for claim in claims:

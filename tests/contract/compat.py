@@ -9,7 +9,8 @@ answers the old schemas describe. A new contract breaks it when it:
   higher minimum;
 * answers what the old one did not describe: a response field removed or no longer
   required, a type the old schema did not allow (``null`` included), enum values the old
-  enum did not list.
+  enum did not list, or a known value of an open string (``x-known-values``: a pattern id,
+  an error code) the old one listed and the new one does not, i.e. one renamed or removed.
 
 Widening a request or narrowing an answer is compatible, and so is adding fields, operations
 or statuses. :func:`breaking_changes` lists every break, each with where it is.
@@ -101,8 +102,9 @@ class _Compare:
         self.visiting.add(key)
         try:
             return [*self._types(was, now, where), *self._enum(was, now, where),
-                    *self._bounds(was, now, where), *self._properties(was, now, where),
-                    *self._items(was, now, where), *self._alternatives(was, now, where)]
+                    *self._known(was, now, where), *self._bounds(was, now, where),
+                    *self._properties(was, now, where), *self._items(was, now, where),
+                    *self._alternatives(was, now, where)]
         finally:
             self.visiting.discard(key)
 
@@ -132,6 +134,14 @@ class _Compare:
         added = [v for v in new if old is None or repr(v) not in set(map(repr, old))]
         return [f"{where}: may now answer the values {added}"] if old is not None and added \
             else []
+
+    def _known(self, was: Doc, now: Doc, where: str) -> list[str]:
+        """An answer's open string keeps every value it was known to answer: a client may
+        branch on each (an error code, a pattern id), so renaming one is a break."""
+        if self.direction == "request" or "x-known-values" not in was:
+            return []
+        lost = [v for v in was["x-known-values"] if v not in now.get("x-known-values", [])]
+        return [f"{where}: no longer lists the known values {lost}"] if lost else []
 
     def _bounds(self, was: Doc, now: Doc, where: str) -> list[str]:
         if self.direction != "request":

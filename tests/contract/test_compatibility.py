@@ -117,8 +117,20 @@ def test_a_response_that_may_now_be_null_breaks():
     assert any("deltas: may now answer ['null']" in f for f in _changed(nullable))
 
 
+def test_a_renamed_known_value_of_an_answer_breaks():
+    """An error code (or pattern id) is never renamed: one gone from x-known-values breaks."""
+    def rename(doc):
+        code = _schema(doc, "Problem")["properties"]["code"]
+        code["x-known-values"] = [v if v != "tile.unknown" else "tile.unreadable"
+                                  for v in code["x-known-values"]]
+
+    assert any("code: no longer lists the known values ['tile.unknown']" in f
+               for f in _changed(rename))
+
+
 @pytest.mark.parametrize(("schema", "prop"), [
-    ("Pattern", "id"), ("Evaluation", "reason"), ("Transfer", "reason"), ("Payment", "payer")])
+    ("Problem", "code"), ("ProblemError", "code"), ("Pattern", "id"), ("Evaluation", "reason"),
+    ("Transfer", "reason"), ("Payment", "payer")])
 def test_growing_answer_lists_are_open_strings_with_their_known_values(schema, prop):
     """A pattern id or ledger reason added in 1.x must not break a client generated today."""
     described = _schema(CURRENT, schema)["properties"][prop]

@@ -21,13 +21,14 @@ def _raw(server_url: str, request: bytes) -> tuple[str, dict[str, str], bytes]:
     return lines[0], headers, body
 
 
-@pytest.mark.parametrize(("request_bytes", "status", "says"), [
-    (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "4096"),
+@pytest.mark.parametrize(("request_bytes", "status", "says", "code"), [
+    (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "4096",
+     "http.request_line_too_long"),
     (b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(60))
-     + b"\r\n", 431, "headers"),
-    (b"BLAH\r\n\r\n", 400, "BLAH"),
+     + b"\r\n", 431, "headers", "http.headers_too_large"),
+    (b"BLAH\r\n\r\n", 400, "BLAH", "http.bad_request"),
 ], ids=["request-line-too-long", "too-many-headers", "malformed-request-line"])
-def test_gunicorn_errors_are_problem_json(server_url, request_bytes, status, says):
+def test_gunicorn_errors_are_problem_json(server_url, request_bytes, status, says, code):
     line, headers, body = _raw(server_url, request_bytes)
     assert line.startswith(f"HTTP/1.1 {status} ")
     assert headers["Content-Type"] == "application/problem+json"
@@ -37,4 +38,5 @@ def test_gunicorn_errors_are_problem_json(server_url, request_bytes, status, say
     kind = "malformed-http" if status == 400 else f"http-{status}"
     assert problem["type"] == f"urn:mahjong-scoring:problem:{kind}"
     assert says in problem["detail"]
+    assert problem["code"] == code
     assert "<html>" not in body.decode()

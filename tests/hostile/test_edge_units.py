@@ -84,7 +84,7 @@ def test_a_request_over_its_budget_is_503_with_retry_after():
     assert response.get_json() == {
         "type": "urn:mahjong-scoring:problem:over-budget", "title": "Service Unavailable",
         "status": 503, "detail": "the request was stopped after its time budget of 0.0005 s; "
-                                 "try again later"}
+                                 "try again later", "code": "server.over_budget"}
 
 
 def test_no_budget_and_the_same_request_is_answered():

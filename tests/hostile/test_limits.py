@@ -105,7 +105,8 @@ def test_a_number_the_service_cannot_hold_is_422_naming_the_field_and_range(clie
     problem = _problem(_raw(client, body), 422)
     assert problem["errors"] == [{"field": "dealer", "message": (
         f"the number {shown} is out of range: numbers must be finite, and whole numbers "
-        "between -9007199254740991 and 9007199254740991 (2^53 - 1)")}]
+        "between -9007199254740991 and 9007199254740991 (2^53 - 1)"),
+        "code": "number.out_of_range"}]
     assert "sys." not in str(problem) and "set_int_max_str_digits" not in str(problem)
 
 

@@ -65,7 +65,8 @@ def test_an_internal_error_is_a_generic_500_problem(monkeypatch, caplog):
     body = response.get_json()
     assert body == {"type": "urn:mahjong-scoring:problem:internal-error",
                     "title": "Internal Server Error", "status": 500,
-                    "detail": "the server failed to answer; the failure has been logged"}
+                    "detail": "the server failed to answer; the failure has been logged",
+                    "code": "server.internal"}
     text = response.get_data(as_text=True)
     assert "secret" not in text and "Traceback" not in text and "RuntimeError" not in text
     assert response.headers["Cache-Control"] == "no-store"

@@ -14,7 +14,7 @@ def test_refused_bodies_are_left_out_of_both_passes_and_each_variant_is_its_own_
     def view(data):
         calls.append(data["id"])
         if data["id"] == "refused":
-            raise InvalidInput.one("hand", "five copies")
+            raise InvalidInput.one("hand", "five copies", "tile.too_many_copies")
         return b"{}"
 
     raw = [orjson.dumps({"variant": v, "id": i})

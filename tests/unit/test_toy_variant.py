@@ -54,12 +54,14 @@ PACKAGE = {
     "checks.py": '''
         """What the toy refuses beyond the checks every variant makes."""
 
+        from rules.error_codes import FIELD_NOT_USED
         from rules.errors import FieldError
         from rules.model import SettleRequest
 
 
         def settle_errors(request: SettleRequest) -> list[FieldError]:
-            return [FieldError(f"players[{seat}].melds", "the toy plays concealed hands only")
+            return [FieldError(f"players[{seat}].melds", "the toy plays concealed hands only",
+                               FIELD_NOT_USED)
                     for seat, player in enumerate(request.players) if player.melds]
     ''',
     "variant.py": '''

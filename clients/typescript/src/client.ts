@@ -31,10 +31,12 @@ export type MatchResponse = AnswerOf<"/match">;
 export type MatchRound = Schemas["MatchRound"];
 export type MatchRoundAnswer = Schemas["MatchRoundAnswer"];
 
-/** One entry of a problem's `errors`; `code` and `position` only where the server sends them. */
-export type FieldError = Schemas["ProblemError"] & { code?: string; position?: number };
-/** An application/problem+json body (RFC 9457); `code` only where the server sends it. */
-export type Problem = Schemas["Problem"] & { code?: string; errors?: FieldError[] };
+/** One entry of a problem's `errors`: `field` (a JSON path), `message`, its stable `code`, and
+ * `position` (the character index of a bad tile in a tile string) where there is one. */
+export type FieldError = Schemas["ProblemError"];
+/** An application/problem+json body (RFC 9457). The service always sends `code`; it is
+ * optional here because an answer that is not a problem (a proxy's page) is wrapped as one. */
+export type Problem = Omit<Schemas["Problem"], "code"> & { code?: string; errors?: FieldError[] };
 
 /** Every answer that is not a 2xx: the problem+json body, or what stood in for it. */
 export class ProblemError extends Error {

@@ -7,6 +7,13 @@ switched off; the seed has no 跟庄 or 诈和 money.
 
 from __future__ import annotations
 
+from rules.error_codes import (
+    FIELD_NOT_USED,
+    FLAGS_INCONSISTENT,
+    RULES_OPTION_OFF,
+    WIN_IMPOSSIBLE_ROB,
+    WIN_INCONSISTENT,
+)
 from rules.errors import FieldError
 from rules.model import (
     DISCARD,
@@ -41,24 +48,29 @@ def situation_errors(is_dealer: bool, win_type: str, flags: Flags, melds: tuple[
     first_go = [n for n in on if n in FIRST_GO]  # in FIRST_GO's order
     if len(first_go) > 1:
         errors.append(FieldError(at(prefix, f"flags.{first_go[1]}"),
-                                 "天和, 地和 and 人和 exclude each other: set only one"))
+                                 "天和, 地和 and 人和 exclude each other: set only one",
+                                 FLAGS_INCONSISTENT))
     for name in first_go[:1]:
         dealer, how, what = FIRST_GO[name]
         field = at(prefix, f"flags.{name}")
         if dealer != is_dealer:
             who = "the dealer" if dealer else "a non-dealer"
-            errors.append(FieldError(field, f"{what}: the winner must be {who}"))
+            errors.append(FieldError(field, f"{what}: the winner must be {who}",
+                                     FLAGS_INCONSISTENT))
         if win_type != how:
-            errors.append(FieldError(at(prefix, "win_type"), f"{what}: win_type must be {how}"))
+            errors.append(FieldError(at(prefix, "win_type"), f"{what}: win_type must be {how}",
+                                     FLAGS_INCONSISTENT))
         if melds:
             errors.append(FieldError(melds_field, f"{what}: no meld can have been made "
-                                     "(any chow, pung or kong cancels it)"))
+                                     "(any chow, pung or kong cancels it)", FLAGS_INCONSISTENT))
     if flags.last_tile and win_type not in SELF_DRAWN:
         errors.append(FieldError(at(prefix, "flags.last_tile"), "海底捞月 is a win by drawing "
-                                 "the wall's last tile: win_type must be self_draw"))
+                                 "the wall's last tile: win_type must be self_draw",
+                                 FLAGS_INCONSISTENT))
     if win_type == KONG_REPLACEMENT and not any(m.kind in KONG_KINDS for m in melds):
         errors.append(FieldError(at(prefix, "win_type"), "杠上开花 (kong_replacement) needs "
-                                 f"the kong among the winner's melds ({melds_field})"))
+                                 f"the kong among the winner's melds ({melds_field})",
+                                 WIN_INCONSISTENT))
     return errors
 
 
@@ -66,10 +78,11 @@ def settle_errors(request: SettleRequest) -> list[FieldError]:
     """What guangdong adds to the common /settle checks."""
     result, rules = request.result, request.rules
     errors = [FieldError(f"events[{i}].type", f"guangdong has no {e.type} payment (seed 004 "
-                         "has no 跟庄 or 诈和 money)") for i, e in enumerate(request.events)]
+                         "has no 跟庄 or 诈和 money)",
+                         FIELD_NOT_USED) for i, e in enumerate(request.events)]
     if len(result.winners) > 1 and not rules["yi_pao_duo_xiang"]:
         errors.append(FieldError("result.winners", "一炮多响 is off (rules.yi_pao_duo_xiang): "
-                                 "one winner per discard"))
+                                 "one winner per discard", RULES_OPTION_OFF))
     for seat in result.winners:
         found = situation_errors(seat == request.dealer, result.win_type or SELF_DRAW,
                                  seat_flags(request, seat), request.players[seat].melds,
@@ -81,5 +94,5 @@ def settle_errors(request: SettleRequest) -> list[FieldError]:
                         for m in request.players[robbed].melds):
         errors.append(FieldError("result.discarder", f"a robbed kong is a pung extended by a "
                                  f"drawn tile (明刻开明杠): seat {robbed} has no exposed pung of "
-                                 f"{code(result.win_tile)} among its melds"))
+                                 f"{code(result.win_tile)} among its melds", WIN_IMPOSSIBLE_ROB))
     return list(dict.fromkeys(errors))

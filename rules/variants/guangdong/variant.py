@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.analysis import Reading, ShapeRules
+from rules.error_codes import FIELD_REQUIRED, HAND_NOT_WINNING, MELD_BAD_CLAIM
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HandView, present
 from rules.ledger import Ledger
@@ -149,7 +150,7 @@ class Guangdong(Variant):
                 raise InvalidInput.one(
                     "seat_wind", f"required for this hand: its pung of {code(wind)} scores +1 "
                     "fan (门风) when that is the owner's seat wind; give seat_wind (S, W or N "
-                    "for a non-dealer) or dealer: true (East)")
+                    "for a non-dealer) or dealer: true (East)", FIELD_REQUIRED)
 
     def _situation(self, ctx: Context, wind: int | None) -> fan.Situation:
         request = ctx.request
@@ -192,12 +193,13 @@ class Guangdong(Variant):
         if not judged.evaluation.winning:
             raise InvalidInput.one(f"players[{seat}].hand", "this winner's tiles do not form "
                                    "a winning hand: four sets + a pair (no honour chows, no "
-                                   "seven pairs) or 十三幺")
+                                   "seven pairs) or 十三幺", HAND_NOT_WINNING)
         if judged.liable is not None and judged.liable.seat is None:
             raise InvalidInput.one(
                 f"players[{seat}].melds[{judged.liable.meld}].from",
                 f"required: {judged.liable.name_zh} makes the seat that fed this meld pay "
-                "all three shares of the self-draw; give the seat that discarded it")
+                "all three shares of the self-draw; give the seat that discarded it",
+                MELD_BAD_CLAIM)
         return judged
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.error_codes import RULES_OPTION_OFF
 from rules.errors import FieldError
 
 
@@ -11,5 +12,5 @@ def rule_errors(rules: dict[str, Any]) -> list[FieldError]:
     """A floor other than the first needs 爬楼梯 on."""
     if rules["pa_lou_ti"] == "off" and rules["floor"] != 1:
         return [FieldError("rules.floor", "爬楼梯 is off: set rules.pa_lou_ti to "
-                           "man_shang_man_xia or die_zhi_di_ceng to play floors")]
+                           "man_shang_man_xia or die_zhi_di_ceng to play floors", RULES_OPTION_OFF)]
     return []

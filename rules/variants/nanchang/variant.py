@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.error_codes import RULES_OPTION_OFF
 from rules.errors import FieldError, InvalidInput
 from rules.jiangxi import KONG_CHAIN_MODES, Jiangxi
 from rules.jiangxi.family import JiangxiSituation
@@ -168,7 +169,8 @@ class Nanchang(Jiangxi):
         if jing.previous_indicator is not None:
             if not (rules["hui_tou_yi_xiao"] or both):
                 raise InvalidInput.one("jing.previous_indicator", "回头一笑 is off "
-                                       "(rules.hui_tou_yi_xiao): leave this out or turn it on")
+                                       "(rules.hui_tou_yi_xiao): leave this out or turn it on",
+                                       RULES_OPTION_OFF)
             plans.append(Plan("previous_indicator", "回头上下翻(上精)" if both else "回头一笑",
                               jing.previous_indicator, False, double_ba_jing=double,
                               use_dealt=True))
@@ -176,7 +178,7 @@ class Nanchang(Jiangxi):
             if not both:
                 raise InvalidInput.one("jing.previous_lower_indicator", "回头上下翻 is off "
                                        "(rules.hui_tou_shang_xia_fan): leave this out or "
-                                       "turn it on")
+                                       "turn it on", RULES_OPTION_OFF)
             plans.append(Plan("previous_lower_indicator", "回头上下翻(下精)",
                               jing.previous_lower_indicator, False, double_ba_jing=double,
                               use_dealt=True))

@@ -9,6 +9,7 @@ refused by :mod:`.checks`.
 
 from __future__ import annotations
 
+from rules.error_codes import HAND_NOT_WINNING, VARIANT_NOT_SUPPORTED
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HeldTiles, present
 from rules.ledger import Ledger
@@ -135,7 +136,7 @@ class Qinzhou(Variant):
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{seat}].hand", f"winner {seat}'s tiles do not "
                                    "form a winning hand (four sets + a pair, or seven pairs; "
-                                   "no honour chows in qinzhou)")
+                                   "no honour chows in qinzhou)", HAND_NOT_WINNING)
         return evaluation
 
     def dealer_after_win(self, request: SettleRequest) -> Deal:
@@ -153,7 +154,8 @@ class Qinzhou(Variant):
 
     def jing_answer(self, request: JingRequest) -> JingAnswer:
         raise NotSupported("variant", "qinzhou (钦州麻将) has no jing (精): no tile is wild "
-                           "and nothing is paid for jing; /jing serves xingguo and nanchang")
+                           "and nothing is paid for jing; /jing serves xingguo and nanchang",
+                           VARIANT_NOT_SUPPORTED)
 
 
 def _payment(fan: int, base: int, win_type: str) -> Payment:

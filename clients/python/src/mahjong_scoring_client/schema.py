@@ -577,8 +577,26 @@ class Variants(TypedDict):
 
 
 class ProblemError(TypedDict):
+    # The offending field as a JSON path (`players[2].hand`), or `body`.
     field: str
     message: str
+    # Stable machine-readable code: branch on it, never on the prose; a released code is never
+    # renamed (docs/errors.md says what each means). Known values (more may be added in a
+    # minor version): body.not_object, body.too_large, field.invalid, field.not_allowed_value,
+    # field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length,
+    # field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count,
+    # http.bad_request, http.error, http.headers_too_large, http.method_not_allowed,
+    # http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key,
+    # json.malformed, json.too_deep, match.inconsistent, media_type.unsupported,
+    # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
+    # rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready,
+    # server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many,
+    # tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown,
+    # win.impossible_rob, win.inconsistent, wind.inconsistent.
+    code: str
+    # In a tile string: the 0-based character index where reading failed (present only where
+    # there is one).
+    position: NotRequired[int]
 
 
 class Problem(TypedDict):
@@ -586,6 +604,20 @@ class Problem(TypedDict):
     title: str
     status: int
     detail: str
+    # Stable machine-readable code: branch on it, never on the prose; a released code is never
+    # renamed (docs/errors.md says what each means). Known values (more may be added in a
+    # minor version): body.not_object, body.too_large, field.invalid, field.not_allowed_value,
+    # field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length,
+    # field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count,
+    # http.bad_request, http.error, http.headers_too_large, http.method_not_allowed,
+    # http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key,
+    # json.malformed, json.too_deep, match.inconsistent, media_type.unsupported,
+    # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
+    # rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready,
+    # server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many,
+    # tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown,
+    # win.impossible_rob, win.inconsistent, wind.inconsistent.
+    code: str
     errors: NotRequired[list[ProblemError]]
 
 

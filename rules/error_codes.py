@@ -1,0 +1,62 @@
+"""The stable codes of the domain's errors: what a client branches on, never the prose.
+
+Each code is a dotted lower-case ``area.what`` string, declared here once with a one-line
+meaning; :data:`CODES` is the list the contract (openapi.yaml), docs/errors.md and the tests
+read. A released code is never renamed or given another meaning; new ones may be added.
+The web layer adds its own (malformed JSON, unknown fields, …) in ``app/codes.py``.
+"""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {}
+
+
+def _code(name: str, meaning: str) -> str:
+    CODES[name] = meaning
+    return name
+
+
+VARIANT_UNKNOWN = _code("variant.unknown", "The variant is not one of GET /variants.")
+VARIANT_NOT_SUPPORTED = _code("variant.not_supported",
+                              "The variant has no such thing (e.g. /jing for a variant "
+                              "without jing).")
+FIELD_REQUIRED = _code("field.required", "A field this request needs is missing.")
+FIELD_WRONG_TYPE = _code("field.wrong_type", "A value has the wrong JSON type (a number where "
+                                             "a string is expected, null, …).")
+FIELD_NOT_USED = _code("field.not_used", "A field is given that this variant or this "
+                                         "situation does not use: leave it out.")
+FIELD_NOT_ALLOWED_VALUE = _code("field.not_allowed_value",
+                                "The value is not one of the values allowed here.")
+FIELD_WRONG_LENGTH = _code("field.wrong_length", "An array or string is longer or shorter "
+                                                 "than allowed (more than 4 melds, …).")
+TILE_UNKNOWN = _code("tile.unknown", "A tile string cannot be read; `position` is the "
+                                     "character index where reading failed.")
+TILE_NOT_ONE = _code("tile.not_one", "Exactly one tile is expected here.")
+TILE_TOO_MANY = _code("tile.too_many", "More tiles than this field holds.")
+TILE_TOO_MANY_COPIES = _code("tile.too_many_copies",
+                             "More than the 4 copies of a tile that exist.")
+TILE_NOT_A_WIND = _code("tile.not_a_wind", "A wind (E, S, W, N) is expected here.")
+TILE_NOT_HELD = _code("tile.not_held", "The tile named is not among the tiles it must be in "
+                                       "(a winning tile not in the hand, a claimed tile "
+                                       "not in its meld).")
+HAND_WRONG_TILE_COUNT = _code("hand.wrong_tile_count",
+                              "A hand holds the wrong number of tiles (相公).")
+HAND_NOT_WINNING = _code("hand.not_winning", "A winner's tiles do not form a winning hand.")
+MELD_INVALID = _code("meld.invalid", "A meld's tiles do not make its type.")
+MELD_BAD_CLAIM = _code("meld.bad_claim", "A meld's `from`, `claimed` or `claim_order` is "
+                                         "wrong, or missing where a liability needs it.")
+WIN_INCONSISTENT = _code("win.inconsistent", "The result (winners, win_type, discarder) "
+                                             "contradicts itself or the hands.")
+WIN_IMPOSSIBLE_ROB = _code("win.impossible_rob", "The robbed kong (rob_kong) cannot be so.")
+FLAGS_INCONSISTENT = _code("flags.inconsistent", "A flag (天胡, 地胡, 海底, kong chain, …) "
+                                                 "contradicts the hand or how it was won.")
+WIND_INCONSISTENT = _code("wind.inconsistent",
+                          "A seat or round wind contradicts the rest of the request.")
+RULES_UNKNOWN_OPTION = _code("rules.unknown_option", "The variant has no such rule option "
+                                                     "(the problem's detail lists them).")
+RULES_BAD_VALUE = _code("rules.bad_value", "A rule option's value has the wrong type or is "
+                                           "out of its range or choices.")
+RULES_OPTION_OFF = _code("rules.option_off", "A rule option that is off forbids this input.")
+MATCH_INCONSISTENT = _code("match.inconsistent", "A round of a match states what contradicts "
+                                                 "what the match derives (dealer, round "
+                                                 "wind, carried jing).")
