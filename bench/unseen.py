@@ -173,13 +173,14 @@ class Session:
     runs: dict[str, OnceRun] = field(default_factory=dict)
 
 
-def sessions(files: Files, warm: Path, seconds: float, count: int = 5) -> dict:
+def sessions(files: Files, warm: Path, seconds: float, count: int = 5, **env: str) -> dict:
     """``count`` sessions, each a fresh server without the answer cache: warmed for
     WARM_SECONDS on ``warm`` (the repeating bodies), then /healthz, /evaluate and /settle
-    for ``seconds`` each, the POSTs sending every body at most once."""
+    for ``seconds`` each, the POSTs sending every body at most once. ``env`` sets more of
+    the server's environment (``WORKER_CLASS=gthread`` for the former serving model)."""
     done = []
     for _ in range(count):
-        with http.server(RESPONSE_CACHE="0") as srv:
+        with http.server(RESPONSE_CACHE="0", **env) as srv:
             http.wrk(srv.url, "", WARM_SECONDS, warm)
             session = Session(http.measured(srv, "/healthz", seconds))
             for path, lines in files.paths.items():
