@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.text import Sentence
+
 
 class TileError(ValueError):
     """A tile string that cannot be read; ``index`` is the 0-based character position and
     ``code`` the stable code (rules/codes.py) of what is wrong."""
 
-    def __init__(self, message: str, index: int | None, code: str):
+    def __init__(self, message: Sentence, index: int | None, code: str):
         super().__init__(message)
         self.message = message
         self.index = index
@@ -29,7 +31,7 @@ class FieldError:
     index where reading failed (``position``)."""
 
     field: str
-    message: str
+    message: Sentence
     code: str
     position: int | None = None
 
@@ -37,11 +39,11 @@ class FieldError:
 class InvalidInput(ValueError):
     """A request that is well-formed JSON but breaks a rule (相公, five copies, …)."""
 
-    def __init__(self, errors: list[FieldError], hint: str = ""):
+    def __init__(self, errors: list[FieldError], hint: Sentence = ""):
         super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
         self.errors = errors
         self.hint = hint  # said once for all the errors (the valid names), not in each
 
     @classmethod
-    def one(cls, field: str, message: str, code: str) -> InvalidInput:
+    def one(cls, field: str, message: Sentence, code: str) -> InvalidInput:
         return cls([FieldError(field, message, code)])

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.text import Sentence
+
 # Meld kinds (API.md): chow, pung, exposed kong from a discard, a pung extended by a drawn
 # tile, a concealed kong.
 CHOW, PUNG, KONG, ADDED_KONG, CONCEALED_KONG = (
@@ -214,7 +216,7 @@ class Pattern:
     name_en: str
     value: int | None = None  # fan, or the factor of a multiplier, or points of a bonus
     unit: str = ""  # "fan", "x" (multiplier), "points", "" for a shape with no value
-    note: str = ""  # why it applies, or what it replaces
+    note: Sentence = ""  # why it applies, or what it replaces
 
 
 @dataclass(frozen=True)  # shared between answers (see rules.hand.present)
@@ -242,14 +244,14 @@ class Wait:
     tile: int
     total: int | None = None  # what winning on it would collect in all (best case)
     patterns: list[str] = field(default_factory=list)
-    note: str = ""
+    note: Sentence = ""
 
 
 @dataclass
 class Evaluation:
     winning: bool
     reason: str | None = None  # stable code when not winning
-    message: str | None = None
+    message: Sentence | None = None
     shape: str | None = None
     patterns: list[Pattern] = field(default_factory=list)
     multiplier: int | None = None  # xingguo, nanchang
@@ -259,7 +261,7 @@ class Evaluation:
     total: int | None = None
     waits: list[Wait] | None = None
     readings: int = 0  # how many readings were scored
-    notes: list[str] = field(default_factory=list)
+    notes: list[Sentence] = field(default_factory=list)
 
 
 @dataclass
@@ -268,7 +270,7 @@ class Transfer:
     payee: int
     amount: int
     reason: str  # hu, jing, kong, horse, follow_dealer, false_win, …
-    detail: str = ""
+    detail: Sentence = ""
 
 
 @dataclass
@@ -303,7 +305,7 @@ class Settlement:
     ledger: list[Transfer]
     winners: list[WinnerResult] = field(default_factory=list)
     jing: list[JingScore] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Sentence] = field(default_factory=list)
     next_floor: int | None = None  # nanchang 爬楼梯: the floor of the next round
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.model import Pattern
+from rules.text import Sentence
 
 
 @dataclass(frozen=True, eq=False)  # each rule is declared once: compared and hashed by identity
@@ -32,10 +33,10 @@ class PatternRule:
     unit: str = ""
     seed: str = ""
     excludes: tuple[str, ...] = ()
-    note: str = ""
+    note: Sentence = ""
     holds: Callable[..., bool] | None = None
 
-    def pattern(self, value: int | None = None, note: str = "", name_zh: str | None = None,
+    def pattern(self, value: int | None = None, note: Sentence = "", name_zh: str | None = None,
                 unit: str | None = None) -> Pattern:
         """This rule in an answer (``value``, ``name_zh``, ``unit`` where the hand or the
         variant differs from the table)."""

@@ -1,0 +1,95 @@
+"""Sentences the domain says to a person: kept as a template and its values, not as prose.
+
+Players of these variants read Chinese, so a note, a ledger line's detail or an error message
+must reach them in their language. The domain does not translate (it knows no request and no
+language): it says ``msg("{tile} is not in the hand", tile="5p")``, a :class:`Text` that keeps
+the English template, which is the message catalogue's key (gettext's *msgid*), and the values
+to put in it. The web layer renders it with the reader's catalogue; ``str(text)`` is the
+English sentence. ``pybabel extract -k msg`` finds every template (see babel.cfg), so the
+catalogue always has every sentence the code can say.
+
+Rules for a template, which tests/i18n check on the catalogue:
+
+* a literal string, never an f-string (the extractor needs the literal; the values vary);
+* placeholders are named (``{tile}``, ``{fan}``), and a translation uses the same names;
+* a value is language-neutral (a tile code, a number, a pattern id, a field path) or is itself
+  a :class:`Text` (rendered in the same language), or a list or tuple of those (rendered
+  joined by the catalogue's list separator: ", " in English, "、" in Chinese).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Translate = Callable[[str], str]
+
+
+def _identity(template: str) -> str:
+    return template
+
+
+class Text:
+    """One sentence: an English ``template`` (the catalogue key) and its ``params``."""
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, params: Mapping[str, Any] | None = None):
+        self.template = template
+        self.params = dict(params or {})
+
+    def render(self, translate: Translate = _identity) -> str:
+        """The sentence in the language ``translate`` gives templates in (English if none).
+
+        A translation that names a placeholder the template lacks (a catalogue mistake,
+        which a test forbids) falls back to the English template rather than failing."""
+        values = {name: _value(v, translate) for name, v in self.params.items()}
+        try:
+            return translate(self.template).format(**values)
+        except (KeyError, IndexError, ValueError):
+            return self.template.format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"msg({self.template!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Text) and other.template == self.template
+                and other.params == self.params)
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+    def __bool__(self) -> bool:
+        return bool(self.template)
+
+
+def msg(template: str, /, **params: Any) -> Text:
+    """The sentence ``template`` with ``params`` in it; see the module's rules."""
+    return Text(template, params)
+
+
+# The separator between the items of a list value: a template of its own, so it is in the
+# catalogue and translated like any sentence.
+LIST_SEPARATOR = msg(", ")
+
+
+def _value(value: Any, translate: Translate) -> Any:
+    if isinstance(value, Text):
+        return value.render(translate)
+    if isinstance(value, list | tuple):
+        sep = translate(LIST_SEPARATOR.template)
+        return sep.join(str(_value(item, translate)) for item in value)
+    return value
+
+
+def english(value: Text | str) -> str:
+    """The English of a sentence, or the string itself (an id, a tile, an empty note)."""
+    return value.render() if isinstance(value, Text) else value
+
+
+# What a note, a detail or a message may be: a sentence, or a string that needs no
+# translation (empty, or only codes and numbers).
+Sentence = Text | str
