@@ -8,6 +8,7 @@ code is never renamed or given another meaning; new ones may be added.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.error_codes import CODES as DOMAIN_CODES
@@ -17,6 +18,7 @@ from rules.error_codes import (
     FIELD_WRONG_LENGTH,
     FIELD_WRONG_TYPE,
 )
+from rules.text import Text
 
 WEB_CODES: dict[str, str] = {}
 
@@ -76,56 +78,82 @@ class Message(str):
     """A marshmallow error message that carries its code (and a tile string's character
     ``position``): marshmallow stores the message as given, so the code reaches
     :func:`app.problems.flatten` with the message's field path. ``format`` keeps the code,
-    so a field's ``default_error_messages`` and a validator's ``error`` can be Messages."""
+    so a field's ``default_error_messages`` and a validator's ``error`` can be Messages.
+
+    It also keeps its English ``template`` and the ``params`` marshmallow formatted it with,
+    so :meth:`text` gives the sentence for the reader's catalogue (app/i18n.py); the string
+    itself is the English, what marshmallow and the logs see."""
 
     code: str
     position: int | None
+    template: str
+    params: dict[str, Any]
 
-    def __new__(cls, text: str, code: str, position: int | None = None) -> Message:
-        message = super().__new__(cls, text)
+    def __new__(cls, text: str | Text, code: str, position: int | None = None,
+                params: dict[str, Any] | None = None) -> Message:
+        if isinstance(text, Text):
+            template, params = text.template, text.params
+        else:
+            template, params = text, params or {}
+        message = super().__new__(cls, str.format(template, **params) if params else template)
         message.code = code
         message.position = position
+        message.template = template
+        message.params = params
         return message
 
     def format(self, *args: Any, **kwargs: Any) -> Message:
-        return Message(str.format(self, *args, **kwargs), self.code, self.position)
+        return Message(self.template, self.code, self.position, kwargs)
 
-    def __getnewargs__(self) -> tuple[str, str, int | None]:  # type: ignore[override]
+    def text(self) -> Text:
+        return Text(self.template, self.params)
+
+    def __getnewargs__(self) -> tuple[str, str, int | None, dict[str, Any]]:  # type: ignore[override]
         """copy, deepcopy and pickle rebuild it with its code (str's own drops it)."""
-        return str(self), self.code, self.position
+        return self.template, self.code, self.position, self.params
 
 
 # marshmallow's own messages, which its fields and validators write (the project's fields
-# write Messages): by exact text, then by the fixed start of a templated message.
-_MARSHMALLOW_EXACT = {
-    "Missing data for required field.": FIELD_REQUIRED,
-    "Unknown field.": FIELD_UNKNOWN,
-    "Field may not be null.": FIELD_WRONG_TYPE,
-    "Invalid type.": FIELD_WRONG_TYPE,
-    "Invalid input type.": FIELD_WRONG_TYPE,
-    "Not a valid string.": FIELD_WRONG_TYPE,
-    "Not a valid list.": FIELD_WRONG_TYPE,
-    "Not a valid mapping type.": FIELD_WRONG_TYPE,
-}
-_MARSHMALLOW_START = (
-    ("Must be one of: ", FIELD_NOT_ALLOWED_VALUE),  # OneOf
-    ("Longer than maximum length ", FIELD_WRONG_LENGTH),  # Length
-    ("Shorter than minimum length ", FIELD_WRONG_LENGTH),
-    ("Length must be ", FIELD_WRONG_LENGTH),
-    ("Must be greater than ", FIELD_OUT_OF_RANGE),  # Range
-    ("Must be less than ", FIELD_OUT_OF_RANGE),
+# write Messages), as the templates they are formatted from: a message is read back into its
+# template and values (:func:`as_message`), so it has a code and is translated like any other.
+_MARSHMALLOW = (
+    Message("Missing data for required field.", FIELD_REQUIRED),
+    Message("Unknown field.", FIELD_UNKNOWN),
+    Message("Field may not be null.", FIELD_WRONG_TYPE),
+    Message("Invalid type.", FIELD_WRONG_TYPE),
+    Message("Invalid input type.", FIELD_WRONG_TYPE),
+    Message("Not a valid string.", FIELD_WRONG_TYPE),
+    Message("Not a valid list.", FIELD_WRONG_TYPE),
+    Message("Not a valid mapping type.", FIELD_WRONG_TYPE),
+    Message("Must be one of: {choices}.", FIELD_NOT_ALLOWED_VALUE),
+    Message("Longer than maximum length {max}.", FIELD_WRONG_LENGTH),
+    Message("Shorter than minimum length {min}.", FIELD_WRONG_LENGTH),
+    Message("Length must be {equal}.", FIELD_WRONG_LENGTH),
+    Message("Length must be between {min} and {max}.", FIELD_WRONG_LENGTH),
+    Message("Must be greater than or equal to {min}.", FIELD_OUT_OF_RANGE),
+    Message("Must be less than or equal to {max}.", FIELD_OUT_OF_RANGE),
+    Message("Must be greater than or equal to {min} and less than or equal to {max}.",
+            FIELD_OUT_OF_RANGE),
 )
+# Longest first: a Range message with both bounds is not read as one with only its minimum.
+_PATTERNS = tuple(
+    (re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(m.template)) + r"\Z"), m)
+    for m in sorted(_MARSHMALLOW, key=lambda m: -len(m.template)))
+
+
+def as_message(message: str) -> Message:
+    """An error message as a :class:`Message`: itself, or marshmallow's own read back into
+    its template (the same English), or, failing that, the text as it is with
+    ``field.invalid`` (a test keeps that from happening)."""
+    if isinstance(message, Message):
+        return message
+    for pattern, known in _PATTERNS:
+        found = pattern.match(message)
+        if found:
+            return Message(known.template, known.code, params=found.groupdict())
+    return Message(message, FIELD_INVALID)
 
 
 def code_of(message: str) -> str:
-    """The code of one error message: its own when it is a :class:`Message`, else the code
-    of marshmallow's message, else ``field.invalid`` (a test keeps that from happening)."""
-    if isinstance(message, Message):
-        return message.code
-    exact = _MARSHMALLOW_EXACT.get(message)
-    if exact:
-        return exact
-    for start, code in _MARSHMALLOW_START:
-        if message.startswith(start):
-            return code
-    return FIELD_INVALID
+    """The code of one error message (see :func:`as_message`)."""
+    return as_message(message).code

@@ -13,6 +13,8 @@ import math
 import re
 from typing import Any
 
+from rules.text import Sentence, Text, msg
+
 # A JSON string, escapes included; an unterminated one runs to the end of the body.
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _OPEN_CLOSE = bytes.maketrans(b"[{]}", b"(())")
@@ -91,8 +93,8 @@ def _has_lone_surrogate(node: Any) -> bool:
 # Numbers: JSON allows any number of digits, the service holds what every JSON client can
 # hold exactly (I-JSON, RFC 7493): whole numbers within ±(2^53 − 1), and finite decimals.
 SAFE_INTEGER = 2**53 - 1
-NUMBER_RANGE = (f"numbers must be finite, and whole numbers between -{SAFE_INTEGER} and "
-                f"{SAFE_INTEGER} (2^53 - 1)")
+NUMBER_RANGE = msg("numbers must be finite, and whole numbers between -{most} and {most} "
+                   "(2^53 - 1)", most=SAFE_INTEGER)
 
 
 class OutOfRange:
@@ -104,9 +106,24 @@ class OutOfRange:
     def __init__(self, text: str):
         self.text = text
 
-    def shown(self) -> str:
-        digits = sum(c.isdigit() for c in self.text)
-        return self.text if len(self.text) <= 24 else f"{self.text[:12]}... ({digits} digits)"
+    def shown(self) -> Sentence:
+        if len(self.text) <= 24:
+            return self.text
+        return msg("{start}... ({digits} digits)", start=self.text[:12],
+                   digits=sum(c.isdigit() for c in self.text))
+
+
+def json_type(value: object) -> Text:
+    """What a parsed JSON value is, in JSON's words (never Python's type names)."""
+    if isinstance(value, list):
+        return msg("an array")
+    if isinstance(value, str):
+        return msg("a string")
+    if isinstance(value, bool):
+        return msg("true or false")
+    if value is None:
+        return msg("null")
+    return msg("a number")
 
 
 def parse_int(text: str) -> int | OutOfRange:

@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from app import codes, i18n
 from app.edge import BudgetExceeded
 from rules import InvalidInput, NotSupported
+from rules.text import Sentence, Text, msg
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("app.errors")
@@ -32,7 +33,7 @@ _TYPES = {
 class Problem(Exception):
     """Raised by the web layer for a problem it detects itself (bad JSON, content type)."""
 
-    def __init__(self, status: int, detail: str, errors: list[dict[str, Any]] | None = None,
+    def __init__(self, status: int, detail: Sentence, errors: list[dict[str, Any]] | None = None,
                  *, code: str):
         super().__init__(detail)
         self.status = status
@@ -45,7 +46,7 @@ def problem_type(status: int) -> str:
     return f"urn:mahjong-scoring:problem:{_TYPES.get(status, 'http-' + str(status))}"
 
 
-def problem_response(status: int, title: str, detail: str,
+def problem_response(status: int, title: Sentence, detail: Sentence,
                      errors: list[dict[str, Any]] | None = None,
                      headers: dict[str, str] | None = None, kind: str | None = None, *,
                      code: str) -> Response:
@@ -59,19 +60,28 @@ def problem_response(status: int, title: str, detail: str,
                     headers=headers)
 
 
-def entry(field: str, message: str, code: str, position: int | None = None) -> dict[str, Any]:
-    """One entry of a problem's ``errors``; ``position`` only where there is one."""
-    out: dict[str, Any] = {"field": field, "message": str(message), "code": code}
+def entry(field: str, message: Sentence, code: str, position: int | None = None
+          ) -> dict[str, Any]:
+    """One entry of a problem's ``errors``; ``position`` only where there is one. The
+    message is kept a sentence (:class:`rules.text.Text`), rendered in the reader's
+    language when the answer is written."""
+    out: dict[str, Any] = {"field": field, "message": _sentence(message), "code": code}
     if position is not None:
         out["position"] = position
     return out
 
 
+def _sentence(message: Sentence) -> Text:
+    if isinstance(message, Text):
+        return message
+    return codes.as_message(message).text()
+
+
 def flatten(messages: Any, prefix: str = "") -> list[dict[str, Any]]:
     """marshmallow's nested messages → [{"field": "players[2].hand", "message": …, "code": …}]."""
     if isinstance(messages, str):
-        return [entry(prefix or "body", messages, codes.code_of(messages),
-                      getattr(messages, "position", None))]
+        message = codes.as_message(messages)
+        return [entry(prefix or "body", message.text(), message.code, message.position)]
     if isinstance(messages, list):
         out = []
         for item in messages:
@@ -91,20 +101,38 @@ def flatten(messages: Any, prefix: str = "") -> list[dict[str, Any]]:
     return out
 
 
-def _invalid(errors: list[dict[str, Any]], hint: str = "") -> Response:
-    fields_named = ", ".join(dict.fromkeys(e["field"] for e in errors))
-    return problem_response(422, "Invalid request",
-                            f"the request breaks {len(errors)} rule(s); see errors "
-                            f"({fields_named})" + (f". {hint}" if hint else ""), errors,
+def invalid_detail(errors: list[dict[str, Any]], hint: Sentence = "") -> Text:
+    """The detail of a 422: how many rules the request breaks, and where."""
+    fields = list(dict.fromkeys(e["field"] for e in errors))
+    if hint:
+        return msg("the request breaks {count} rule(s); see errors ({fields}). {hint}",
+                   count=len(errors), fields=fields, hint=hint)
+    return msg("the request breaks {count} rule(s); see errors ({fields})",
+               count=len(errors), fields=fields)
+
+
+def _invalid(errors: list[dict[str, Any]], hint: Sentence = "") -> Response:
+    return problem_response(422, TITLES[422], invalid_detail(errors, hint), errors,
                             code=codes.REQUEST_INVALID)
+
+
+# A problem's title, by status: what the service itself detects (Problem) first, then the
+# HTTP statuses werkzeug raises (its English names, here as sentences of the catalogue).
+TITLES: dict[int, Text] = {
+    400: msg("Bad Request"), 404: msg("Not Found"), 405: msg("Method Not Allowed"),
+    413: msg("Request Entity Too Large"), 414: msg("Request-URI Too Long"),
+    415: msg("Unsupported Media Type"), 422: msg("Invalid request"),
+    431: msg("Request Header Fields Too Large"), 500: msg("Internal Server Error"),
+    503: msg("Service Unavailable"),
+}
+_PROBLEM_TITLES = {400: msg("Malformed JSON"), 415: msg("Unsupported media type")}
 
 
 def register(app: Flask) -> None:
     @app.errorhandler(Problem)
     def _problem(exc: Problem) -> Response:
-        titles = {400: "Malformed JSON", 415: "Unsupported media type", 422: "Invalid request"}
-        return problem_response(exc.status, titles.get(exc.status, "Bad request"), exc.detail,
-                                exc.errors, code=exc.code)
+        title = _PROBLEM_TITLES.get(exc.status) or TITLES.get(exc.status, TITLES[400])
+        return problem_response(exc.status, title, exc.detail, exc.errors, code=exc.code)
 
     @app.errorhandler(ValidationError)
     def _schema(exc: ValidationError) -> Response:
@@ -122,9 +150,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(BudgetExceeded)
     def _over_budget(exc: BudgetExceeded) -> Response:
         log.warning("request over its time budget", extra={"budget_s": exc.seconds})
-        return problem_response(503, "Service Unavailable",
-                                f"the request was stopped after its time budget of "
-                                f"{exc.seconds:g} s; try again later", headers={"Retry-After": "1"},
+        return problem_response(503, TITLES[503],
+                                msg("the request was stopped after its time budget of "
+                                    "{seconds:g} s; try again later", seconds=exc.seconds),
+                                headers={"Retry-After": "1"},
                                 kind="over-budget", code=codes.SERVER_OVER_BUDGET)
 
     @app.errorhandler(HTTPException)
@@ -133,19 +162,37 @@ def register(app: Flask) -> None:
         headers = {}
         if status == 405 and exc.valid_methods:  # type: ignore[attr-defined]
             headers["Allow"] = ", ".join(exc.valid_methods)  # type: ignore[attr-defined]
-        detail = {
-            404: "no such resource; see GET /openapi.yaml for the endpoints",
-            405: "this method is not allowed here",
-            413: f"the request body is larger than the limit of "
-                 f"{(request.max_content_length or app.config['MAX_CONTENT_LENGTH']) // 1024}"
-                 f" KiB{' for POST /match' if request.path == '/match' else ''}",
-        }.get(status, exc.description or exc.name)
-        return problem_response(status, exc.name, detail, headers=headers,
-                                code=codes.for_status(status))
+        return problem_response(status, TITLES.get(status, exc.name), _http_detail(app, exc),
+                                headers=headers, code=codes.for_status(status))
 
     @app.errorhandler(Exception)
     def _crash(exc: Exception) -> Response:
         log.exception("unhandled error")
-        return problem_response(500, "Internal Server Error",
-                                "the server failed to answer; the failure has been logged",
+        return problem_response(500, TITLES[500],
+                                msg("the server failed to answer; the failure has been logged"),
                                 code=codes.SERVER_INTERNAL)
+
+
+def _http_detail(app: Flask, exc: HTTPException) -> Sentence:
+    """What to do about an HTTP-level problem; werkzeug's own description for the rare rest."""
+    if exc.code == 404:
+        return msg("no such resource; see GET /openapi.yaml for the endpoints")
+    if exc.code == 405:
+        return msg("this method is not allowed here")
+    if exc.code == 413:
+        kib = (request.max_content_length or app.config["MAX_CONTENT_LENGTH"]) // 1024
+        if request.path == "/match":
+            return msg("the request body is larger than the limit of {kib} KiB for POST /match",
+                       kib=kib)
+        return msg("the request body is larger than the limit of {kib} KiB", kib=kib)
+    return _GENERIC_DETAILS.get(exc.code or 500) or exc.description or exc.name
+
+
+_GENERIC_DETAILS = {
+    400: msg("the server cannot read this request"),
+    414: msg("the request line (method, path and query) is too long"),
+    415: msg("send the body as JSON with 'Content-Type: application/json'"),
+    431: msg("the request's headers are too many or too large"),
+    500: msg("the server failed to answer; the failure has been logged"),
+    503: msg("the service cannot answer now; try again later"),
+}

@@ -17,10 +17,11 @@ from werkzeug.exceptions import RequestEntityTooLarge
 import rules
 from app import codes, i18n, limits
 from app.edge import within_budget
-from app.problems import Problem, entry
+from app.problems import Problem, entry, invalid_detail
 from app.schemas import answers
 from app.schemas import requests as req_schemas
 from app.schemas import responses as out
+from rules.text import Text, msg
 
 bp = Blueprint("api", __name__)
 
@@ -37,8 +38,9 @@ _VARIANTS_OUT = out.VariantsResponseSchema()
 class _Refused(ValueError):
     """What the strict parser's hooks refuse, with a message meant for the client."""
 
-    def __init__(self, message: str, code: str):
-        super().__init__(message)
+    def __init__(self, message: Text, code: str):
+        super().__init__(str(message))
+        self.message = message
         self.code = code
 
 
@@ -46,13 +48,14 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     for key, value in pairs:
         if key in obj:
-            raise _Refused(f"duplicate key {key!r} in an object", codes.JSON_DUPLICATE_KEY)
+            raise _Refused(msg("duplicate key {key!r} in an object", key=key),
+                           codes.JSON_DUPLICATE_KEY)
         obj[key] = value
     return obj
 
 
 def _reject_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a JSON number", codes.JSON_MALFORMED)
+    raise _Refused(msg("{name} is not a JSON number", name=name), codes.JSON_MALFORMED)
 
 
 def json_body(most: int | None = None) -> dict[str, Any]:
@@ -63,8 +66,10 @@ def json_body(most: int | None = None) -> dict[str, Any]:
     if environ.get("CONTENT_TYPE") != "application/json":
         mimetype = request.mimetype or ""
         if mimetype != "application/json" and not mimetype.endswith("+json"):
-            raise Problem(415, f"send the body as JSON with 'Content-Type: application/json' "
-                          f"(got {mimetype or 'no content type'!r})",
+            got = msg("got {mimetype!r}", mimetype=mimetype) if mimetype \
+                else msg("got no content type")
+            raise Problem(415, msg("send the body as JSON with 'Content-Type: "
+                                   "application/json' ({got})", got=got),
                           code=codes.MEDIA_TYPE_UNSUPPORTED)
     config = current_app.config
     if most is not None:
@@ -75,8 +80,9 @@ def json_body(most: int | None = None) -> dict[str, Any]:
     if data is None:
         data = parse_strict(raw, depth)
     if not isinstance(data, dict):
-        raise Problem(422, "the body must be a JSON object",
-                      [entry("body", f"expected an object, got {type(data).__name__}",
+        raise Problem(422, msg("the body must be a JSON object"),
+                      [entry("body", msg("expected an object, got {kind}",
+                                         kind=limits.json_type(data)),
                              codes.BODY_NOT_OBJECT)], code=codes.REQUEST_INVALID)
     return data
 
@@ -162,30 +168,35 @@ def parse_strict(raw: bytes, depth: int) -> Any:
     (deep nesting, duplicate keys, NaN, invalid UTF-8, lone surrogates) with a 400 that
     says what and where."""
     if limits.too_deep(raw, depth):
-        raise Problem(400, f"the body nests arrays/objects more than {depth} levels deep; "
-                      f"a valid request needs at most {limits.VALID_REQUEST_DEPTH}",
-                      code=codes.JSON_TOO_DEEP)
+        raise Problem(400, msg("the body nests arrays/objects more than {depth} levels deep; "
+                               "a valid request needs at most {needed}", depth=depth,
+                               needed=limits.VALID_REQUEST_DEPTH), code=codes.JSON_TOO_DEEP)
     try:
         data = json.loads(raw.decode("utf-8"), object_pairs_hook=_reject_duplicates,
                           parse_constant=_reject_constant, parse_int=limits.parse_int,
                           parse_float=limits.parse_float)
     except json.JSONDecodeError as exc:
-        raise Problem(400, f"the body is not valid JSON: {exc.msg} at line {exc.lineno} "
-                      f"column {exc.colno} (character {exc.pos})",
+        raise Problem(400, msg("the body is not valid JSON: {error} at line {line} column "
+                               "{column} (character {position})", error=exc.msg,
+                               line=exc.lineno, column=exc.colno, position=exc.pos),
                       code=codes.JSON_MALFORMED) from None
     except UnicodeDecodeError as exc:
-        raise Problem(400, f"the body is not valid UTF-8 JSON: byte {exc.start} "
-                      f"({exc.object[exc.start:exc.start + 1]!r}) {exc.reason}",
-                      code=codes.JSON_BAD_ENCODING) from None
+        raise Problem(400, msg("the body is not valid UTF-8 JSON: byte {position} ({byte}) "
+                               "{reason}", position=exc.start,
+                               byte=repr(exc.object[exc.start:exc.start + 1]),
+                               reason=exc.reason), code=codes.JSON_BAD_ENCODING) from None
     except RecursionError:
-        raise Problem(400, "the body is nested too deeply", code=codes.JSON_TOO_DEEP) from None
+        raise Problem(400, msg("the body is nested too deeply"),
+                      code=codes.JSON_TOO_DEEP) from None
     except _Refused as exc:
-        raise Problem(400, f"the body is not valid JSON: {exc}", code=exc.code) from None
+        raise Problem(400, msg("the body is not valid JSON: {error}", error=exc.message),
+                      code=exc.code) from None
     except ValueError:
-        raise Problem(400, "the body is not valid JSON", code=codes.JSON_MALFORMED) from None
+        raise Problem(400, msg("the body is not valid JSON"),
+                      code=codes.JSON_MALFORMED) from None
     if limits.lone_surrogate(raw, data):
-        raise Problem(400, "the body has a lone UTF-16 surrogate escape (\\ud800-\\udfff "
-                      "without its pair): strings must be Unicode text",
+        raise Problem(400, msg("the body has a lone UTF-16 surrogate escape (\\ud800-\\udfff "
+                               "without its pair): strings must be Unicode text"),
                       code=codes.JSON_BAD_ENCODING)
     _refuse_out_of_range(data)  # the strict way only: orjson refuses such numbers itself
     return data
@@ -195,11 +206,10 @@ def _refuse_out_of_range(data: Any) -> None:
     """A 422 naming every number the service cannot hold (see limits.NUMBER_RANGE)."""
     found = limits.out_of_range(data)
     if found:
-        raise Problem(422, f"the request breaks {len(found)} rule(s); see errors "
-                      f"({', '.join(dict.fromkeys(path for path, _ in found))})",
-                      [entry(path, f"the number {number.shown()} is out of range: "
-                             f"{limits.NUMBER_RANGE}", codes.NUMBER_OUT_OF_RANGE)
-                       for path, number in found], code=codes.REQUEST_INVALID)
+        errors = [entry(path, msg("the number {number} is out of range: {allowed}",
+                                  number=number.shown(), allowed=limits.NUMBER_RANGE),
+                        codes.NUMBER_OUT_OF_RANGE) for path, number in found]
+        raise Problem(422, invalid_detail(errors), errors, code=codes.REQUEST_INVALID)
 
 
 def respond(payload: dict[str, Any], status: int = 200) -> Response:

@@ -41,13 +41,18 @@ class Text:
     def render(self, translate: Translate = _identity) -> str:
         """The sentence in the language ``translate`` gives templates in (English if none).
 
+        A template with no values is said as it is (braces and all: it is not formatted).
         A translation that names a placeholder the template lacks (a catalogue mistake,
         which a test forbids) falls back to the English template rather than failing."""
+        if not self.params:
+            return translate(self.template)
         values = {name: _value(v, translate) for name, v in self.params.items()}
-        try:
-            return translate(self.template).format(**values)
-        except (KeyError, IndexError, ValueError):
-            return self.template.format(**values)
+        for template in (translate(self.template), self.template):
+            try:
+                return template.format(**values)
+            except (KeyError, IndexError, ValueError, AttributeError):
+                continue
+        return self.template
 
     def __str__(self) -> str:
         return self.render()

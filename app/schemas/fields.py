@@ -14,6 +14,7 @@ from app.codes import SEAT_INVALID, Message
 from rules import tiles
 from rules.error_codes import FIELD_WRONG_TYPE, TILE_TOO_MANY
 from rules.errors import TileError
+from rules.text import msg
 
 
 class Tiles(fields.Field):
@@ -34,7 +35,7 @@ class Tiles(fields.Field):
         if isinstance(value, str):
             if len(value) > self.maximum * 4 + 16:
                 raise self.make_error("too_many", maximum=self.maximum,
-                                      count=f"{len(value)} characters")
+                                      count=msg("{count} characters", count=len(value)))
             try:
                 parsed = tiles.parse_tiles(value)
             except TileError as exc:

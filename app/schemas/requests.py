@@ -343,7 +343,7 @@ class MatchSchema(Schema):
     rounds = fields.List(
         fields.Nested(MatchRoundSchema), required=True,
         validate=validate.Length(min=1, max=MAX_ROUNDS, error=Message(
-            f"a match holds 1 to {MAX_ROUNDS} rounds (a full game: 4 winds × 16 hands, "
+            "a match holds 1 to {max} rounds (a full game: 4 winds × 16 hands, "
             "streaks included); send a longer game as several matches, each starting "
             "where the last ended (dealer, round_wind, rules.floor, the first round's "
             "jing.previous_indicator)", FIELD_WRONG_LENGTH)),

@@ -86,7 +86,7 @@ def test_malformed_json_is_400_with_the_position(client):
 
 def test_json_that_is_not_an_object_is_422(client):
     response = client.post("/evaluate", json=[1, 2])
-    assert _errors(response) == {"body": "expected an object, got list"}
+    assert _errors(response) == {"body": "expected an object, got an array"}
 
 
 def test_a_number_where_tiles_go(client):
