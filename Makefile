@@ -31,7 +31,7 @@ dev: $(VENV)/.dev
 TRANSLATIONS := app/translations
 CATALOGUES := $(patsubst %.po,%.mo,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
 EXTRACT := $(BIN)/pybabel -q extract -F babel.cfg -k msg -k Message --no-wrap --sort-output \
-  --add-location=file --omit-header
+  --add-location=file --project=mahjong-scoring --copyright-holder="the mahjong-scoring authors"
 
 %.mo: %.po $(VENV)/.runtime
 	$(BIN)/pybabel -q compile -i $< -o $@
@@ -41,7 +41,7 @@ translations: $(CATALOGUES)  ## compile the message catalogues (.po → .mo)
 messages: $(VENV)/.runtime  ## extract the code's sentences into the catalogues' .po files
 	$(EXTRACT) -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update -D messages -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
-	  --no-fuzzy-matching --ignore-obsolete --no-wrap --omit-header
+	  --no-fuzzy-matching --ignore-obsolete --no-wrap
 
 run: $(VENV)/.runtime $(CATALOGUES)  ## serve on $PORT (default 8000) with gunicorn
 	exec $(BIN)/gunicorn -c gunicorn.conf.py 'app:create_app()'

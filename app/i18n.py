@@ -18,6 +18,7 @@ an answer (a :class:`rules.text.Text`) is rendered with it as the answer is writ
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import logging
@@ -98,13 +99,25 @@ def _same(template: str) -> str:
 
 
 def _load(directory: Path, language: str) -> gettext.NullTranslations:
-    """The compiled catalogue; compiled here from the .po when the .mo is missing or stale."""
+    """The compiled catalogue; compiled here from the .po when the .mo is missing or stale.
+    Loaded once per process and file version (every app the tests build shares it)."""
     base = directory / language / "LC_MESSAGES"
     po, mo = base / f"{DOMAIN}.po", base / f"{DOMAIN}.mo"
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+    return _load_files(po, mo, _mtime(po), _mtime(mo))
+
+
+def _mtime(path: Path) -> float | None:
+    return path.stat().st_mtime if path.exists() else None
+
+
+@functools.lru_cache(maxsize=8)
+def _load_files(po: Path, mo: Path, po_time: float | None, mo_time: float | None
+                ) -> gettext.NullTranslations:
+    language = po.parent.parent.name
+    if mo_time is not None and (po_time is None or mo_time >= po_time):
         with mo.open("rb") as stream:
             return gettext.GNUTranslations(stream)
-    if not po.exists():
+    if po_time is None:
         log.error("no message catalogue for %s at %s: answers in %s will be English",
                   language, po, language)
         return gettext.NullTranslations()

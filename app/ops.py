@@ -14,8 +14,9 @@ from swagger_ui_bundle import swagger_ui_path
 
 from app import metrics
 from app.codes import SERVER_NOT_READY
-from app.problems import problem_response
+from app.problems import TITLES, problem_response
 from rules.analysis import ShapeRules, shapes_of, waits
+from rules.text import msg
 from rules.tiles import parse_tiles, to_counts
 
 bp = Blueprint("ops", __name__)
@@ -49,8 +50,8 @@ def readyz() -> Response:
     except Exception:  # a broken core is "not ready", never a 500
         ok = False
     if not ok:
-        return problem_response(503, "Service Unavailable",
-                                "the scoring core does not answer a known hand correctly",
+        return problem_response(503, TITLES[503],
+                                msg("the scoring core does not answer a known hand correctly"),
                                 code=SERVER_NOT_READY)
     return Response(orjson.dumps({"status": "ready"}), mimetype="application/json")
 

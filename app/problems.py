@@ -162,7 +162,8 @@ def register(app: Flask) -> None:
         headers = {}
         if status == 405 and exc.valid_methods:  # type: ignore[attr-defined]
             headers["Allow"] = ", ".join(exc.valid_methods)  # type: ignore[attr-defined]
-        return problem_response(status, TITLES.get(status, exc.name), _http_detail(app, exc),
+        title = TITLES.get(status) or msg("HTTP error {status}", status=status)
+        return problem_response(status, title, _http_detail(app, exc),
                                 headers=headers, code=codes.for_status(status))
 
     @app.errorhandler(Exception)
@@ -174,7 +175,7 @@ def register(app: Flask) -> None:
 
 
 def _http_detail(app: Flask, exc: HTTPException) -> Sentence:
-    """What to do about an HTTP-level problem; werkzeug's own description for the rare rest."""
+    """What to do about an HTTP-level problem (werkzeug's descriptions are English only)."""
     if exc.code == 404:
         return msg("no such resource; see GET /openapi.yaml for the endpoints")
     if exc.code == 405:
@@ -185,7 +186,9 @@ def _http_detail(app: Flask, exc: HTTPException) -> Sentence:
             return msg("the request body is larger than the limit of {kib} KiB for POST /match",
                        kib=kib)
         return msg("the request body is larger than the limit of {kib} KiB", kib=kib)
-    return _GENERIC_DETAILS.get(exc.code or 500) or exc.description or exc.name
+    status = exc.code or 500
+    return _GENERIC_DETAILS.get(status) or msg("the request cannot be answered (HTTP {status})",
+                                                status=status)
 
 
 _GENERIC_DETAILS = {

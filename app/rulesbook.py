@@ -17,7 +17,8 @@ from flask import Blueprint, Response, request
 
 import rules
 from app.codes import HTTP_NOT_FOUND
-from app.problems import problem_response
+from app.problems import TITLES, problem_response
+from rules.text import msg
 
 BOOK = Path(__file__).resolve().parent.parent / "docs" / "rules"
 MARKDOWN = "text/markdown; charset=utf-8"
@@ -64,7 +65,9 @@ def index() -> Response:
 def variant_page(variant: str) -> Response:
     """One variant's page; an unknown variant is a 404 that names the known ones."""
     if variant not in rules.NAMES:
-        return problem_response(404, "Not Found", f"no rules page for {variant!r}: the rules "
-                                f"book has {', '.join(rules.NAMES)} (GET /rules/<variant>)",
+        return problem_response(404, TITLES[404],
+                                msg("no rules page for {variant!r}: the rules book has "
+                                    "{variants} (GET /rules/<variant>)", variant=variant,
+                                    variants=", ".join(rules.NAMES)),
                                 code=HTTP_NOT_FOUND)
     return _answer(variant)

@@ -163,6 +163,28 @@ def parse_fast(raw: bytes, depth: int) -> Any:
     return data
 
 
+# What Python's json and UTF-8 decoders say, as sentences of the catalogue (the rest, rarer,
+# is said as they say it).
+_JSON_ERRORS = {
+    "Expecting value": msg("Expecting value"),
+    "Expecting ',' delimiter": msg("Expecting ',' delimiter"),
+    "Expecting ':' delimiter": msg("Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes":
+        msg("Expecting property name enclosed in double quotes"),
+    "Unterminated string starting at": msg("Unterminated string starting at"),
+    "Extra data": msg("Extra data"),
+    "Invalid control character at": msg("Invalid control character at"),
+    "Invalid \\escape": msg("Invalid \\escape"),
+    "Illegal trailing comma before end of object":
+        msg("Illegal trailing comma before end of object"),
+    "Illegal trailing comma before end of array":
+        msg("Illegal trailing comma before end of array"),
+    "invalid start byte": msg("invalid start byte"),
+    "invalid continuation byte": msg("invalid continuation byte"),
+    "unexpected end of data": msg("unexpected end of data"),
+}
+
+
 def parse_strict(raw: bytes, depth: int) -> Any:
     """The body parsed by the json module, refusing what JSON or this service does not allow
     (deep nesting, duplicate keys, NaN, invalid UTF-8, lone surrogates) with a 400 that
@@ -177,14 +199,16 @@ def parse_strict(raw: bytes, depth: int) -> Any:
                           parse_float=limits.parse_float)
     except json.JSONDecodeError as exc:
         raise Problem(400, msg("the body is not valid JSON: {error} at line {line} column "
-                               "{column} (character {position})", error=exc.msg,
+                               "{column} (character {position})",
+                               error=_JSON_ERRORS.get(exc.msg, exc.msg),
                                line=exc.lineno, column=exc.colno, position=exc.pos),
                       code=codes.JSON_MALFORMED) from None
     except UnicodeDecodeError as exc:
         raise Problem(400, msg("the body is not valid UTF-8 JSON: byte {position} ({byte}) "
                                "{reason}", position=exc.start,
                                byte=repr(exc.object[exc.start:exc.start + 1]),
-                               reason=exc.reason), code=codes.JSON_BAD_ENCODING) from None
+                               reason=_JSON_ERRORS.get(exc.reason, exc.reason)),
+                      code=codes.JSON_BAD_ENCODING) from None
     except RecursionError:
         raise Problem(400, msg("the body is nested too deeply"),
                       code=codes.JSON_TOO_DEEP) from None
