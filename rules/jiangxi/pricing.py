@@ -147,10 +147,9 @@ def shares(value: HandValue, seating: Seating) -> list[Share]:
         amounts = " + ".join(str(a) for _, a, _ in parts)
         roles = [(Seating.role(_self_draw(seating), s), f) for s, _, f in parts]
         formula = "; ".join(f"as {role}: {f}" for role, f in roles)
+        each = [msg("as {role}: {formula}", role=role, formula=f) for role, f in roles]
         detail = msg("抢杠: the robbed player pays all three self-draw shares ({amounts} = "
-                     "{total}); {shares}", amounts=amounts, total=total,
-                     shares=_joined([msg("as {role}: {formula}", role=role, formula=f)
-                                     for role, f in roles]))
+                     "{total}); {shares}", amounts=amounts, total=total, shares=_joined(each))
         return [Share(seating.discarder, "robbed", total,
                       f"抢杠: the robbed player pays all three self-draw shares "
                       f"({amounts} = {total}); {formula}", detail)]
