@@ -50,6 +50,7 @@ from rules.model import (
     SettleRequest,
     WinnerResult,
 )
+from rules.text import Sentence, msg
 from rules.validation import (
     claim_order_errors,
     copies_errors,
@@ -135,8 +136,8 @@ class Jiangxi(Variant):
 
     def drawn_round(self, request: SettleRequest) -> Settlement:
         """四.7 和牌: the round is void (nanchang overrides)."""
-        return Ledger().settlement(notes=["drawn round (和牌): the round is void, every delta "
-                                          "is 0 (hu, jing, kongs and events alike)"])
+        return Ledger().settlement(notes=[msg("drawn round (和牌): the round is void, every "
+                                              "delta is 0 (hu, jing, kongs and events alike)")])
 
     def next_floor(self, request: SettleRequest) -> int | None:
         return None
@@ -176,13 +177,13 @@ class Jiangxi(Variant):
         points, factors = self.shape_terms(candidate.shape)
         if candidate.jing_diao:
             factors.append(pattern("jing_diao", self.jing_diao_factor, "x",
-                                   "the last tile paired a lone jing", over))
+                                   msg("the last tile paired a lone jing"), over))
         factors += self._kong_factor(candidate, situation)
         factors += self.extra_factors(candidate, situation)
         if situation.seating.win_type == ROB_KONG:
-            factors.append(pattern("qiang_gang", 2, "x", "valued as the winner's self-draw "
-                                   "×2; the robbed player pays all of it (德国's 5s not "
-                                   "doubled)", over))
+            factors.append(pattern("qiang_gang", 2, "x", msg(
+                "valued as the winner's self-draw ×2; the robbed player pays all of it "
+                "(德国's 5s not doubled)"), over))
         german = self.german_pattern(candidate, situation) if candidate.german else None
         return HandValue(candidate, points, tuple(factors), german,
                          self.german_bonus if german else 0)
@@ -192,17 +193,22 @@ class Jiangxi(Variant):
         pid = "tian_hu" if situation.flags.heavenly else "di_hu"
         doubled = candidate.jing_diao and pid in self.jing_diao_doubles
         amount = self.flat_win * (2 if doubled else 1)
-        note = (f"{self.flat_win} from each player"
-                + (f", ×2 with {self.jing_diao_zh}" if doubled else "")
-                + "; no other multiplier, whatever the shape or 德国")
-        shown = [pattern(candidate.shape, None, "", "the shape (not counted)", over)]
         if doubled:
-            shown.append(pattern("jing_diao", 2, "x", "doubles the flat win", over))
+            note = msg("{points} from each player, ×2 with {jing_diao}; no other multiplier, "
+                       "whatever the shape or 德国", points=self.flat_win,
+                       jing_diao=self.jing_diao_zh)
+        else:
+            note = msg("{points} from each player; no other multiplier, whatever the shape "
+                       "or 德国", points=self.flat_win)
+        shown = [pattern(candidate.shape, None, "", msg("the shape (not counted)"), over)]
+        if doubled:
+            shown.append(pattern("jing_diao", 2, "x", msg("doubles the flat win"), over))
         elif candidate.jing_diao:
-            shown.append(pattern("jing_diao", None, "", f"{self.jing_diao_zh}{RULES[pid].name_zh}: "
-                                 f"paid as {RULES[pid].name_zh}, not doubled", over))
+            shown.append(pattern("jing_diao", None, "", msg(
+                "{jing_diao}{flat}: paid as {flat}, not doubled", jing_diao=self.jing_diao_zh,
+                flat=RULES[pid].name_zh), over))
         if candidate.german:
-            shown.append(pattern("de_guo", None, "", "not counted in a flat win", over))
+            shown.append(pattern("de_guo", None, "", msg("not counted in a flat win"), over))
         points, _ = self.shape_terms(candidate.shape)
         return HandValue(candidate, points, flat=pattern(pid, amount, "points", note, over),
                          shown=tuple(shown))
@@ -214,14 +220,23 @@ class Jiangxi(Variant):
         each = situation.rules["kong_chain"] == "double_each"
         factor = 2 ** chain if each else 2
         pid = "gang_diao" if candidate.jing_diao and self.gang_diao else "gang_kai"
-        note = f"won on a kong replacement after {chain} kong(s) in a row, " + (
-            "×2 for each" if each else "×2 once however many")
+        if each:
+            note = msg("won on a kong replacement after {chain} kong(s) in a row, ×2 for each",
+                       chain=chain)
+        else:
+            note = msg("won on a kong replacement after {chain} kong(s) in a row, ×2 once "
+                       "however many", chain=chain)
         return [pattern(pid, factor, "x", note, self.name_overrides)]
 
-    def _german_note(self, situation: JiangxiSituation) -> str:
-        who = "each payer" if situation.seating.drawn else "the discarder"
-        return f"every jing read as itself: each payer pays double, +{self.german_bonus} " \
-               f"from {who} (never doubled)"
+    def _german_note(self, situation: JiangxiSituation, four_times: bool = False) -> Sentence:
+        """德国's note; ``four_times``: 德中德's (nanchang), which each payer pays four times."""
+        who = msg("each payer") if situation.seating.drawn else msg("the discarder")
+        if four_times:
+            # The English keeps the wording it had when it was made by replacing "double".
+            return msg("every jing read as itself: each payer pays four times, +{bonus} from "
+                       "{who} (never four timesd)", bonus=self.german_bonus, who=who)
+        return msg("every jing read as itself: each payer pays double, +{bonus} from {who} "
+                   "(never doubled)", bonus=self.german_bonus, who=who)
 
     # ------------------------------------------------------------------ settle
     def settle(self, request: SettleRequest) -> Settlement:
@@ -254,10 +269,11 @@ class Jiangxi(Variant):
         evaluation, rows = evaluate_hand(self, player, situation)
         if not evaluation.winning:
             raise InvalidInput.one(f"players[{winner}].hand",
-                                   f"this hand cannot win so ({evaluation.reason}): "
-                                   f"{evaluation.message}", HAND_NOT_WINNING)
+                                   msg("this hand cannot win so ({reason}): {message}",
+                                       reason=evaluation.reason, message=evaluation.message),
+                                   HAND_NOT_WINNING)
         for row in rows:
-            ledger.pay(row.seat, winner, row.amount, "hu", row.formula)
+            ledger.pay(row.seat, winner, row.amount, "hu", row.detail or row.formula)
         return evaluation
 
     def settle_jing(self, request: SettleRequest, ledger: Ledger) -> list[JingScore]:
@@ -276,12 +292,14 @@ class Jiangxi(Variant):
             if event.type == "follow_dealer":
                 points = self.follow_dealer_points * event.rounds
                 ledger.each_pays(request.dealer, -points, "follow_dealer",
-                                 f"{self.follow_dealer_zh} ×{event.rounds}: the dealer pays "
-                                 f"{self.follow_dealer_points} to each per round")
+                                 msg("{event} ×{rounds}: the dealer pays {points} to each per "
+                                     "round", event=self.follow_dealer_zh, rounds=event.rounds,
+                                     points=self.follow_dealer_points))
             elif event.type == "false_win" and event.seat is not None:
                 points = self.false_win_points(request.rules)
                 ledger.each_pays(event.seat, -points, "false_win",
-                                 f"诈胡: seat {event.seat} pays {points} to each")
+                                 msg("诈胡: seat {seat} pays {points} to each", seat=event.seat,
+                                     points=points))
 
     # ------------------------------------------------------------------ /jing
     def jing_answer(self, request: JingRequest) -> JingAnswer:
@@ -306,9 +324,9 @@ class Jiangxi(Variant):
             prefix = f"players[{seat}]"
             sources += player_sources(player, prefix)
             if player.flags is not None and player.flags.set_names():
-                errors.append(FieldError(f"{prefix}.flags", "/jing scores jing only: a "
-                                         "player's flags (how it won) are for /settle",
-                                         FIELD_NOT_USED))
+                errors.append(FieldError(f"{prefix}.flags", msg(
+                    "/jing scores jing only: a player's flags (how it won) are for /settle"),
+                    FIELD_NOT_USED))
             errors += checks.claimed_errors(player, prefix)
             for i, meld in enumerate(player.melds):
                 errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
@@ -332,10 +350,11 @@ class Jiangxi(Variant):
                                    self.out_of_play(jing))
 
 
-def _evaluate_seating(request: EvaluateRequest, win_type: str) -> tuple[Seating, list[str]]:
+def _evaluate_seating(request: EvaluateRequest,
+                      win_type: str) -> tuple[Seating, list[Sentence]]:
     """Seats for a lone hand: the winner 0; the dealer 0 or 1; the discarder by role."""
     dealer = 0 if request.dealer else 1
-    notes = []
+    notes: list[Sentence] = []
     discarder = None
     if win_type in (DISCARD, ROB_KONG):
         if request.dealer:
@@ -345,6 +364,6 @@ def _evaluate_seating(request: EvaluateRequest, win_type: str) -> tuple[Seating,
         else:
             discarder = 2
             if win_type == DISCARD and request.discarder_is_dealer is None:
-                notes.append("discarder_is_dealer not given: priced as 闲家点闲家 (the "
-                             "discarder is not the dealer); send true for 庄家点闲家")
+                notes.append(msg("discarder_is_dealer not given: priced as 闲家点闲家 (the "
+                                 "discarder is not the dealer); send true for 庄家点闲家"))
     return Seating(0, dealer, discarder, win_type), notes

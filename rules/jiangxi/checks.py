@@ -27,6 +27,7 @@ from rules.model import (
     PlayerTiles,
     SettleRequest,
 )
+from rules.text import Sentence, msg
 from rules.tiles import code
 from rules.validation import at, copies_errors
 from rules.variant import seat_flag_fields, seat_flags
@@ -41,11 +42,11 @@ def claimed_errors(player: PlayerTiles, prefix: str) -> list[FieldError]:
             continue  # (the usual meld: no field name to build)
         field = at(prefix, f"melds[{i}].claimed")
         if meld.kind == CONCEALED_KONG:
-            errors.append(FieldError(field, "a concealed kong claims nothing: leave it out",
-                                     MELD_BAD_CLAIM))
+            errors.append(FieldError(field, msg("a concealed kong claims nothing: leave it "
+                                                "out"), MELD_BAD_CLAIM))
         else:
-            errors.append(FieldError(field, f"{code(meld.claimed)} is not one of this meld's "
-                                     "tiles", TILE_NOT_HELD))
+            errors.append(FieldError(field, msg("{tile} is not one of this meld's tiles",
+                                                tile=code(meld.claimed)), TILE_NOT_HELD))
     return errors
 
 
@@ -56,11 +57,13 @@ def kong_errors(player: PlayerTiles, win_type: str | None, chain: int,
         return []
     kongs = sum(m.is_kong for m in player.melds)
     if not kongs:
-        return [FieldError(at(prefix, "win_type"), "a kong_replacement win (杠上花) follows a "
-                           "kong: list the kong among the winner's melds", WIN_INCONSISTENT)]
+        return [FieldError(at(prefix, "win_type"), msg(
+            "a kong_replacement win (杠上花) follows a kong: list the kong among the winner's "
+            "melds"), WIN_INCONSISTENT)]
     if chain > kongs:
-        return [FieldError(at(prefix, "flags.kong_chain"), f"{chain} kongs in a row, but the "
-                           f"winner shows {kongs} kong(s)", FLAGS_INCONSISTENT)]
+        return [FieldError(at(prefix, "flags.kong_chain"), msg(
+            "{chain} kongs in a row, but the winner shows {kongs} kong(s)", chain=chain,
+            kongs=kongs), FLAGS_INCONSISTENT)]
     return []
 
 
@@ -72,35 +75,38 @@ def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None
     errors = []
     f = at(prefix, "flags")
     if flags.heavenly and flags.earthly:
-        errors.append(FieldError(f"{f}.earthly", "天胡 and 地胡 cannot both apply",
+        errors.append(FieldError(f"{f}.earthly", msg("天胡 and 地胡 cannot both apply"),
                                  FLAGS_INCONSISTENT))
     if flags.heavenly:
         if not dealer:
-            errors.append(FieldError(f"{f}.heavenly", "天胡 is the dealer's dealt hand",
+            errors.append(FieldError(f"{f}.heavenly", msg("天胡 is the dealer's dealt hand"),
                                      FLAGS_INCONSISTENT))
         if win_type not in (None, SELF_DRAW):
-            errors.append(FieldError(f"{f}.heavenly", "天胡 is won on the dealt 14 tiles: "
-                                     "win_type self_draw", FLAGS_INCONSISTENT))
+            errors.append(FieldError(f"{f}.heavenly", msg("天胡 is won on the dealt 14 tiles: "
+                                                          "win_type self_draw"),
+                                     FLAGS_INCONSISTENT))
     if flags.earthly:
         if dealer:
-            errors.append(FieldError(f"{f}.earthly", "地胡 is won by a non-dealer",
+            errors.append(FieldError(f"{f}.earthly", msg("地胡 is won by a non-dealer"),
                                      FLAGS_INCONSISTENT))
         if (win_type or SELF_DRAW) not in earthly_types:
-            how = ("(or the first draw): win_type discard or self_draw"
-                   if SELF_DRAW in earthly_types else ": win_type discard")
-            errors.append(FieldError(f"{f}.earthly", f"地胡 is won on the dealer's first "
-                                     f"discard {how}", FLAGS_INCONSISTENT))
+            # (the English keeps the space before the colon it always had)
+            how = msg("地胡 is won on the dealer's first discard (or the first draw): win_type "
+                      "discard or self_draw") if SELF_DRAW in earthly_types else \
+                msg("地胡 is won on the dealer's first discard : win_type discard")
+            errors.append(FieldError(f"{f}.earthly", how, FLAGS_INCONSISTENT))
         if win_type == DISCARD and discarder_is_dealer is False:
-            errors.append(FieldError(f"{f}.earthly", "地胡 on a discard is won on the dealer's "
-                                     "first discard: the discarder is the dealer",
-                                     FLAGS_INCONSISTENT))
+            errors.append(FieldError(f"{f}.earthly", msg(
+                "地胡 on a discard is won on the dealer's first discard: the discarder is the "
+                "dealer"), FLAGS_INCONSISTENT))
     if (flags.heavenly or flags.earthly) and melds:
         errors.append(FieldError(f"{f}.{'heavenly' if flags.heavenly else 'earthly'}",
-                                 "天胡/地胡 are won on the dealt hand: no melds",
+                                 msg("天胡/地胡 are won on the dealt hand: no melds"),
                                  FLAGS_INCONSISTENT))
     if flags.kong_chain and win_type != KONG_REPLACEMENT:
-        errors.append(FieldError(f"{f}.kong_chain", "the kong chain counts only for a "
-                                 "kong_replacement win (杠上花/杠吊)", FLAGS_INCONSISTENT))
+        errors.append(FieldError(f"{f}.kong_chain", msg(
+            "the kong chain counts only for a kong_replacement win (杠上花/杠吊)"),
+            FLAGS_INCONSISTENT))
     return errors
 
 
@@ -109,11 +115,12 @@ def evaluate_errors(variant: JiangxiTables, request: EvaluateRequest) -> list[Fi
     win_type = request.win_type
     if request.discarder_is_dealer is not None:
         if win_type not in (DISCARD, ROB_KONG):
-            errors.append(FieldError("discarder_is_dealer", f"a {win_type or SELF_DRAW} win "
-                                     "has no discarder: leave it out", WIN_INCONSISTENT))
+            errors.append(FieldError("discarder_is_dealer", msg(
+                "a {win_type} win has no discarder: leave it out",
+                win_type=win_type or SELF_DRAW), WIN_INCONSISTENT))
         elif request.dealer and request.discarder_is_dealer:
-            errors.append(FieldError("discarder_is_dealer", "the dealer won: the discarder "
-                                     "is a non-dealer", WIN_INCONSISTENT))
+            errors.append(FieldError("discarder_is_dealer", msg(
+                "the dealer won: the discarder is a non-dealer"), WIN_INCONSISTENT))
     errors += flag_errors(request.flags, dealer=request.dealer, melds=bool(request.hand.melds),
                           win_type=win_type, discarder_is_dealer=request.discarder_is_dealer,
                           prefix="", earthly_types=variant.earthly_win_types)
@@ -121,9 +128,9 @@ def evaluate_errors(variant: JiangxiTables, request: EvaluateRequest) -> list[Fi
     kinds = variant.wild_kinds(request.jing)
     if request.flags.no_jing_held and holds_jing(request.hand, kinds) \
             and not request.rules.get("ba_hu_restored", False):
-        errors.append(FieldError("flags.no_jing_held", "this hand holds jing: 霸胡 needs a "
-                                 "table without any jing (rules.ba_hu_restored also allows "
-                                 "the winner's own jing read as themselves)", FLAGS_INCONSISTENT))
+        errors.append(FieldError("flags.no_jing_held", msg(
+            "this hand holds jing: 霸胡 needs a table without any jing (rules.ba_hu_restored "
+            "also allows the winner's own jing read as themselves)"), FLAGS_INCONSISTENT))
     return errors
 
 
@@ -157,9 +164,10 @@ def _robbed_errors(request: SettleRequest) -> list[FieldError]:
     robbed = request.players[result.discarder]
     if any(m.kind == PUNG and m.tiles[0] == result.win_tile for m in robbed.melds):
         return []
-    return [FieldError("result.discarder", f"seat {result.discarder} has no pung of "
-                       f"{code(result.win_tile)}: a robbed kong is a pung being extended "
-                       "(加杠); list that pung in its melds", WIN_IMPOSSIBLE_ROB)]
+    return [FieldError("result.discarder", msg(
+        "seat {seat} has no pung of {tile}: a robbed kong is a pung being extended (加杠); "
+        "list that pung in its melds", seat=result.discarder, tile=code(result.win_tile)),
+        WIN_IMPOSSIBLE_ROB)]
 
 
 def _derived_flag_errors(variant: JiangxiTables, request: SettleRequest, winner: int,
@@ -169,14 +177,31 @@ def _derived_flag_errors(variant: JiangxiTables, request: SettleRequest, winner:
         return []
     kinds = variant.wild_kinds(request.jing)
     errors = []
-    for name, test, what in (("no_jing_held", counts_jing, "counts jing (held or discarded)"),
-                             ("others_no_jing", holds_jing, "holds jing")):
+    for name, test, says in (("no_jing_held", counts_jing, _counts_jing_message),
+                             ("others_no_jing", holds_jing, _holds_jing_message)):
         others = [s for s in range(4) if s != winner and test(request.players[s], kinds)]
         if getattr(flags, name) and others:
-            errors.append(FieldError(f"result.flags.{name}", f"seat {others[0]} {what}; "
-                                     "in /settle this is read from the players' tiles",
+            errors.append(FieldError(f"result.flags.{name}", says(others[0]),
                                      FLAGS_INCONSISTENT))
     return errors
+
+
+def _counts_jing_message(seat: int) -> Sentence:
+    return msg("seat {seat} counts jing (held or discarded); in /settle this is read from the "
+               "players' tiles", seat=seat)
+
+
+def _holds_jing_message(seat: int) -> Sentence:
+    return msg("seat {seat} holds jing; in /settle this is read from the players' tiles",
+               seat=seat)
+
+
+def _and(items: list[str]) -> Sentence:
+    """``items`` joined by "and", one template per join (so a translation joins them)."""
+    joined: Sentence = items[0]
+    for item in items[1:]:
+        joined = msg("{before} and {after}", before=joined, after=item)
+    return joined
 
 
 def dealt_errors(variant: JiangxiTables, players: tuple[PlayerTiles, ...], dealer: int | None,
@@ -186,29 +211,35 @@ def dealt_errors(variant: JiangxiTables, players: tuple[PlayerTiles, ...], deale
     given = [p.dealt is not None for p in players]
     if not any(given):
         if needed:
-            return [FieldError("players[0].dealt", f"{' and '.join(uses)} "
-                               f"{'is' if len(uses) == 1 else 'are'} scored on the dealt "
-                               "hands: give each player's 'dealt' tiles (or settle it with "
-                               "POST /jing)", FIELD_REQUIRED)]
+            if len(uses) == 1:
+                text = msg("{uses} is scored on the dealt hands: give each player's 'dealt' "
+                           "tiles (or settle it with POST /jing)", uses=uses[0])
+            else:
+                text = msg("{uses} are scored on the dealt hands: give each player's 'dealt' "
+                           "tiles (or settle it with POST /jing)", uses=_and(uses))
+            return [FieldError("players[0].dealt", text, FIELD_REQUIRED)]
         return []
     if "previous_indicator" not in variant.jing_fields:
         return [FieldError(f"players[{given.index(True)}].dealt",
-                           f"not used by {variant.name}", FIELD_NOT_USED)]
+                           msg("not used by {variant}", variant=variant.name),
+                           FIELD_NOT_USED)]
     if not uses:
-        return [FieldError(f"players[{given.index(True)}].dealt", "the dealt hands are "
-                           "used only for 回头一笑 (jing.previous_indicator), 回头上下翻 "
-                           "(jing.previous_lower_indicator) and 照镜子 (rules.zhao_jing_zi): "
-                           "give one of them or leave the dealt hands out", FIELD_NOT_USED)]
+        return [FieldError(f"players[{given.index(True)}].dealt", msg(
+            "the dealt hands are used only for 回头一笑 (jing.previous_indicator), 回头上下翻 "
+            "(jing.previous_lower_indicator) and 照镜子 (rules.zhao_jing_zi): give one of them "
+            "or leave the dealt hands out"), FIELD_NOT_USED)]
     if not all(given):
         return [FieldError(f"players[{given.index(False)}].dealt",
-                           "give the dealt hands of all four players, or of none", FIELD_REQUIRED)]
+                           msg("give the dealt hands of all four players, or of none"),
+                           FIELD_REQUIRED)]
     errors = []
     for seat, player in enumerate(players):
         sizes = (13, 14) if dealer is None else (14 if seat == dealer else 13,)
         got = len(player.dealt or ())
         if got not in sizes:
-            errors.append(FieldError(f"players[{seat}].dealt", "a dealt hand holds 13 tiles "
-                                     f"(the dealer 14), got {got}", HAND_WRONG_TILE_COUNT))
+            errors.append(FieldError(f"players[{seat}].dealt", msg(
+                "a dealt hand holds 13 tiles (the dealer 14), got {got}", got=got),
+                HAND_WRONG_TILE_COUNT))
     errors += copies_errors([(f"players[{s}].dealt", p.dealt or ()) for s, p in
                              enumerate(players)] + out_of_play)
     return errors

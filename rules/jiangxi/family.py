@@ -14,6 +14,7 @@ from rules.analysis import ShapeRules
 from rules.jiangxi.pricing import HandValue, Seating
 from rules.jiangxi.reading import Candidate
 from rules.model import Flags, Jing
+from rules.text import Sentence
 
 
 class JiangxiSituation(NamedTuple):
@@ -27,7 +28,7 @@ class JiangxiSituation(NamedTuple):
     table_clear: bool = False  # xingguo 霸胡: no other player's jing count (discards too)
     winner_holds_jing: bool = False  # in the hand or the melds
     others_no_jing: bool = False  # nanchang 德中德: the other three hold no jing at all
-    notes: tuple[str, ...] = ()
+    notes: tuple[Sentence, ...] = ()
     out_of_play: tuple[int, ...] = ()  # indicators flipped out of the wall (never robbed)
     winner_discarded_jing: bool = False  # xingguo 霸胡: the winner's own discarded jing count
 

@@ -15,6 +15,7 @@ from rules.error_codes import MELD_BAD_CLAIM
 from rules.errors import InvalidInput
 from rules.ledger import SEATS, Ledger
 from rules.model import CHOW, CONCEALED_KONG, DISCARD, JingScore, JingSeat, PlayerTiles
+from rules.text import Sentence, msg
 from rules.tiles import code, next_tile
 
 CHONG_GUAN_FROM = 5  # F组 2: 5精2倍冲关
@@ -172,15 +173,16 @@ def find_liable(n: int, claims: list[Claim], triggers: tuple[str, ...],
     return claims[-1].source if ba else None
 
 
-def _vague_message(claim: Claim) -> str:
+def _vague_message(claim: Claim) -> Sentence:
     if claim.field.endswith(".claimed"):
-        return ("this chow holds a jing and its owner is 冲关/霸精: say which tile was claimed "
-                "(the discarder of a claimed jing pays the whole jing score, 包)")
+        return msg("this chow holds a jing and its owner is 冲关/霸精: say which tile was "
+                   "claimed (the discarder of a claimed jing pays the whole jing score, 包)")
     if claim.field == "result.win_tile":
-        return ("the winner is 冲关/霸精 and may have won on a discarded jing: give the "
-                "winning tile (the discarder of a claimed jing pays the whole jing score, 包)")
-    return ("this meld of jing was claimed and its owner is 冲关/霸精: give 'from', the seat "
-            "that discarded it (that seat pays the whole jing score, 包)")
+        return msg("the winner is 冲关/霸精 and may have won on a discarded jing: give the "
+                   "winning tile (the discarder of a claimed jing pays the whole jing score, "
+                   "包)")
+    return msg("this meld of jing was claimed and its owner is 冲关/霸精: give 'from', the "
+               "seat that discarded it (that seat pays the whole jing score, 包)")
 
 
 def score_indicator(players: tuple[PlayerTiles, ...], plan: Plan,
@@ -210,20 +212,25 @@ def pay_indicator(score: JingScore, plan: Plan, ledger: Ledger) -> None:
         detail = _detail(seat, plan)
         if seat.paid_by is not None:
             ledger.pay(seat.paid_by, seat.seat, seat.score * (SEATS - 1), "jing",
-                       f"{detail}; 包: seat {seat.paid_by} pays for all three")
+                       msg("{detail}; 包: seat {seat} pays for all three", detail=detail,
+                           seat=seat.paid_by))
         else:
             ledger.each_pays(seat.seat, seat.score, "jing", detail)
 
 
-def _detail(seat: JingSeat, plan: Plan) -> str:
+def _detail(seat: JingSeat, plan: Plan) -> Sentence:
+    """The ledger line of one seat's jing score, built from one template per part (the
+    count, 冲关, 霸精) nested in the next."""
     zheng, fu = plan.pair
-    text = (f"{plan.label} ({code(zheng)} 正精 ×2, {code(fu)} 副精 ×1): seat {seat.seat} "
-            f"counts {seat.count}")
+    text = msg("{label} ({zheng} 正精 ×2, {fu} 副精 ×1): seat {seat} counts {count}",
+               label=plan.label, zheng=code(zheng), fu=code(fu), seat=seat.seat,
+               count=seat.count)
     if seat.chong_guan:
-        text += f", 冲关 {seat.count}×{seat.count - 3}"
+        text = msg("{text}, 冲关 {count}×{times}", text=text, count=seat.count,
+                   times=seat.count - 3)
     if seat.ba_jing and plan.double_ba_jing:
-        text += f", {plan.ba_name} ×2"
-    return f"{text} = {seat.score} from each"
+        text = msg("{text}, {ba} ×2", text=text, ba=plan.ba_name)
+    return msg("{text} = {score} from each", text=text, score=seat.score)
 
 
 def win_claim(result) -> WinClaim | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.model import Pattern
 from rules.patterns import PatternRule
+from rules.text import Sentence
 
 _TABLE: dict[str, tuple[str, str]] = {
     # shapes
@@ -43,7 +44,7 @@ SHARED: tuple[PatternRule, ...] = tuple(RULES[pid] for pid in (
     "tian_hu", "di_hu"))
 
 
-def pattern(pid: str, value: int | None = None, unit: str = "", note: str = "",
+def pattern(pid: str, value: int | None = None, unit: str = "", note: Sentence = "",
             overrides: dict[str, str] | None = None) -> Pattern:
     """A :class:`Pattern` with its names looked up (``overrides``: per-variant Chinese)."""
     return RULES[pid].pattern(value, note, (overrides or {}).get(pid), unit)

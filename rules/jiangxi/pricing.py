@@ -16,6 +16,7 @@ from typing import NamedTuple
 from rules.jiangxi.reading import Candidate
 from rules.ledger import SEATS
 from rules.model import DISCARD, ROB_KONG, SELF_DRAWN, Pattern
+from rules.text import Sentence, msg
 
 ROLE_ORDER = {"dealer": 0, "discarder": 1, "robbed": 1, "non_dealer": 2}
 
@@ -58,7 +59,10 @@ class Share(NamedTuple):
     seat: int
     role: str
     amount: int
-    formula: str
+    formula: str  # ids and numbers (the answer's Payment.formula)
+    # The ledger line's detail when the formula holds words (a flat win, a robbed kong), as a
+    # sentence the reader's language can render; "" when the formula says it all.
+    detail: Sentence = ""
 
 
 def payer_terms(seating: Seating, seat: int) -> list[tuple[str, int]]:
@@ -133,18 +137,31 @@ def shares(value: HandValue, seating: Seating) -> list[Share]:
     """What each payer pays the winner (the robbed player alone on a robbed kong)."""
     if value.flat is not None:
         flat = value.flat.value or 0
-        return [Share(s, seating.role(s), flat, f"{flat} {value.flat.id} (flat)")
+        return [Share(s, seating.role(s), flat, f"{flat} {value.flat.id} (flat)",
+                      msg("{points} {pattern} (flat)", points=flat, pattern=value.flat.id))
                 for s in seating.payers()]
     common = _base(value), _base_formula(value)
     parts = [(s, *_share(value, seating, s, common)) for s in seating.payers()]
     if seating.win_type == ROB_KONG and seating.discarder is not None:
         total = sum(amount for _, amount, _ in parts)
-        formula = "; ".join(f"as {Seating.role(_self_draw(seating), s)}: {f}"
-                            for s, _, f in parts)
+        amounts = " + ".join(str(a) for _, a, _ in parts)
+        roles = [(Seating.role(_self_draw(seating), s), f) for s, _, f in parts]
+        formula = "; ".join(f"as {role}: {f}" for role, f in roles)
+        each = [msg("as {role}: {formula}", role=role, formula=f) for role, f in roles]
+        detail = msg("抢杠: the robbed player pays all three self-draw shares ({amounts} = "
+                     "{total}); {shares}", amounts=amounts, total=total, shares=_joined(each))
         return [Share(seating.discarder, "robbed", total,
                       f"抢杠: the robbed player pays all three self-draw shares "
-                      f"({' + '.join(str(a) for _, a, _ in parts)} = {total}); {formula}")]
+                      f"({amounts} = {total}); {formula}", detail)]
     return [Share(s, seating.role(s), amount, formula) for s, amount, formula in parts]
+
+
+def _joined(parts: list[Sentence]) -> Sentence:
+    """``parts`` as one sentence, "; " between them (a template, so it is translated)."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = msg("{before}; {after}", before=joined, after=part)
+    return joined
 
 
 def _self_draw(seating: Seating) -> Seating:

@@ -31,6 +31,7 @@ from rules.jiangxi.reading import (
     show_reading,
 )
 from rules.model import DISCARD, ROB_KONG, Evaluation, Payment, PlayerTiles
+from rules.text import Sentence, msg
 from rules.tiles import code
 from rules.validation import robbable
 from rules.variant import not_complete
@@ -165,14 +166,14 @@ def evaluate_hand(variant: JiangxiTables, player: PlayerTiles, situation: Jiangx
     return evaluation, shared
 
 
-def _last_note(best: Best, situation: JiangxiSituation) -> list[str]:
+def _last_note(best: Best, situation: JiangxiSituation) -> list[Sentence]:
     if situation.win_tile is not None or situation.flags.heavenly or best.draw.last is None:
         return []
     if not best.value.candidate.jing_diao and situation.seating.win_type not in (
             DISCARD, ROB_KONG):
         return []
-    return [f"win_tile not given: scored with {code(best.draw.last)} as the last tile, the "
-            "best case for the winner; give win_tile to score the actual win"]
+    return [msg("win_tile not given: scored with {tile} as the last tile, the best case for "
+                "the winner; give win_tile to score the actual win", tile=code(best.draw.last))]
 
 
 def _patterns(variant: JiangxiTables, value: HandValue, situation: JiangxiSituation) -> list:
@@ -183,13 +184,13 @@ def _patterns(variant: JiangxiTables, value: HandValue, situation: JiangxiSituat
     over = variant.name_overrides
     out = [value.points, *value.factors]
     if seating.drawn:
-        out.append(pattern("zi_mo", 2, "x", "every payer pays double", over))
+        out.append(pattern("zi_mo", 2, "x", msg("every payer pays double"), over))
     elif seating.win_type == DISCARD:
-        out.append(pattern("dian_pao", 2, "x", "the discarder pays double", over))
+        out.append(pattern("dian_pao", 2, "x", msg("the discarder pays double"), over))
     if seating.winner == seating.dealer:
-        out.append(pattern("zhuang_jia", 2, "x", "the dealer wins: every payer ×2", over))
+        out.append(pattern("zhuang_jia", 2, "x", msg("the dealer wins: every payer ×2"), over))
     else:
-        out.append(pattern("zhuang_jia", 2, "x", "the dealer pays double", over))
+        out.append(pattern("zhuang_jia", 2, "x", msg("the dealer pays double"), over))
     if value.german is not None:
         out.append(value.german)
     return out
@@ -199,13 +200,14 @@ def _not_winning(variant: JiangxiTables, found: Search) -> Evaluation:
     if JING_DIAO_SELF_DRAW_ONLY in found.barred:
         return Evaluation(
             winning=False, reason=JING_DIAO_SELF_DRAW_ONLY,
-            message=f"{variant.jing_diao_zh} structure: before this tile the hand was four "
-                    "sets (or six pairs) plus a lone jing; it wins only by self-draw or a kong "
-                    "replacement, never on a discard nor by robbing a kong, not even as 德国")
+            message=msg("{jing_diao} structure: before this tile the hand was four sets (or "
+                        "six pairs) plus a lone jing; it wins only by self-draw or a kong "
+                        "replacement, never on a discard nor by robbing a kong, not even as "
+                        "德国", jing_diao=variant.jing_diao_zh))
     if YOU_JING_PING_HU_SELF_DRAW_ONLY in found.barred:
         return Evaluation(
             winning=False, reason=YOU_JING_PING_HU_SELF_DRAW_ONLY,
-            message=f"有精平胡不能抓点炮{variant.ping_hu_rule_zh}: this 平胡 needs a jing as a "
-                    "wild tile, so it wins only by self-draw (小七/大七/十三烂 with jing, or a "
-                    "德国 reading, may win on a discard)")
+            message=msg("有精平胡不能抓点炮{rule}: this 平胡 needs a jing as a wild tile, so it "
+                        "wins only by self-draw (小七/大七/十三烂 with jing, or a 德国 reading, "
+                        "may win on a discard)", rule=variant.ping_hu_rule_zh))
     return not_complete()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.jiangxi.jing import jing_value
 from rules.ledger import Ledger
 from rules.model import CONCEALED_KONG, Meld
+from rules.text import msg
 from rules.tiles import code
 
 CONCEALED_KONG_POINTS = 2  # 奖励分 1. 杠子：暗杠，每家2子
@@ -18,12 +19,13 @@ def pay_kong(seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> No
     tile = meld.tiles[0]
     value = jing_value(tile, pair)
     if value:
-        ledger.each_pays(seat, GANG_JING_POINTS[value], "jing_kong",
-                         f"杠精 {code(tile)}: {GANG_JING_POINTS[value]} from each, "
-                         "no kong score")
+        ledger.each_pays(seat, GANG_JING_POINTS[value], "jing_kong", msg(
+            "杠精 {tile}: {points} from each, no kong score", tile=code(tile),
+            points=GANG_JING_POINTS[value]))
     elif meld.kind == CONCEALED_KONG:
-        ledger.each_pays(seat, CONCEALED_KONG_POINTS, "kong",
-                         f"暗杠 {code(tile)}: {CONCEALED_KONG_POINTS} from each")
+        ledger.each_pays(seat, CONCEALED_KONG_POINTS, "kong", msg(
+            "暗杠 {tile}: {points} from each", tile=code(tile), points=CONCEALED_KONG_POINTS))
     else:
-        ledger.each_pays(seat, EXPOSED_KONG_POINTS, "kong",
-                         f"{meld.kind} {code(tile)}: {EXPOSED_KONG_POINTS} from each")
+        ledger.each_pays(seat, EXPOSED_KONG_POINTS, "kong", msg(
+            "{kind} {tile}: {points} from each", kind=meld.kind, tile=code(tile),
+            points=EXPOSED_KONG_POINTS))

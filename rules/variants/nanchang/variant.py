@@ -29,6 +29,7 @@ from rules.model import (
     SettleRequest,
 )
 from rules.options import RuleOption, dealer_passes_on_draw
+from rules.text import msg
 from rules.tiles import NUM_KINDS
 from rules.variants.nanchang import checks, payments
 from rules.variants.nanchang.patterns import (
@@ -44,55 +45,56 @@ TOP_FLOOR = 10  # the largest rules.floor: the seed sets no top, a request must 
 
 OPTIONS = (
     RuleOption("lower_jing_mode", "string", "xia_fan",
-               "How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the start "
-               "and scored like 上精) or mai_lei 埋雷 (buried until the end, scored on hand "
-               "and melds only, a discarded 下精 never counting)",
+               msg("How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the "
+                   "start and scored like 上精) or mai_lei 埋雷 (buried until the end, scored "
+                   "on hand and melds only, a discarded 下精 never counting)"),
                "精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…"
                "此时计算结果的牌包括手牌、吃、碰、杠得来的牌",
                choices=("xia_fan", "mai_lei")),
     RuleOption("hui_tou_yi_xiao", "boolean", True,
-               "Score 回头一笑 (jing.previous_indicator, last round's 上精) when it is given",
+               msg("Score 回头一笑 (jing.previous_indicator, last round's 上精) when it is "
+                   "given"),
                "精牌类型 回头一笑: 用上一局的上精作为本次计算的精"),
     RuleOption("hui_tou_shang_xia_fan", "boolean", False,
-               "回头上下翻: score last round's 上精 (jing.previous_indicator) and 下精 "
-               "(jing.previous_lower_indicator) on the dealt hands, each on its own, with the "
-               "counting, 冲关 and 霸王精 of any jing score",
+               msg("回头上下翻: score last round's 上精 (jing.previous_indicator) and 下精 "
+                   "(jing.previous_lower_indicator) on the dealt hands, each on its own, with "
+                   "the counting, 冲关 and 霸王精 of any jing score"),
                "精牌类型 回头上下翻: 玩家摸完牌，在开局之前，根据4个玩家现有的牌，"
                "先进行一次上局带入的精牌计算结果…上精翻开后，统计出正精，副精，"
                "下精翻开后，统计出正精，副精"),
     RuleOption("zhao_jing_zi", "boolean", False,
-               "照镜子: before the 上精 is turned, every tile T is read as 正精 and the next tile "
-               "as 副精 on the dealt hands; a player counting 5 or more of a pair (冲关) "
-               "collects f(N) from each, ×2 (霸王冲关) when nobody else holds either tile; each "
-               "such pair is settled on its own",
+               msg("照镜子: before the 上精 is turned, every tile T is read as 正精 and the next "
+                   "tile as 副精 on the dealt hands; a player counting 5 or more of a pair (冲关) "
+                   "collects f(N) from each, ×2 (霸王冲关) when nobody else holds either tile; "
+                   "each such pair is settled on its own"),
                "精牌类型 照镜子: 定精前，计算所有玩家手里满足冲关牌型的牌，按照冲关算子。"
                "若玩家的冲关牌型例的所有牌其他玩家没有则算作霸王冲关"),
     RuleOption("count_discarded_jing", "boolean", False,
-               "Jing a player discarded (still in its pond) count for that player",
+               msg("Jing a player discarded (still in its pond) count for that player"),
                "精牌介绍 2: 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded jing "
                "are not named, so they do not count by default)"),
     RuleOption("ba_wang_jing", "boolean", True,
-               "霸王精: the only player holding jing of an indicator is paid double",
+               msg("霸王精: the only player holding jing of an indicator is paid double"),
                "精牌介绍 4 / 奖励分 3: 另外三家需要付给霸王精双倍的计算结果"),
     RuleOption("pa_lou_ti", "string", "off",
-               "爬楼梯 floors: off, or the mode that sets the next floor: man_shang_man_xia "
-               "慢上慢下 (a non-dealer win goes down one floor) or die_zhi_di_ceng 跌至底层 (back "
-               "to floor 1)",
+               msg("爬楼梯 floors: off, or the mode that sets the next floor: man_shang_man_xia "
+                   "慢上慢下 (a non-dealer win goes down one floor) or die_zhi_di_ceng 跌至底层 "
+                   "(back to floor 1)"),
                "精牌类型 爬楼梯: 慢上慢下 / 跌至底层", choices=FOLLOW),
     RuleOption("floor", "integer", 1,
-               "爬楼梯: this round's floor; the hu score is ×2 per floor above the first",
+               msg("爬楼梯: this round's floor; the hu score is ×2 per floor above the first"),
                "爬楼梯: 每次连庄后上1楼，计算结果时增加*2基础分", minimum=1, maximum=TOP_FLOOR),
     RuleOption("kong_chain", "string", "once",
-               "A win on a kong replacement after several kongs in a row: ×2 once, or ×2 for "
-               "each kong (double_each)",
+               msg("A win on a kong replacement after several kongs in a row: ×2 once, or ×2 "
+                   "for each kong (double_each)"),
                "胡牌分 5. 杠开 X2 (the seed has no kong chain)", choices=KONG_CHAIN_MODES),
     RuleOption("drawn_round", "string", "jing_and_kongs",
-               "A drawn round (黄庄) pays no hu; jing_and_kongs still settles jing, kongs "
-               "and 抄庄, void settles nothing",
+               msg("A drawn round (黄庄) pays no hu; jing_and_kongs still settles jing, kongs "
+                   "and 抄庄, void settles nothing"),
                "简介: 黄庄时计和局; 精牌介绍 3: 每盘结束时，将精牌单独拿出来计算结果，与胡牌无关",
                choices=("jing_and_kongs", "void")),
     RuleOption("false_win_points", "integer", 20,
-               "诈胡 (a false_win event): what the seat pays each other player",
+               msg("诈胡 (a false_win event): what the seat pays each other player"),
                "not in seed 002; xingguo E组 4 (诈胡 -20 -20 -20)", minimum=0, maximum=200),
     dealer_passes_on_draw("seed 002 is silent on who deals next (by default the "
                           "dealer keeps the deal on a drawn round)"),
@@ -132,9 +134,9 @@ class Nanchang(Jiangxi):
     def german_pattern(self, candidate: Candidate, situation: JiangxiSituation) -> Pattern:
         """14. 德中德: German while the other three hold no jing at all: ×4 +5."""
         if situation.others_no_jing:
-            return DE_ZHONG_DE.pattern(note="German while the other three hold no jing: "
-                                       + self._german_note(situation).replace(
-                                           "double", "four times"))
+            return DE_ZHONG_DE.pattern(note=msg(
+                "German while the other three hold no jing: {note}",
+                note=self._german_note(situation, four_times=True)))
         return super().german_pattern(candidate, situation)
 
     def extra_factors(self, candidate: Candidate, situation: JiangxiSituation) -> list[Pattern]:
@@ -143,7 +145,8 @@ class Nanchang(Jiangxi):
         if rules["pa_lou_ti"] == "off" or floor <= 1:
             return []
         return [PA_LOU_TI.pattern(2 ** (floor - 1),
-                                  f"floor {floor}: ×2 per floor above the first")]
+                                  msg("floor {floor}: ×2 per floor above the first",
+                                      floor=floor))]
 
     def rule_errors(self, rules: dict[str, Any]) -> list[FieldError]:
         return checks.rule_errors(rules)
@@ -168,17 +171,17 @@ class Nanchang(Jiangxi):
         both = rules["hui_tou_shang_xia_fan"]  # 回头上下翻: last round's 上精 and 下精
         if jing.previous_indicator is not None:
             if not (rules["hui_tou_yi_xiao"] or both):
-                raise InvalidInput.one("jing.previous_indicator", "回头一笑 is off "
-                                       "(rules.hui_tou_yi_xiao): leave this out or turn it on",
-                                       RULES_OPTION_OFF)
+                raise InvalidInput.one("jing.previous_indicator", msg(
+                    "回头一笑 is off (rules.hui_tou_yi_xiao): leave this out or turn it on"),
+                    RULES_OPTION_OFF)
             plans.append(Plan("previous_indicator", "回头上下翻(上精)" if both else "回头一笑",
                               jing.previous_indicator, False, double_ba_jing=double,
                               use_dealt=True))
         if jing.previous_lower_indicator is not None:
             if not both:
-                raise InvalidInput.one("jing.previous_lower_indicator", "回头上下翻 is off "
-                                       "(rules.hui_tou_shang_xia_fan): leave this out or "
-                                       "turn it on", RULES_OPTION_OFF)
+                raise InvalidInput.one("jing.previous_lower_indicator", msg(
+                    "回头上下翻 is off (rules.hui_tou_shang_xia_fan): leave this out or turn "
+                    "it on"), RULES_OPTION_OFF)
             plans.append(Plan("previous_lower_indicator", "回头上下翻(下精)",
                               jing.previous_lower_indicator, False, double_ba_jing=double,
                               use_dealt=True))
@@ -223,8 +226,8 @@ class Nanchang(Jiangxi):
         self.kong_payments(request, ledger)
         self.settle_events(request, ledger)
         return ledger.settlement(jing=jing, next_floor=self.next_floor(request),
-                                 notes=["drawn round (黄庄): no hu; jing, kongs and events "
-                                        "are settled (rules.drawn_round)"])
+                                 notes=[msg("drawn round (黄庄): no hu; jing, kongs and "
+                                            "events are settled (rules.drawn_round)")])
 
     top_floor = TOP_FLOOR
 

@@ -6,6 +6,7 @@ from rules.error_codes import MELD_BAD_CLAIM
 from rules.errors import FieldError
 from rules.jiangxi.jing import jing_pair
 from rules.model import KONG, SettleRequest
+from rules.text import msg
 
 
 def jing_kong_source_errors(request: SettleRequest) -> list[FieldError]:
@@ -13,8 +14,8 @@ def jing_kong_source_errors(request: SettleRequest) -> list[FieldError]:
     assert request.jing.indicator is not None
     pair = jing_pair(request.jing.indicator)
     return [FieldError(f"players[{seat}].melds[{i}].from",
-                       "a kong of jing claimed from a discard (碰杠精) is paid wholly by "
-                       "its discarder (F组 5): give 'from'", MELD_BAD_CLAIM)
+                       msg("a kong of jing claimed from a discard (碰杠精) is paid wholly by "
+                           "its discarder (F组 5): give 'from'"), MELD_BAD_CLAIM)
             for seat, player in enumerate(request.players)
             for i, meld in enumerate(player.melds)
             if meld.kind == KONG and meld.tiles[0] in pair and meld.source is None]

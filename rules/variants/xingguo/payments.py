@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.ledger import SEATS, Ledger
 from rules.model import KONG, Meld
+from rules.text import msg
 from rules.tiles import code
 
 KONG_POINTS = 2  # E组 5: 暗杠、碰杠、补杠 +2 +2+2=6
@@ -16,12 +17,14 @@ def pay_kong(seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> No
     count as jing), a 碰杠精 paid wholly by its discarder."""
     tile = code(meld.tiles[0])
     if meld.tiles[0] not in pair:
-        ledger.each_pays(seat, KONG_POINTS, "kong", f"{meld.kind} {tile}: "
-                         f"{KONG_POINTS} from each")
+        ledger.each_pays(seat, KONG_POINTS, "kong", msg(
+            "{kind} {tile}: {points} from each", kind=meld.kind, tile=tile,
+            points=KONG_POINTS))
     elif meld.kind == KONG and meld.source is not None:
-        ledger.pay(meld.source, seat, JING_KONG_POINTS * (SEATS - 1), "jing_kong",
-                   f"碰杠精 {tile}: {JING_KONG_POINTS} × 3, paid by the discarder "
-                   f"seat {meld.source} alone")
+        ledger.pay(meld.source, seat, JING_KONG_POINTS * (SEATS - 1), "jing_kong", msg(
+            "碰杠精 {tile}: {points} × 3, paid by the discarder seat {seat} alone", tile=tile,
+            points=JING_KONG_POINTS, seat=meld.source))
     else:
-        ledger.each_pays(seat, JING_KONG_POINTS, "jing_kong",
-                         f"{meld.kind} of jing {tile}: {JING_KONG_POINTS} from each")
+        ledger.each_pays(seat, JING_KONG_POINTS, "jing_kong", msg(
+            "{kind} of jing {tile}: {points} from each", kind=meld.kind, tile=tile,
+            points=JING_KONG_POINTS))

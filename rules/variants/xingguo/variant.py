@@ -18,19 +18,20 @@ from rules.jiangxi.reading import Candidate
 from rules.ledger import Ledger
 from rules.model import Jing, Meld, Pattern, SettleRequest
 from rules.options import RuleOption, dealer_passes_on_draw
+from rules.text import msg
 from rules.variants.xingguo import checks, payments
 from rules.variants.xingguo.patterns import BA_HU, PATTERNS, SHAPE_BASE
 
 OPTIONS = (
     RuleOption("kong_chain", "string", "double_each",
-               "A win on a kong replacement after several kongs in a row: ×2 for each kong "
-               "(double_each) or ×2 once (once)",
+               msg("A win on a kong replacement after several kongs in a row: ×2 for each "
+                   "kong (double_each) or ×2 once (once)"),
                "补充说明 10: 杠吊杠吊翻4倍，如果再杠吊翻8倍 (E组 6 says 只算一次)",
                choices=KONG_CHAIN_MODES),
     RuleOption("ba_hu_restored", "boolean", False,
-               "霸胡 also when the winner holds jing, all read as themselves (德国), while the "
-               "other three count none (held, melded or discarded) and the winner discarded "
-               "none",
+               msg("霸胡 also when the winner holds jing, all read as themselves (德国), while "
+                   "the other three count none (held, melded or discarded) and the winner "
+                   "discarded none"),
                "补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原"),
     dealer_passes_on_draw("seed 000 is silent on who deals next (by default the "
                           "dealer keeps the deal on a drawn round)"),
@@ -52,7 +53,7 @@ class Xingguo(Jiangxi):
     false_win_default = payments.FALSE_WIN_POINTS
 
     def shape_terms(self, shape: str) -> tuple[Pattern, list[Pattern]]:
-        return pattern(shape, SHAPE_BASE[shape], "points", "the hand base B"), []
+        return pattern(shape, SHAPE_BASE[shape], "points", msg("the hand base B")), []
 
     def extra_factors(self, candidate: Candidate, situation: JiangxiSituation) -> list[Pattern]:
         """E组 7: 霸胡（所有家没有一个精）：正常胡 X2; 补充 8 四家全无精或胡家的精胡牌时已还原.
@@ -66,8 +67,9 @@ class Xingguo(Jiangxi):
         restored = situation.rules["ba_hu_restored"] and candidate.german
         if situation.winner_holds_jing and not restored:
             return []
-        note = "no player's jing count is above 0" if not situation.winner_holds_jing else \
-            "the other three count no jing and the winner's jing are read as themselves"
+        note = msg("no player's jing count is above 0") if not situation.winner_holds_jing \
+            else msg("the other three count no jing and the winner's jing are read as "
+                     "themselves")
         return [BA_HU.pattern(note=note)]
 
     def jing_plans(self, jing: Jing, rules: dict[str, Any]) -> list[Plan]:
