@@ -26,6 +26,7 @@ from rules.model import (
     SettleRequest,
 )
 from rules.options import resolve
+from rules.text import msg
 from rules.variant import NotSupported, Variant
 from rules.variants import NAMES, VARIANTS
 
@@ -47,8 +48,9 @@ def get_variant(name: str) -> Variant:
     try:
         return VARIANTS[name]
     except KeyError:
-        raise InvalidInput.one("variant", f"unknown variant {name!r}; use one of "
-                               f"{', '.join(NAMES)}", VARIANT_UNKNOWN) from None
+        raise InvalidInput.one("variant", msg("unknown variant {name}; use one of {names}",
+                                              name=repr(name), names=list(NAMES)),
+                               VARIANT_UNKNOWN) from None
 
 
 def resolved_rules(name: str, given: dict[str, Any] | None) -> dict[str, Any]:

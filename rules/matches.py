@@ -36,7 +36,9 @@ from rules.model import (
     Standing,
 )
 from rules.options import resolve
+from rules.text import Sentence, msg
 from rules.tiles import EAST, WINDS, code
+from rules.validation import and_joined
 from rules.variant import NotSupported, Variant
 
 # Rounds per match: a full game, four winds of 16 hands each (four deals per dealer,
@@ -59,7 +61,7 @@ class _Links:
     """What the match has derived for the round about to be settled."""
 
     dealer: int
-    deal: str  # why this seat deals (for an error message)
+    deal: Sentence  # why this seat deals (for an error message)
     round_wind: int | None  # None where the variant does not turn (nor score) it
     floor: int | None  # None where the variant has no floors, or they are off
     carried: dict[str, int]  # jing field → tile, e.g. {"previous_indicator": 5m}
@@ -100,11 +102,11 @@ def standings(totals: list[int]) -> list[Standing]:
 def _first_links(variant: Variant, request: MatchRequest, rules: dict[str, Any]) -> _Links:
     wind = request.round_wind
     if wind is not None and wind not in WINDS:
-        raise InvalidInput.one("round_wind", f"must be a wind (E, S, W, N), got {code(wind)}",
-                               TILE_NOT_A_WIND)
+        raise InvalidInput.one("round_wind", msg("must be a wind (E, S, W, N), got {tile}",
+                                                 tile=code(wind)), TILE_NOT_A_WIND)
     turns = variant.round_wind_turns
-    return _Links(request.dealer, "the match's first dealer", (wind or EAST) if turns else None,
-                  variant.floor(rules), {}, {})
+    return _Links(request.dealer, msg("the match's first dealer"),
+                  (wind or EAST) if turns else None, variant.floor(rules), {}, {})
 
 
 def _next_links(variant: Variant, request: MatchRequest, rules: dict[str, Any], links: _Links,
@@ -124,7 +126,8 @@ def _next_links(variant: Variant, request: MatchRequest, rules: dict[str, Any], 
                 and any(rules.get(option) for option in options)):
             carried[following] = tile
             carried_from[following] = f"rounds[{i}].jing.{this}"
-    return _Links(deal.seat, f"rounds[{i}]: {deal.why}", wind, floor, carried, carried_from)
+    return _Links(deal.seat, msg("{round}: {why}", round=f"rounds[{i}]", why=deal.why), wind,
+                  floor, carried, carried_from)
 
 
 # ---------------------------------------------------------------------------- rounds
@@ -150,20 +153,25 @@ def _stated_errors(links: _Links, played: MatchRound, i: int) -> list[FieldError
     """A dealer, round wind or carried jing the round states and the match disagrees with."""
     errors = []
     if played.dealer is not None and played.dealer != links.dealer:
-        errors.append(FieldError(f"rounds[{i}].dealer", f"the rotation gives seat "
-                                 f"{links.dealer} ({links.deal}); the round states seat "
-                                 f"{played.dealer}", MATCH_INCONSISTENT))
+        errors.append(FieldError(f"rounds[{i}].dealer",
+                                 msg("the rotation gives seat {seat} ({why}); the round "
+                                     "states seat {stated}", seat=links.dealer,
+                                     why=links.deal, stated=played.dealer),
+                                 MATCH_INCONSISTENT))
     if (links.round_wind is not None and played.round_wind is not None
             and played.round_wind != links.round_wind):
-        errors.append(FieldError(f"rounds[{i}].round_wind", f"the match is in round wind "
-                                 f"{code(links.round_wind)} here; the round states "
-                                 f"{code(played.round_wind)}", MATCH_INCONSISTENT))
+        errors.append(FieldError(f"rounds[{i}].round_wind",
+                                 msg("the match is in round wind {wind} here; the round "
+                                     "states {stated}", wind=code(links.round_wind),
+                                     stated=code(played.round_wind)), MATCH_INCONSISTENT))
     for name, tile in links.carried.items():
         stated = getattr(played.jing, name)
         if stated is not None and stated != tile:
-            errors.append(FieldError(f"rounds[{i}].jing.{name}", f"the match carries "
-                                     f"{code(tile)} here ({links.carried_from[name]}); the "
-                                     f"round states {code(stated)}", MATCH_INCONSISTENT))
+            errors.append(FieldError(f"rounds[{i}].jing.{name}",
+                                     msg("the match carries {tile} here ({source}); the "
+                                         "round states {stated}", tile=code(tile),
+                                         source=links.carried_from[name],
+                                         stated=code(stated)), MATCH_INCONSISTENT))
     return errors
 
 
@@ -175,13 +183,14 @@ def _check_dealt(played: MatchRound, links: _Links, i: int) -> None:
     seat = next(s for s, p in enumerate(played.players) if p.dealt is None)
     for _, following, options, name in CARRIED_JING:
         if following in links.carried:
-            off = " and ".join(f"rules.{option}: false" for option in options)
+            off = and_joined([f"rules.{option}: false" for option in options])
             raise InvalidInput.one(
                 f"rounds[{i}].players[{seat}].dealt",
-                f"the match carries {links.carried_from[following]} "
-                f"({code(links.carried[following])}) into this round as {name} "
-                f"(jing.{following}), which is scored on the dealt hands: give each "
-                f"player's 'dealt' tiles, or turn {name} off with {off}", MATCH_INCONSISTENT)
+                msg("the match carries {source} ({tile}) into this round as {name} "
+                    "(jing.{field}), which is scored on the dealt hands: give each player's "
+                    "'dealt' tiles, or turn {name} off with {off}",
+                    source=links.carried_from[following], tile=code(links.carried[following]),
+                    name=name, field=following, off=off), MATCH_INCONSISTENT)
 
 
 def _settled(variant: Variant, query: SettleRequest, i: int) -> Settlement:

@@ -9,6 +9,7 @@ from typing import Any
 from rules.caches import cached
 from rules.error_codes import RULES_BAD_VALUE, RULES_UNKNOWN_OPTION
 from rules.errors import FieldError, InvalidInput
+from rules.text import Sentence, Text, msg
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: each option is declared once
@@ -16,27 +17,29 @@ class RuleOption:
     name: str
     type: str  # "boolean", "integer" or "string"
     default: Any
-    description: str
+    description: Sentence
     seed: str  # the seed line it comes from, quoted briefly
     choices: tuple[Any, ...] = ()  # allowed values, when only some are
     minimum: int | None = None
     maximum: int | None = None
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: Any) -> Text | None:
         """Why ``value`` is not acceptable for this option, or None."""
         if self.type == "boolean" and not isinstance(value, bool):
-            return f"must be true or false, got {_show(value)}"
+            return msg("must be true or false, got {value}", value=_show(value))
         if self.type == "integer" and (isinstance(value, bool) or not isinstance(value, int)):
-            return f"must be a whole number, got {_show(value)}"
+            return msg("must be a whole number, got {value}", value=_show(value))
         if self.type == "string" and not isinstance(value, str):
-            return f"must be a string, got {_show(value)}"
+            return msg("must be a string, got {value}", value=_show(value))
         if self.choices and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            return f"must be one of {allowed}, got {_show(value)}"
+            return msg("must be one of {allowed}, got {value}",
+                       allowed=[repr(c) for c in self.choices], value=_show(value))
         if self.minimum is not None and value < self.minimum:
-            return f"must be at least {self.minimum}, got {value}"
+            return msg("must be at least {minimum}, got {value}", minimum=self.minimum,
+                       value=value)
         if self.maximum is not None and value > self.maximum:
-            return f"must be at most {self.maximum}, got {value}"
+            return msg("must be at most {maximum}, got {value}", maximum=self.maximum,
+                       value=value)
         return None
 
 
@@ -63,8 +66,9 @@ def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
         option = known.get(name)
         if option is None:
             unknown = True
-            errors.append(FieldError(f"rules.{name}", f"unknown rule option for {variant}; "
-                                     "the problem's detail lists the valid ones",
+            errors.append(FieldError(f"rules.{name}", msg("unknown rule option for {variant}; "
+                                                          "the problem's detail lists the "
+                                                          "valid ones", variant=variant),
                                      RULES_UNKNOWN_OPTION))
             continue
         problem = option.check(value)
@@ -73,8 +77,12 @@ def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
         else:
             resolved[name] = value
     if errors:  # the valid names once for all the unknown ones, not once in each error
-        hint = f"the rule options of {variant} are: {', '.join(sorted(known)) or 'none'}" \
-            if unknown else ""
+        hint: Sentence = ""
+        if unknown and known:
+            hint = msg("the rule options of {variant} are: {names}", variant=variant,
+                       names=sorted(known))
+        elif unknown:
+            hint = msg("the rule options of {variant} are: none", variant=variant)
         raise InvalidInput(errors, hint)
     return resolved
 
@@ -86,5 +94,5 @@ def dealer_passes_on_draw(seed: str) -> RuleOption:
     """The option RULINGS "Matches" gives where a seed does not forbid it: after a drawn
     round the deal passes to the next seat instead of staying (POST /match only)."""
     return RuleOption(DEALER_PASSES_ON_DRAW, "boolean", False,
-                      "POST /match: after a drawn round the deal passes to the next seat "
-                      "(false: the dealer keeps it); /settle does not use it", seed)
+                      msg("POST /match: after a drawn round the deal passes to the next seat "
+                          "(false: the dealer keeps it); /settle does not use it"), seed)

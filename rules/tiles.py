@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from rules.caches import cached
 from rules.error_codes import FIELD_WRONG_TYPE, TILE_NOT_ONE, TILE_UNKNOWN
 from rules.errors import TileError
+from rules.text import msg
 
 NUM_KINDS = 34
 MAN, PIN, SOU = 0, 9, 18
@@ -146,12 +147,12 @@ def from_counts(counts: Sequence[int]) -> list[int]:
 def parse_tile(text: str) -> int:
     """Exactly one tile in any notation; a :class:`TileError` otherwise."""
     if not isinstance(text, str):
-        raise TileError(f"expected a tile as a string, got {type(text).__name__}", None,
-                        FIELD_WRONG_TYPE)
+        raise TileError(msg("expected a tile as a string, got {type}",
+                            type=type(text).__name__), None, FIELD_WRONG_TYPE)
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileError(f"expected exactly one tile, got {len(tiles)} in {text!r}", None,
-                        TILE_NOT_ONE)
+        raise TileError(msg("expected exactly one tile, got {count} in {text}",
+                            count=len(tiles), text=repr(text)), None, TILE_NOT_ONE)
     return tiles[0]
 
 
@@ -214,32 +215,34 @@ def _parse(text: str) -> list[int]:
                 i += 1
                 continue
             raise TileError(
-                f"the digits at index {start} must be followed by a suit letter "
-                f"(m, p, s or z), found {ch!r} at index {i}", i, TILE_UNKNOWN)
+                msg("the digits at index {start} must be followed by a suit letter "
+                    "(m, p, s or z), found {char} at index {index}",
+                    start=start, char=repr(ch), index=i), i, TILE_UNKNOWN)
         i = _read_one(text, i, tiles)
     if pending:
         start = pending[0][0]
         raise TileError(
-            f"the digits from index {start} have no suit letter: end them with m, p, s or z",
-            start, TILE_UNKNOWN)
+            msg("the digits from index {start} have no suit letter: end them with m, p, s "
+                "or z", start=start), start, TILE_UNKNOWN)
     return tiles
 
 
 def _flush_digits(pending: list[tuple[int, str]], suit: str, at: int) -> list[int]:
     if not pending:
-        raise TileError(f"suit letter {suit!r} at index {at} has no digits before it", at,
-                        TILE_UNKNOWN)
+        raise TileError(msg("suit letter {suit} at index {index} has no digits before it",
+                            suit=repr(suit), index=at), at, TILE_UNKNOWN)
     out = []
     for index, digit in pending:
         rank = int(digit)
         if suit == "z":
             if rank not in _Z_DIGITS:
-                raise TileError(f"{digit}z at index {index} is not a tile: honours are 1z-7z",
+                raise TileError(msg("{tile} at index {index} is not a tile: honours are "
+                                    "1z-7z", tile=f"{digit}z", index=index),
                                 index, TILE_UNKNOWN)
             out.append(_Z_DIGITS[rank])
         elif rank == 0:
-            raise TileError(f"0{suit} at index {index} is not a tile: ranks are 1-9", index,
-                            TILE_UNKNOWN)
+            raise TileError(msg("{tile} at index {index} is not a tile: ranks are 1-9",
+                                tile=f"0{suit}", index=index), index, TILE_UNKNOWN)
         else:
             out.append("mps".index(suit) * 9 + rank - 1)
     return out
@@ -260,8 +263,8 @@ def _read_one(text: str, i: int, tiles: list[int]) -> int:
         suit_ch = text[i + 1] if i + 1 < len(text) else ""
         if suit_ch not in _CHINESE_SUITS:
             raise TileError(
-                f"the numeral {ch!r} at index {i} must be followed by 万, 筒 or 条", i,
-                TILE_UNKNOWN)
+                msg("the numeral {char} at index {index} must be followed by 万, 筒 or 条",
+                    char=repr(ch), index=i), i, TILE_UNKNOWN)
         tiles.append(_CHINESE_SUITS[suit_ch] + _CHINESE_NUMERALS[ch] - 1)
         return i + 2
     for name, tile in _CHINESE_HONOURS:
@@ -271,9 +274,12 @@ def _read_one(text: str, i: int, tiles: list[int]) -> int:
             if tile in WINDS and text[end:end + 1] in tuple(_WIND_SUFFIX):
                 end += 1
             return end
-    hint = ""
     if ch in "ewncf":
-        hint = f" (honours are upper-case: {ch.upper()!r})"
+        message = msg("unknown tile character {char} at index {index} (honours are "
+                      "upper-case: {upper})", char=repr(ch), index=i, upper=repr(ch.upper()))
     elif ch == "M":
-        hint = " (suit letters are lower-case: m, p, s)"
-    raise TileError(f"unknown tile character {ch!r} at index {i}{hint}", i, TILE_UNKNOWN)
+        message = msg("unknown tile character {char} at index {index} (suit letters are "
+                      "lower-case: m, p, s)", char=repr(ch), index=i)
+    else:
+        message = msg("unknown tile character {char} at index {index}", char=repr(ch), index=i)
+    raise TileError(message, i, TILE_UNKNOWN)

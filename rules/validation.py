@@ -20,6 +20,7 @@ from rules.error_codes import (
 )
 from rules.errors import FieldError, InvalidInput
 from rules.model import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
+from rules.text import Sentence, Text, msg
 from rules.tiles import DRAGONS, WINDS, code
 
 COMPLETE, WAITING = "complete", "waiting"
@@ -36,6 +37,14 @@ def raise_if(errors: list[FieldError]) -> None:
         raise InvalidInput(errors)
 
 
+def and_joined(items: list[Sentence]) -> Sentence:
+    """``a and b and c``: each ``and`` a template of its own, so a list of sentences (or of
+    codes) reads as one in every language."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first} and {rest}", first=items[0], rest=and_joined(items[1:]))
+
+
 def meld_errors(meld: Meld, field: str, honour_chows: bool) -> list[FieldError]:
     """A chow is three consecutive tiles of one suit (or an honour chow where allowed);
     a pung three of a kind; any kong four of a kind. A concealed kong has no ``from``."""
@@ -43,20 +52,23 @@ def meld_errors(meld: Meld, field: str, honour_chows: bool) -> list[FieldError]:
     if meld.kind == CHOW:
         problem = _chow_problem(tiles, honour_chows)
         if problem:
-            return [FieldError(f"{field}.tiles", f"{_shown(meld)} is not a chow: {problem}",
+            return [FieldError(f"{field}.tiles", msg("{tiles} is not a chow: {problem}",
+                                                     tiles=_shown(meld), problem=problem),
                                MELD_INVALID)]
     elif meld.kind == PUNG:
         if len(tiles) != 3 or len(set(tiles)) != 1:
             return [FieldError(f"{field}.tiles",
-                               f"a pung is three identical tiles, got {_shown(meld)}",
+                               msg("a pung is three identical tiles, got {tiles}",
+                                   tiles=_shown(meld)),
                                MELD_INVALID)]
     elif meld.kind in KONG_KINDS and (len(tiles) != 4 or len(set(tiles)) != 1):
         return [FieldError(f"{field}.tiles",
-                           f"a {meld.kind} is four identical tiles, got {_shown(meld)}",
+                           msg("a {kind} is four identical tiles, got {tiles}",
+                               kind=meld.kind, tiles=_shown(meld)),
                            MELD_INVALID)]
     if meld.kind == CONCEALED_KONG and meld.source is not None:
-        return [FieldError(f"{field}.from", "a concealed kong is not claimed from anyone: "
-                           "leave out 'from'", MELD_BAD_CLAIM)]
+        return [FieldError(f"{field}.from", msg("a concealed kong is not claimed from anyone: "
+                                                "leave out 'from'"), MELD_BAD_CLAIM)]
     return []
 
 
@@ -73,16 +85,18 @@ def claim_order_errors(players: Iterable[tuple[str, tuple[Meld, ...]]]) -> list[
                 continue
             field = at(prefix, f"melds[{i}].claim_order")
             if meld.kind == CONCEALED_KONG:
-                errors.append(FieldError(field, "a concealed kong is not claimed: leave out "
-                                         "'claim_order'", MELD_BAD_CLAIM))
+                errors.append(FieldError(field, msg("a concealed kong is not claimed: leave "
+                                                    "out 'claim_order'"), MELD_BAD_CLAIM))
                 continue
             if meld.order in seen:
-                errors.append(FieldError(field, f"claim {meld.order} is already "
-                                         f"{seen[meld.order]}'s: each claim has its own place",
+                errors.append(FieldError(field, msg("claim {order} is already {meld}'s: each "
+                                                    "claim has its own place",
+                                                    order=meld.order, meld=seen[meld.order]),
                                          MELD_BAD_CLAIM))
             elif last is not None and meld.order < last:
-                errors.append(FieldError(field, f"claim {meld.order} comes before {last}, but "
-                                         "a player's melds are listed in the order made",
+                errors.append(FieldError(field, msg("claim {order} comes before {last}, but a "
+                                                    "player's melds are listed in the order "
+                                                    "made", order=meld.order, last=last),
                                          MELD_BAD_CLAIM))
             seen.setdefault(meld.order, field.removesuffix(".claim_order"))
             last = meld.order if last is None else max(last, meld.order)
@@ -93,20 +107,20 @@ def _shown(meld: Meld) -> str:
     return " ".join(code(t) for t in meld.tiles)
 
 
-def _chow_problem(tiles: list[int], honour_chows: bool) -> str | None:
+def _chow_problem(tiles: list[int], honour_chows: bool) -> Text | None:
     if len(tiles) != 3:
-        return f"a chow has three tiles, got {len(tiles)}"
+        return msg("a chow has three tiles, got {count}", count=len(tiles))
     if len(set(tiles)) != 3:
-        return "a chow has three different tiles"
+        return msg("a chow has three different tiles")
     if tiles[2] < 27:
         if tiles[0] // 9 == tiles[2] // 9 and tiles[2] - tiles[0] == 2:
             return None
-        return "the tiles must be consecutive in one suit"
+        return msg("the tiles must be consecutive in one suit")
     honour_set = all(t in WINDS for t in tiles) or set(tiles) == set(DRAGONS)
     if not honour_set:
-        return "the tiles must be consecutive in one suit"
+        return msg("the tiles must be consecutive in one suit")
     if not honour_chows:
-        return "this variant has no honour chows (三张不同的风牌/中发白)"
+        return msg("this variant has no honour chows (三张不同的风牌/中发白)")
     return None
 
 
@@ -114,7 +128,8 @@ def count_state(player: PlayerTiles, field: str) -> str:
     """``complete`` (14 + kongs) or ``waiting`` (13 + kongs); anything else is 相公."""
     melds = len(player.melds)
     if melds > MAX_MELDS:
-        raise InvalidInput.one(at(field, "melds"), f"at most {MAX_MELDS} melds, got {melds}",
+        raise InvalidInput.one(at(field, "melds"), msg("at most {most} melds, got {melds}",
+                                                       most=MAX_MELDS, melds=melds),
                                FIELD_WRONG_LENGTH)
     concealed = len(player.concealed)
     complete = 14 - 3 * melds
@@ -126,9 +141,11 @@ def count_state(player: PlayerTiles, field: str) -> str:
     meld_tiles = sum(len(m.tiles) for m in player.melds)
     raise InvalidInput.one(
         at(field, "hand"),
-        f"相公 (wrong tile count): {concealed} concealed tiles with {melds} meld(s); expected "
-        f"{complete - 1} (waiting) or {complete} (complete), i.e. 13 or 14 tiles plus one per "
-        f"kong ({kongs} kong(s), {concealed + meld_tiles} tiles in all)", HAND_WRONG_TILE_COUNT)
+        msg("相公 (wrong tile count): {concealed} concealed tiles with {melds} meld(s); "
+            "expected {waiting} (waiting) or {complete} (complete), i.e. 13 or 14 tiles plus "
+            "one per kong ({kongs} kong(s), {tiles} tiles in all)",
+            concealed=concealed, melds=melds, waiting=complete - 1, complete=complete,
+            kongs=kongs, tiles=concealed + meld_tiles), HAND_WRONG_TILE_COUNT)
 
 
 def over_four(groups: Iterable[Iterable[int]]) -> bool:
@@ -154,8 +171,9 @@ def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldErr
             where.setdefault(tile, []).append(field)
     return [
         FieldError(where[tile][-1],
-                   f"{totals[tile]} copies of {code(tile)} (at most 4 exist); "
-                   f"counted in {', '.join(dict.fromkeys(where[tile]))}", TILE_TOO_MANY_COPIES)
+                   msg("{count} copies of {tile} (at most 4 exist); counted in {fields}",
+                       count=totals[tile], tile=code(tile),
+                       fields=list(dict.fromkeys(where[tile]))), TILE_TOO_MANY_COPIES)
         for tile in sorted(totals) if totals[tile] > 4
     ]
 
@@ -200,20 +218,29 @@ def rob_hand_errors(player: PlayerTiles, win_tile: int | None, out_of_play: list
     if win_tile is None:
         if robbable(player, out_of_play):
             return []
-        return [FieldError(type_field, "no tile of this hand can have been robbed: a robbed "
-                           "kong's other three copies are the robbed player's pung, so the "
-                           "robbed tile is held once, nowhere else in the hand or its melds "
-                           "(and not flipped out of play); every tile here is held twice or "
-                           "more" + (" or is out of play" if out_of_play else ""),
-                           WIN_IMPOSSIBLE_ROB)]
+        if out_of_play:
+            why = msg("no tile of this hand can have been robbed: a robbed kong's other three "
+                      "copies are the robbed player's pung, so the robbed tile is held once, "
+                      "nowhere else in the hand or its melds (and not flipped out of play); "
+                      "every tile here is held twice or more or is out of play")
+        else:
+            why = msg("no tile of this hand can have been robbed: a robbed kong's other three "
+                      "copies are the robbed player's pung, so the robbed tile is held once, "
+                      "nowhere else in the hand or its melds (and not flipped out of play); "
+                      "every tile here is held twice or more")
+        return [FieldError(type_field, why, WIN_IMPOSSIBLE_ROB)]
     held = player.all_held().count(win_tile)
     flipped = out_of_play.count(win_tile)
     if held + flipped <= 1:
         return []
-    where = [f"{held} in '{hand}' and its melds"] + ([f"{flipped} flipped out of play"]
-                                                    if flipped else [])
-    return [FieldError(tile_field, f"robbing a kong (抢杠) takes the fourth {code(win_tile)} "
-                       f"from another player's added kong, whose other three are the robbed "
-                       f"pung: the winner holds that {code(win_tile)} once and no other copy "
-                       f"can exist, but this request has {' and '.join(where)} "
-                       f"({ROBBED_PUNG} + {held + flipped} > 4)", WIN_IMPOSSIBLE_ROB)]
+    where: list[Sentence] = [msg("{count} in '{field}' and its melds", count=held, field=hand)]
+    if flipped:
+        where.append(msg("{count} flipped out of play", count=flipped))
+    return [FieldError(tile_field, msg("robbing a kong (抢杠) takes the fourth {tile} from "
+                                       "another player's added kong, whose other three are "
+                                       "the robbed pung: the winner holds that {tile} once and "
+                                       "no other copy can exist, but this request has {where} "
+                                       "({pung} + {count} > 4)",
+                                       tile=code(win_tile), where=and_joined(where),
+                                       pung=ROBBED_PUNG, count=held + flipped),
+                       WIN_IMPOSSIBLE_ROB)]

@@ -49,10 +49,12 @@ from rules.model import (
 )
 from rules.options import DEALER_PASSES_ON_DRAW, RuleOption, resolve
 from rules.patterns import PatternRule, ids
+from rules.text import Sentence, msg
 from rules.tiles import WINDS, code, next_tile
 from rules.validation import (
     COMPLETE,
     WAITING,
+    and_joined,
     at,
     claim_order_errors,
     copies_errors,
@@ -71,7 +73,7 @@ JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator", "previous_l
 class NotSupported(Exception):
     """The variant has no such thing (e.g. /jing for guangdong): a 422 naming ``field``."""
 
-    def __init__(self, field: str, message: str, code: str):
+    def __init__(self, field: str, message: Sentence, code: str):
         super().__init__(message)
         self.field = field
         self.message = message
@@ -82,7 +84,7 @@ class Deal(NamedTuple):
     """Who deals the next round of a match, and why (a client shows it; a 422 says it)."""
 
     seat: int
-    why: str
+    why: Sentence
 
 
 class Context(NamedTuple):
@@ -195,28 +197,31 @@ class Variant:
             winning=True, shape=best.shape, readings=len(found),
             decomposition=present(best, ctx.hand.wild_tiles, ctx.hand.melds) if ctx.shown
             else [],
-            notes=[f"{self.name}: scoring is not implemented; shape analysis only"])
+            notes=[msg("{variant}: scoring is not implemented; shape analysis only",
+                       variant=self.name)])
 
     def _waiting(self, request: EvaluateRequest, hand: HandView,
                  kinds: frozenset[int]) -> Evaluation:
         if request.win_tile is not None:
-            raise InvalidInput.one("win_tile", "the hand has 13 tiles (+1 per kong): a "
-                                   "winning tile must be included in 'hand' (14 tiles)",
-                                   HAND_WRONG_TILE_COUNT)
+            raise InvalidInput.one("win_tile", msg("the hand has 13 tiles (+1 per kong): a "
+                                                   "winning tile must be included in 'hand' "
+                                                   "(14 tiles)"), HAND_WRONG_TILE_COUNT)
         held = request.hand.all_held() + list(request.hand.discards)
         held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
         shaped = hand.waits(self.shapes, kinds)
         tiles = [t for t in shaped if held.count(t) < 4]
         waits = [self.wait_value(request, t) for t in tiles]
         if not waits:
-            message = "no single tile completes this hand"
+            message = msg("no single tile completes this hand")
             if shaped:  # a dead wait: no copy left to win on
-                message = (f"only {' '.join(code(t) for t in shaped)} would complete this hand, "
-                           "and all four copies are already held, melded, discarded or out of play")
+                message = msg("only {tiles} would complete this hand, and all four copies are "
+                              "already held, melded, discarded or out of play",
+                              tiles=" ".join(code(t) for t in shaped))
             return Evaluation(winning=False, reason="not_ready", message=message, waits=[])
         return Evaluation(
             winning=False, reason="waiting", waits=waits,
-            message=f"one tile short: waits on {' '.join(code(w.tile) for w in waits)}")
+            message=msg("one tile short: waits on {tiles}",
+                        tiles=" ".join(code(w.tile) for w in waits)))
 
     def wait_value(self, request: EvaluateRequest, tile: int) -> Wait:
         """What winning on ``tile`` is worth: the hand with ``tile`` added, scored (``tile``
@@ -228,16 +233,16 @@ class Variant:
         win_types = [request.win_type or SELF_DRAWN[0]]
         if win_types[0] != SELF_DRAWN[0]:
             win_types.append(SELF_DRAWN[0])
-        note = ""
+        note: Sentence = ""
         hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
         kinds = self.wild_kinds(request.jing)
         view = HandView.of(hand, kinds)
         for win_type in win_types:
             if win_type == ROB_KONG and rob_hand_errors(hand, tile, self._flipped(request.jing),
                                                         "", ""):
-                note = (f"{code(tile)} cannot be robbed: this hand (or the wall's flipped "
-                        "tiles) already holds a copy, and a robbed kong's other three are "
-                        "the robbed pung")
+                note = msg("{tile} cannot be robbed: this hand (or the wall's flipped tiles) "
+                           "already holds a copy, and a robbed kong's other three are the "
+                           "robbed pung", tile=code(tile))
                 continue
             # the added self-draw has no discarder
             dealer_discarded = request.discarder_is_dealer if win_type == win_types[0] else None
@@ -249,7 +254,8 @@ class Variant:
             raise_if(self.evaluate_errors(query))
             result = self.score(Context(query, view, kinds, win_type, shown=False))
             if result.winning:
-                note = "" if win_type == win_types[0] else f"only by {win_type}: {note}"
+                note = "" if win_type == win_types[0] else msg("only by {win_type}: {note}",
+                                                               win_type=win_type, note=note)
                 return Wait(tile, result.total, [p.id for p in result.patterns], note)
             note = result.message or ""
         return Wait(tile, None, [], note)
@@ -268,8 +274,9 @@ class Variant:
         state = count_state(request.hand, "")
         if state == COMPLETE and request.win_tile is not None \
                 and request.win_tile not in request.hand.concealed:
-            raise InvalidInput.one("win_tile", f"{code(request.win_tile)} is not in 'hand': "
-                                   "the hand includes the winning tile", TILE_NOT_HELD)
+            raise InvalidInput.one("win_tile", msg("{tile} is not in 'hand': the hand includes "
+                                                   "the winning tile",
+                                                   tile=code(request.win_tile)), TILE_NOT_HELD)
         if state == COMPLETE and request.win_type == ROB_KONG:
             raise_if(rob_hand_errors(request.hand, request.win_tile,
                                      self._flipped(request.jing), "win_tile", "win_type"))
@@ -287,25 +294,34 @@ class Variant:
         errors = []
         for f in JING_FIELDS:
             if getattr(jing, f) is not None and f not in self.jing_fields:
-                hint = (f"it takes only {', '.join(self.jing_fields)}" if self.jing_fields
-                        else "it has no jing")
-                errors.append(FieldError(f"jing.{f}", f"not used by {self.name}: {hint}",
+                hint = (msg("it takes only {fields}", fields=list(self.jing_fields))
+                        if self.jing_fields else msg("it has no jing"))
+                errors.append(FieldError(f"jing.{f}", msg("not used by {variant}: {hint}",
+                                                          variant=self.name, hint=hint),
                                          FIELD_NOT_USED))
         if self.wild_jing and jing.indicator is None:
-            errors.append(FieldError("jing.indicator", f"required for {self.name}: the "
-                                     "flipped tile decides which tiles are wild jing",
+            errors.append(FieldError("jing.indicator", msg("required for {variant}: the "
+                                                           "flipped tile decides which tiles "
+                                                           "are wild jing", variant=self.name),
                                      FIELD_REQUIRED))
         for name in flags.set_names():
             if name not in self.flags:
-                errors.append(FieldError(at(prefix, f"flags.{name}"),
-                                         f"not used by {self.name}; its flags are: "
-                                         f"{', '.join(sorted(self.flags)) or 'none'}",
+                errors.append(FieldError(at(prefix, f"flags.{name}"), self._flags_hint(),
                                          FIELD_NOT_USED))
         if win_type is not None and win_type not in self.win_types:
             errors.append(FieldError(at(prefix, "win_type"),
-                                     f"{self.name} has no {win_type} win; use one of "
-                                     f"{', '.join(self.win_types)}", FIELD_NOT_ALLOWED_VALUE))
+                                     msg("{variant} has no {win_type} win; use one of {types}",
+                                         variant=self.name, win_type=win_type,
+                                         types=list(self.win_types)),
+                                     FIELD_NOT_ALLOWED_VALUE))
         return errors
+
+    def _flags_hint(self) -> Sentence:
+        """Said of a flag the variant does not use: the flags it does use."""
+        if self.flags:
+            return msg("not used by {variant}; its flags are: {flags}", variant=self.name,
+                       flags=sorted(self.flags))
+        return msg("not used by {variant}; its flags are: none", variant=self.name)
 
     # ------------------------------------------------------------------ a match's rotation
     def next_dealer(self, request: SettleRequest) -> Deal:
@@ -315,20 +331,22 @@ class Variant:
         :meth:`dealer_after_win`'s to decide."""
         dealer, winners = request.dealer, request.result.winners
         if dealer in winners:
-            return Deal(dealer, f"the dealer (seat {dealer}) won: it keeps the deal")
+            return Deal(dealer, msg("the dealer (seat {seat}) won: it keeps the deal",
+                                    seat=dealer))
         if not winners:
             if request.rules.get(DEALER_PASSES_ON_DRAW):
-                return Deal((dealer + 1) % 4, "a drawn round: the deal passes to the next "
-                            "seat (rules.dealer_passes_on_draw)")
-            return Deal(dealer, f"a drawn round: the dealer (seat {dealer}) keeps the deal")
+                return Deal((dealer + 1) % 4, msg("a drawn round: the deal passes to the next "
+                                                  "seat (rules.dealer_passes_on_draw)"))
+            return Deal(dealer, msg("a drawn round: the dealer (seat {seat}) keeps the deal",
+                                    seat=dealer))
         return self.dealer_after_win(request)
 
     def dealer_after_win(self, request: SettleRequest) -> Deal:
         """A non-dealer won: the seat after the dealer deals (guangdong seed 004 四 2; the
         Jiangxi seeds are silent, and this is what their players expect)."""
-        winners = " and ".join(f"seat {s}" for s in request.result.winners)
-        return Deal((request.dealer + 1) % 4, f"{winners} won, not the dealer: the deal "
-                    f"passes to the next seat")
+        winners = and_joined([msg("seat {seat}", seat=s) for s in request.result.winners])
+        return Deal((request.dealer + 1) % 4, msg("{winners} won, not the dealer: the deal "
+                                                  "passes to the next seat", winners=winners))
 
     # 爬楼梯 (nanchang): the floor a round is played on, set through its rule options; the
     # settlement's ``next_floor`` says the next round's. A variant without floors: None.
@@ -344,11 +362,12 @@ class Variant:
 
     # ------------------------------------------------------------------ settle, jing
     def settle(self, request: SettleRequest) -> Settlement:
-        raise NotSupported("variant", f"settlement for {self.name} is not implemented yet",
-                           VARIANT_NOT_SUPPORTED)
+        raise NotSupported("variant", msg("settlement for {variant} is not implemented yet",
+                                          variant=self.name), VARIANT_NOT_SUPPORTED)
 
     def jing_answer(self, request: JingRequest) -> JingAnswer:
-        raise NotSupported("variant", f"{self.name} has no jing", VARIANT_NOT_SUPPORTED)
+        raise NotSupported("variant", msg("{variant} has no jing", variant=self.name),
+                           VARIANT_NOT_SUPPORTED)
 
     def validate_settle(self, request: SettleRequest) -> list[str]:
         """Check a /settle request; return each player's count state (complete/waiting)."""
@@ -364,7 +383,8 @@ class Variant:
         errors += claim_order_errors((f"players[{seat}]", player.melds)
                                      for seat, player in enumerate(request.players))
         if request.horses and not self.takes_horses:
-            errors.append(FieldError("horses", f"{self.name} has no horses (奖马)", FIELD_NOT_USED))
+            errors.append(FieldError("horses", msg("{variant} has no horses (奖马)",
+                                                   variant=self.name), FIELD_NOT_USED))
         robbed = self._rob_errors(request)
         errors += robbed or self._round_copies_errors(request)  # (a rob names its own copies)
         raise_if(errors)
@@ -372,19 +392,22 @@ class Variant:
         for seat, state in enumerate(states):
             winner = seat in request.result.winners
             if winner and state != COMPLETE:
-                raise InvalidInput.one(f"players[{seat}].hand", "a winner's hand holds 14 tiles "
-                                       "(+1 per kong), including the winning tile",
+                raise InvalidInput.one(f"players[{seat}].hand",
+                                       msg("a winner's hand holds 14 tiles (+1 per kong), "
+                                           "including the winning tile"),
                                        HAND_WRONG_TILE_COUNT)
             if not winner and state != WAITING:
-                raise InvalidInput.one(f"players[{seat}].hand", "a player who did not win holds "
-                                       "13 tiles (+1 per kong) at the end of the round",
+                raise InvalidInput.one(f"players[{seat}].hand",
+                                       msg("a player who did not win holds 13 tiles (+1 per "
+                                           "kong) at the end of the round"),
                                        HAND_WRONG_TILE_COUNT)
         win_tile = request.result.win_tile
         for seat in request.result.winners:
             if win_tile is not None and win_tile not in request.players[seat].concealed:
-                raise InvalidInput.one("result.win_tile", f"{code(win_tile)} is not in the hand "
-                                       f"of winner {seat}: a winner's hand includes it",
-                                       TILE_NOT_HELD)
+                raise InvalidInput.one("result.win_tile",
+                                       msg("{tile} is not in the hand of winner {seat}: a "
+                                           "winner's hand includes it",
+                                           tile=code(win_tile), seat=seat), TILE_NOT_HELD)
         raise_if(self.settle_errors(request))
         return states
 
@@ -402,17 +425,17 @@ class Variant:
                 continue
             field = f"players[{seat}].flags"
             if seat not in request.result.winners:
-                errors.append(FieldError(field, f"seat {seat} did not win: a player's own flags "
-                                         "(天胡, 地胡, 海底, …) say how that seat won",
-                                         FIELD_NOT_USED))
+                errors.append(FieldError(field, msg("seat {seat} did not win: a player's own "
+                                                    "flags (天胡, 地胡, 海底, …) say how that "
+                                                    "seat won", seat=seat), FIELD_NOT_USED))
                 continue
-            errors += [FieldError(f"{field}.{name}", f"not used by {self.name}; its flags are: "
-                                  f"{', '.join(sorted(self.flags)) or 'none'}", FIELD_NOT_USED)
+            errors += [FieldError(f"{field}.{name}", self._flags_hint(), FIELD_NOT_USED)
                        for name in names if name not in self.flags]
             shared = request.result.flags.kong_chain
             if shared and player.flags.kong_chain not in (0, shared):
-                errors.append(FieldError(f"{field}.kong_chain", f"result.flags.kong_chain says "
-                                         f"{shared}: give the chain once", FLAGS_INCONSISTENT))
+                errors.append(FieldError(f"{field}.kong_chain",
+                                         msg("result.flags.kong_chain says {chain}: give the "
+                                             "chain once", chain=shared), FLAGS_INCONSISTENT))
         return errors
 
     def _rob_errors(self, request: SettleRequest) -> list[FieldError]:
@@ -424,8 +447,9 @@ class Variant:
             return []
         tile = result.win_tile
         if tile is None:
-            return [FieldError("result.win_tile", "required for a rob_kong win: the tile "
-                               "robbed from the added kong (抢杠)", FIELD_REQUIRED)]
+            return [FieldError("result.win_tile", msg("required for a rob_kong win: the tile "
+                                                      "robbed from the added kong (抢杠)"),
+                               FIELD_REQUIRED)]
         errors = []
         for seat in result.winners:
             errors += rob_hand_errors(request.players[seat], tile, [],
@@ -442,11 +466,14 @@ class Variant:
         found = [(field, n) for field, n in found if n]
         if sum(n for _, n in found) <= 4:
             return []
-        shown = ", ".join(f"{n} in {field}" for field, n in found)
-        return [FieldError("result.win_tile", f"robbing a kong (抢杠) takes the fourth "
-                           f"{code(tile)} from seat {result.discarder}'s added kong: the robbed "
-                           f"pung holds three and the winner this one, so no other copy can be "
-                           f"in the round, but it counts {sum(n for _, n in found)}: {shown}",
+        shown = [msg("{count} in {field}", count=n, field=field) for field, n in found]
+        return [FieldError("result.win_tile", msg("robbing a kong (抢杠) takes the fourth {tile} "
+                                                  "from seat {seat}'s added kong: the robbed "
+                                                  "pung holds three and the winner this one, so "
+                                                  "no other copy can be in the round, but it "
+                                                  "counts {count}: {shown}",
+                                                  tile=code(tile), seat=result.discarder,
+                                                  count=sum(n for _, n in found), shown=shown),
                            WIN_IMPOSSIBLE_ROB)]
 
     def _round_copies_errors(self, request: SettleRequest) -> list[FieldError]:
@@ -503,7 +530,7 @@ def _shared_win_tile_once(result: Result, seat: int, player: PlayerTiles) -> Pla
 
 def not_complete() -> Evaluation:
     return Evaluation(winning=False, reason="not_complete",
-                      message="these tiles do not form a winning shape")
+                      message=msg("these tiles do not form a winning shape"))
 
 
 def seat_wind(seat: int, dealer: int) -> int:
@@ -516,10 +543,11 @@ def _wind_errors(request: EvaluateRequest) -> list[FieldError]:
     for name in ("seat_wind", "round_wind"):
         tile = getattr(request, name)
         if tile is not None and tile not in WINDS:
-            errors.append(FieldError(name, f"must be a wind (E, S, W, N), got {code(tile)}",
-                                     TILE_NOT_A_WIND))
+            errors.append(FieldError(name, msg("must be a wind (E, S, W, N), got {tile}",
+                                               tile=code(tile)), TILE_NOT_A_WIND))
     if request.dealer and request.seat_wind not in (None, WINDS[0]):
-        errors.append(FieldError("seat_wind", "the dealer's seat wind is E", WIND_INCONSISTENT))
+        errors.append(FieldError("seat_wind", msg("the dealer's seat wind is E"),
+                                 WIND_INCONSISTENT))
     return errors
 
 
@@ -527,11 +555,12 @@ def _claim_errors(meld, seat: int, field: str) -> list[FieldError]:
     if meld.source is None:
         return []
     if meld.source == seat:
-        return [FieldError(f"{field}.from", "a meld cannot be claimed from its own seat",
+        return [FieldError(f"{field}.from", msg("a meld cannot be claimed from its own seat"),
                            MELD_BAD_CLAIM)]
     if meld.kind == CHOW and meld.source != (seat - 1) % 4:
-        return [FieldError(f"{field}.from", f"a chow is claimed only from the previous seat "
-                           f"(上家), seat {(seat - 1) % 4}", MELD_BAD_CLAIM)]
+        return [FieldError(f"{field}.from", msg("a chow is claimed only from the previous seat "
+                                                "(上家), seat {seat}", seat=(seat - 1) % 4),
+                           MELD_BAD_CLAIM)]
     return []
 
 
@@ -539,36 +568,42 @@ def _result_errors(variant: Variant, request: SettleRequest) -> list[FieldError]
     result = request.result
     errors = []
     if len(set(result.winners)) != len(result.winners):
-        errors.append(FieldError("result.winners", "a seat is listed twice", WIN_INCONSISTENT))
+        errors.append(FieldError("result.winners", msg("a seat is listed twice"),
+                                 WIN_INCONSISTENT))
     if not result.winners:
         return errors
     if result.win_type is None:
-        errors.append(FieldError("result.win_type", "required when there is a winner",
+        errors.append(FieldError("result.win_type", msg("required when there is a winner"),
                                  FIELD_REQUIRED))
     claimed = result.win_type in (DISCARD, ROB_KONG)
     if len(result.winners) > 1:
         if variant.max_winners == 1:
-            errors.append(FieldError("result.winners", f"{variant.name} has one winner per "
-                                     "discard (胡前不胡后: the first seat after the discarder)",
-                                     WIN_INCONSISTENT))
+            errors.append(FieldError("result.winners",
+                                     msg("{variant} has one winner per discard (胡前不胡后: the "
+                                         "first seat after the discarder)",
+                                         variant=variant.name), WIN_INCONSISTENT))
         elif len(result.winners) > variant.max_winners:
             errors.append(FieldError("result.winners",
-                                     f"at most {variant.max_winners} winners", WIN_INCONSISTENT))
-        elif not claimed:
-            errors.append(FieldError("result.winners", "several winners only on one discard "
-                                     "(一炮多响); a self-drawn win has one winner",
+                                     msg("at most {most} winners", most=variant.max_winners),
                                      WIN_INCONSISTENT))
+        elif not claimed:
+            errors.append(FieldError("result.winners",
+                                     msg("several winners only on one discard (一炮多响); a "
+                                         "self-drawn win has one winner"), WIN_INCONSISTENT))
         if result.win_tile is None:
-            errors.append(FieldError("result.win_tile", "required when several players win "
-                                     "on one discard: it is in each winner's hand", FIELD_REQUIRED))
+            errors.append(FieldError("result.win_tile",
+                                     msg("required when several players win on one discard: "
+                                         "it is in each winner's hand"), FIELD_REQUIRED))
     if claimed and result.discarder is None:
-        errors.append(FieldError("result.discarder", f"required for a {result.win_type} win: "
-                                 "the seat that discarded (or whose kong was robbed)",
+        errors.append(FieldError("result.discarder",
+                                 msg("required for a {win_type} win: the seat that discarded "
+                                     "(or whose kong was robbed)", win_type=result.win_type),
                                  FIELD_REQUIRED))
     if not claimed and result.discarder is not None and result.win_type is not None:
-        errors.append(FieldError("result.discarder", f"a {result.win_type} win has no "
-                                 "discarder: leave it out", WIN_INCONSISTENT))
+        errors.append(FieldError("result.discarder",
+                                 msg("a {win_type} win has no discarder: leave it out",
+                                     win_type=result.win_type), WIN_INCONSISTENT))
     if result.discarder is not None and result.discarder in result.winners:
-        errors.append(FieldError("result.discarder", "the discarder cannot also be a winner",
-                                 WIN_INCONSISTENT))
+        errors.append(FieldError("result.discarder",
+                                 msg("the discarder cannot also be a winner"), WIN_INCONSISTENT))
     return errors

@@ -119,4 +119,4 @@ def test_a_stated_dealer_that_disagrees_names_the_round_and_both_seats():
         matches.match(VARIANTS["guangdong"], request)
     (error,) = caught.value.errors
     assert error.field == "rounds[1].dealer"
-    assert "gives seat 1" in error.message and "states seat 3" in error.message
+    assert "gives seat 1" in str(error.message) and "states seat 3" in str(error.message)

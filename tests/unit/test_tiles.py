@@ -50,7 +50,7 @@ def test_errors_name_the_character_position(text, index, fragment):
     with pytest.raises(TileError) as caught:
         parse_tiles(text)
     assert caught.value.index == index
-    assert fragment in caught.value.message
+    assert fragment in str(caught.value.message)
 
 
 def test_parse_tile_wants_exactly_one():

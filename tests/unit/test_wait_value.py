@@ -52,7 +52,7 @@ def test_each_wait_is_worth_what_the_won_hand_scores(variant):
             asked = request.win_type or SELF_DRAW
             won = _won(request, wait.tile, asked)
             if not won.winning:  # the wait says it wins only by self-draw
-                assert wait.note.startswith(f"only by {SELF_DRAW}"), (request, wait)
+                assert str(wait.note).startswith(f"only by {SELF_DRAW}"), (request, wait)
                 won = _won(request, wait.tile, SELF_DRAW)
             assert won.winning, (request, wait)
             assert (wait.total, wait.patterns) == (won.total, [p.id for p in won.patterns])
@@ -65,6 +65,6 @@ def test_a_wait_with_no_copy_left_is_dead():
     hand = PlayerTiles(tuple(parse_tiles("123456789m1235p")), discards=(13, 13, 13))
     answer = rules.evaluate(EvaluateRequest("guangdong", hand))
     assert (answer.reason, answer.waits) == ("not_ready", [])
-    assert answer.message.startswith("only 5p would complete this hand")
+    assert str(answer.message).startswith("only 5p would complete this hand")
     live = PlayerTiles(hand.concealed, discards=(13, 13))
     assert [w.tile for w in rules.evaluate(EvaluateRequest("guangdong", live)).waits] == [13]
