@@ -296,6 +296,7 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
     document = spec.to_dict()
     _typed_rules(document)
     _add_request_id_parameter(document)
+    _add_language(document)
     if with_examples:
         add_examples(document)
     return document
@@ -355,6 +356,42 @@ def _add_request_id_parameter(document: dict[str, Any]) -> None:
             operation["parameters"] = [*operation.get("parameters", []),
                                        {"$ref": "#/components/parameters/X-Request-ID"}]
             item[method] = {key: operation[key] for key in order if key in operation}
+
+
+_SAYS_SENTENCES = ("application/json", "application/problem+json")
+_ACCEPT_LANGUAGE = {
+    "name": "Accept-Language", "in": "header", "required": False,
+    "schema": {"type": "string", "examples": ["zh-CN", "en"]},
+    "description": "The language of the answer's sentences (problem `title`, `detail` and "
+                   "`errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, "
+                   "rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives "
+                   "simplified Chinese, anything else English, the default. q-values are "
+                   "honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas "
+                   "and numbers are the same in every language. Never an error."}
+_CONTENT_LANGUAGE = {
+    "description": "The language of the answer's sentences: `en` or `zh-CN` (see the "
+                   "Accept-Language parameter). Answers carry `Vary: Accept-Language`.",
+    "schema": {"type": "string", "enum": ["en", "zh-CN"]}}
+
+
+def _add_language(document: dict[str, Any]) -> None:
+    """Every operation that answers JSON takes Accept-Language and says Content-Language."""
+    document["components"].setdefault("parameters", {})["Accept-Language"] = {
+        **_ACCEPT_LANGUAGE}
+    document["components"].setdefault("headers", {})["Content-Language"] = _CONTENT_LANGUAGE
+    for item in document["paths"].values():
+        for operation in item.values():
+            says = False
+            for response in operation["responses"].values():
+                if any(media in _SAYS_SENTENCES for media in response.get("content", {})):
+                    says = True
+                    response["headers"] = {
+                        **response.get("headers", {}),
+                        "Content-Language": {"$ref": "#/components/headers/Content-Language"}}
+            if says:
+                operation["parameters"] = [
+                    {"$ref": "#/components/parameters/Accept-Language"},
+                    *operation.get("parameters", [])]
 
 
 def add_examples(document: dict[str, Any]) -> None:

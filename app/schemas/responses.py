@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields
 
 import rules
 from app.codes import CODES
 from app.schemas.fields import TileCode, tile_codes
+from rules.text import Text
 
 
 def open_string(known: tuple[str, ...], description: str, **kwargs) -> fields.String:
@@ -186,11 +189,22 @@ class JingResponseSchema(Schema):
     ruleset = fields.Nested(RulesetSchema, required=True)
 
 
+class SentenceString(fields.String):
+    """A sentence of the domain (:class:`rules.text.Text`): dumped as it is, so the answer's
+    writer (app/i18n.py) renders it in the reader's language; a string in the contract."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if isinstance(value, Text):
+            return value
+        return super()._serialize(value, attr, obj, **kwargs)
+
+
 class VariantOptionSchema(Schema):
     name = fields.String(required=True)
     type = fields.String(required=True)
     default = fields.Raw(required=True)
-    description = fields.String(required=True)
+    description = SentenceString(required=True, metadata={
+        "description": "What the option does, in the answer's language (Accept-Language)."})
     seed = fields.String(required=True, metadata={
         "description": "The seed line the option comes from, quoted briefly."})
     choices = fields.List(fields.Raw())
