@@ -104,9 +104,11 @@ def first_landing(liable: Liability, owner: int,
                          "each other player pays this self-draw",
                          feeder=liable.seat, seat=seat, order=order, mine=mine)
     if unordered:
+        # (a msg of its own line: the extractor skips one nested in another msg's arguments)
+        others = [msg("seat {seat}", seat=s) for s in unordered]
         note = msg("包先不包后: seat {feeder} also fed the 12-tile landing of {others}; "
                    "without claim_order on both landings this one is taken as the first",
-                   feeder=liable.seat, others=[msg("seat {seat}", seat=s) for s in unordered])
+                   feeder=liable.seat, others=others)
         return replace(liable, note=note), note
     return liable, ""
 
