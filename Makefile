@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
+.PHONY: run test translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +25,28 @@ $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
 install: $(VENV)/.runtime
 dev: $(VENV)/.dev
 
-run: $(VENV)/.runtime  ## serve on $PORT (default 8000) with gunicorn
+# The message catalogues (app/i18n.py): `make messages` extracts every sentence of the code
+# into the template and each language's .po (translate the new entries there); the .mo files
+# are compiled from the .po at install, as `make run` and `make test` need them.
+TRANSLATIONS := app/translations
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
+EXTRACT := $(BIN)/pybabel -q extract -F babel.cfg -k msg -k Message --no-wrap --sort-output \
+  --add-location=file --omit-header
+
+%.mo: %.po $(VENV)/.runtime
+	$(BIN)/pybabel -q compile -i $< -o $@
+
+translations: $(CATALOGUES)  ## compile the message catalogues (.po → .mo)
+
+messages: $(VENV)/.runtime  ## extract the code's sentences into the catalogues' .po files
+	$(EXTRACT) -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel -q update -D messages -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
+	  --no-fuzzy-matching --ignore-obsolete --no-wrap --omit-header
+
+run: $(VENV)/.runtime $(CATALOGUES)  ## serve on $PORT (default 8000) with gunicorn
 	exec $(BIN)/gunicorn -c gunicorn.conf.py 'app:create_app()'
 
-test: $(VENV)/.dev  ## the whole test suite
+test: $(VENV)/.dev $(CATALOGUES)  ## the whole test suite
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.dev  ## benchmarks (about 30 min, with wrk); rewrites docs/PERFORMANCE.md and its plot

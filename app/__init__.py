@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from app import edge, observability, ops, playground, problems, rulesbook, security, views
+from app import edge, i18n, observability, ops, playground, problems, rulesbook, security, views
 from app.config import Config
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -24,6 +24,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.config["OPENAPI_YAML"] = OPENAPI_PATH.read_text(encoding="utf-8") \
         if OPENAPI_PATH.exists() else ""
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    i18n.register(app)  # the message catalogues; Content-Language on every answer
     problems.register(app)
     observability.install(app, config)
     security.register(app)  # nosniff; no-store unless a view sets its own caching

@@ -11,12 +11,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import orjson
 from flask import Flask, Response, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from app import codes
+from app import codes, i18n
 from app.edge import BudgetExceeded
 from rules import InvalidInput, NotSupported
 
@@ -56,7 +55,7 @@ def problem_response(status: int, title: str, detail: str,
                             "detail": detail, "code": code}
     if errors is not None:
         body["errors"] = errors
-    return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_JSON,
+    return Response(i18n.dumps(body), status=status, mimetype=PROBLEM_JSON,
                     headers=headers)
 
 

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import rules
-from app import codes, limits
+from app import codes, i18n, limits
 from app.edge import within_budget
 from app.problems import Problem, entry
 from app.schemas import answers
@@ -203,7 +203,7 @@ def _refuse_out_of_range(data: Any) -> None:
 
 
 def respond(payload: dict[str, Any], status: int = 200) -> Response:
-    return Response(orjson.dumps(payload), status=status, mimetype="application/json")
+    return Response(i18n.dumps(payload), status=status, mimetype="application/json")
 
 
 def ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
@@ -226,32 +226,35 @@ def _resolved_ruleset(variant: str, given: dict[str, Any]) -> dict[str, Any]:
 _DEFAULT_RULESETS: dict[str, dict[str, Any]] = {}  # variant → its ruleset without options
 
 
-def _evaluate(data: dict[str, Any]) -> bytes:
+def _evaluate(data: dict[str, Any], language: str) -> bytes:
     query = _EVALUATE_IN.load(data)
     answer = rules.evaluate(query)
-    return orjson.dumps({"variant": query.variant, **answers.evaluation(answer),
-                         "ruleset": ruleset(query.variant, query.rules)})
+    return i18n.dumps({"variant": query.variant, **answers.evaluation(answer),
+                        "ruleset": ruleset(query.variant, query.rules)}, language)
 
 
-def _settle(data: dict[str, Any]) -> bytes:
+def _settle(data: dict[str, Any], language: str) -> bytes:
     query = _SETTLE_IN.load(data)
     answer = rules.settle(query)
-    return orjson.dumps({"variant": query.variant, **answers.settlement(answer),
-                         "ruleset": ruleset(query.variant, query.rules)})
+    return i18n.dumps({"variant": query.variant, **answers.settlement(answer),
+                        "ruleset": ruleset(query.variant, query.rules)}, language)
 
 
-def _jing(data: dict[str, Any]) -> bytes:
+def _jing(data: dict[str, Any], language: str) -> bytes:
     query = _JING_IN.load(data)
     answer = rules.jing(query)
-    return orjson.dumps({"variant": query.variant, **answers.jing_answer(answer),
-                         "ruleset": ruleset(query.variant, query.rules)})
+    return i18n.dumps({"variant": query.variant, **answers.jing_answer(answer),
+                        "ruleset": ruleset(query.variant, query.rules)}, language)
 
 
-def _match(data: dict[str, Any]) -> bytes:
+def _match(data: dict[str, Any], language: str) -> bytes:
     query = _MATCH_IN.load(data)
     answer = rules.match(query)
-    return orjson.dumps({"variant": query.variant, **answers.match_answer(answer),
-                         "ruleset": ruleset(query.variant, query.rules)})
+    return i18n.dumps({"variant": query.variant, **answers.match_answer(answer),
+                        "ruleset": ruleset(query.variant, query.rules)}, language)
+
+
+Endpoint = Callable[[dict[str, Any], str], bytes]  # (request, language) → answer body
 
 
 class AnswerCache:
@@ -259,24 +262,25 @@ class AnswerCache:
 
     One per app (``app.extensions["answer_cache"]``, built by :func:`register` from
     ``RESPONSE_CACHE`` in the app's config), keyed on the canonical request (its JSON with
-    sorted keys): the service is stateless, so a request asked again (a client re-asking
-    for the waits of the same hand, a retried /settle) gets the same bytes without being
-    scored again. docs/PERFORMANCE.md has numbers with and without it."""
+    sorted keys) and the answer's language: the service is stateless, so a request asked
+    again (a client re-asking for the waits of the same hand, a retried /settle) gets the
+    same bytes without being scored again. docs/PERFORMANCE.md has numbers with and without
+    it."""
 
     def __init__(self, size: int):
         self.size = size
         self._cached = lru_cache(maxsize=size)(self._compute) if size > 0 else None
 
     @staticmethod
-    def _compute(endpoint: Callable[[dict[str, Any]], bytes], canonical: bytes) -> bytes:
-        return endpoint(orjson.loads(canonical))
+    def _compute(endpoint: Endpoint, canonical: bytes, language: str) -> bytes:
+        return endpoint(orjson.loads(canonical), language)
 
-    def answer(self, endpoint: Callable[[dict[str, Any]], bytes],
-               data: dict[str, Any]) -> bytes:
+    def answer(self, endpoint: Endpoint, data: dict[str, Any], language: str) -> bytes:
         if self._cached is None:
-            return endpoint(data)
+            return endpoint(data, language)
         key = canonical(data)
-        return endpoint(data) if key is None else self._cached(endpoint, key)
+        return endpoint(data, language) if key is None \
+            else self._cached(endpoint, key, language)
 
 
 def register(app: Any, config: Any) -> None:
@@ -294,13 +298,14 @@ def canonical(data: dict[str, Any]) -> bytes | None:
         return None
 
 
-def _answer(endpoint: Callable[[dict[str, Any]], bytes]) -> Response:
+def _answer(endpoint: Endpoint) -> Response:
     data = json_body()
     if data.get("variant") in rules.NAMES:
         g.variant = data["variant"]  # for the request's log line
     cache = current_app.extensions["answer_cache"]
     seconds = current_app.config["APP_CONFIG"].request_budget_seconds
-    body = within_budget(seconds, lambda: cache.answer(endpoint, data))
+    language = i18n.language()
+    body = within_budget(seconds, lambda: cache.answer(endpoint, data, language))
     return Response(body, mimetype="application/json")
 
 
@@ -327,7 +332,7 @@ def match() -> Response:
     data = json_body(current_app.config["APP_CONFIG"].max_match_body_bytes)
     if data.get("variant") in rules.NAMES:
         g.variant = data["variant"]
-    return Response(_match(data), mimetype="application/json")
+    return Response(_match(data, i18n.language()), mimetype="application/json")
 
 
 @bp.get("/variants")

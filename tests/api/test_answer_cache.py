@@ -49,8 +49,21 @@ def test_an_integer_beyond_64_bits_is_answered_not_cached(fresh):
 def test_the_cache_is_bounded():
     cache = views.AnswerCache(4)
     for n in range(10):
-        assert cache.answer(lambda data: str(data["n"]).encode(), {"n": n}) == str(n).encode()
+        answer = cache.answer(lambda data, language: str(data["n"]).encode(), {"n": n}, "en")
+        assert answer == str(n).encode()
     assert cache._cached.cache_info().currsize == 4
+
+
+def test_the_cache_keeps_each_language_apart():
+    """The same request asked in two languages is two entries: a Chinese answer is never
+    given to an English reader because the request was the same."""
+    cache = views.AnswerCache(4)
+    def endpoint(data, language):
+        return f"{data['n']} {language}".encode()
+    assert cache.answer(endpoint, {"n": 1}, "en") == b"1 en"
+    assert cache.answer(endpoint, {"n": 1}, "zh") == b"1 zh"
+    assert cache.answer(endpoint, {"n": 1}, "en") == b"1 en"
+    assert cache._cached.cache_info().currsize == 2
 
 
 def test_the_cache_belongs_to_the_app_and_its_size_to_the_config(monkeypatch):

@@ -1,0 +1,167 @@
+"""The reader's language: ``Accept-Language`` picks a message catalogue, and every sentence of
+an answer (a :class:`rules.text.Text`) is rendered with it as the answer is written.
+
+* **Catalogues** are gettext's: ``app/translations/<lang>/LC_MESSAGES/messages.po``, extracted
+  from the code (``make messages``: every ``msg(...)`` of rules/ and ``Message(...)`` of app/)
+  and compiled to ``messages.mo`` at install and image build (``make translations``). A
+  checkout whose ``.mo`` is missing or older than its ``.po`` compiles it in memory at start-up
+  and logs a warning, so a Chinese reader never silently gets English.
+* **Negotiation** follows RFC 9110's Accept-Language: the highest q wins, q=0 refuses, ``*``
+  is any language. Any ``zh`` tag (zh-CN, zh-Hans, zh, zh-TW, …) gets the simplified-Chinese
+  catalogue, the only Chinese one; ``en`` and anything else get English, the default. The
+  answer says which with ``Content-Language`` (``en`` or ``zh-CN``) and ``Vary:
+  Accept-Language``.
+* **Rendering** happens in orjson's ``default`` hook (:func:`dumps`): an answer is built from
+  the domain's objects as usual and a Text is turned into a string only when it is written,
+  so no view knows about languages and nothing is rendered twice.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import orjson
+from flask import Flask, Response, g, request
+
+from rules.text import Text
+
+log = logging.getLogger("app.i18n")
+
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+DOMAIN = "messages"
+DEFAULT = "en"
+# catalogue → what Content-Language says of an answer in it
+CONTENT_LANGUAGE = {"en": "en", "zh": "zh-CN"}
+CATALOGUED = ("zh",)  # the languages with a catalogue (English is the templates themselves)
+
+
+def negotiate(header: str | None) -> str:
+    """The catalogue for an Accept-Language value: ``zh`` or ``en`` (also for no header, a
+    malformed one, or only languages the service does not speak)."""
+    best, best_q = DEFAULT, 0.0
+    for tag, q in _ranges(header or ""):
+        language = _catalogue_of(tag)
+        if language is not None and q > best_q:  # ties: the first listed wins
+            best, best_q = language, q
+    return best
+
+
+def _ranges(header: str) -> list[tuple[str, float]]:
+    """The language ranges of an Accept-Language value with their q (1 when not given);
+    an item that cannot be read is skipped, as RFC 9110 lets a server do."""
+    out = []
+    for item in header.split(",")[:32]:  # a client never needs more; bounds the work
+        tag, _, params = item.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value.strip())
+                except ValueError:
+                    q = -1.0
+        if tag and 0.0 < q <= 1.0:
+            out.append((tag.strip().lower(), q))
+    return out
+
+
+def _catalogue_of(tag: str) -> str | None:
+    if tag == "*":
+        return DEFAULT
+    primary = tag.split("-", 1)[0]
+    if primary == "zh":
+        return "zh"
+    if primary == "en":
+        return "en"
+    return None
+
+
+class Catalogues:
+    """Each language's gettext catalogue, loaded once per process."""
+
+    def __init__(self, directory: Path = TRANSLATIONS):
+        self._translate: dict[str, Callable[[str], str]] = {DEFAULT: _same}
+        for language in CATALOGUED:
+            self._translate[language] = _load(directory, language).gettext
+
+    def translate(self, language: str) -> Callable[[str], str]:
+        return self._translate.get(language, _same)
+
+
+def _same(template: str) -> str:
+    return template
+
+
+def _load(directory: Path, language: str) -> gettext.NullTranslations:
+    """The compiled catalogue; compiled here from the .po when the .mo is missing or stale."""
+    base = directory / language / "LC_MESSAGES"
+    po, mo = base / f"{DOMAIN}.po", base / f"{DOMAIN}.mo"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as stream:
+            return gettext.GNUTranslations(stream)
+    if not po.exists():
+        log.error("no message catalogue for %s at %s: answers in %s will be English",
+                  language, po, language)
+        return gettext.NullTranslations()
+    log.warning("%s is missing or older than its .po: compiled in memory (run make "
+                "translations)", mo)
+    return gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+
+
+def compile_po(po: Path) -> bytes:
+    """A .po file as .mo bytes (Babel's compiler, as ``pybabel compile`` uses)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as stream:
+        catalog = read_po(stream)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def language() -> str:
+    """The current request's catalogue (negotiated once per request)."""
+    chosen = g.get("language")
+    if chosen is None:
+        chosen = g.language = negotiate(request.headers.get("Accept-Language"))
+    return chosen
+
+
+def renderer(language_: str) -> Callable[[Any], str]:
+    """orjson's ``default`` hook for ``language_``: it renders a Text and refuses the rest."""
+    from flask import current_app
+
+    translate = current_app.extensions["catalogues"].translate(language_)
+
+    def render(value: Any) -> str:
+        if isinstance(value, Text):
+            return value.render(translate)
+        raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+    return render
+
+
+def dumps(payload: Any, language_: str | None = None, option: int | None = None) -> bytes:
+    """``payload`` as JSON, its sentences in ``language_`` (default: the request's)."""
+    render = renderer(language_ or language())
+    return orjson.dumps(payload, default=render) if option is None \
+        else orjson.dumps(payload, default=render, option=option)
+
+
+def _headers(response: Response) -> Response:
+    """Content-Language and Vary on every answer that says sentences (JSON and problems)."""
+    if response.mimetype in ("application/json", "application/problem+json"):
+        response.headers["Content-Language"] = CONTENT_LANGUAGE[language()]
+        response.vary.add("Accept-Language")
+    return response
+
+
+def register(app: Flask) -> None:
+    app.extensions["catalogues"] = Catalogues()
+    app.after_request(_headers)
