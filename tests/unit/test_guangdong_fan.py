@@ -70,7 +70,7 @@ def test_special_hand_beats_a_capped_ordinary_reading():
 def test_only_the_highest_special_counts_and_the_others_are_noted():
     counted = best("EEESSSWWWNNNCC")
     assert ids(counted) == ["zi_yi_se"] and counted.fan == 6
-    assert any("大四喜" in n for n in counted.notes)
+    assert any("大四喜" in str(n) for n in counted.notes)
 
 
 def test_specials_in_a_tie_keep_the_seed_order():

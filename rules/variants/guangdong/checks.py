@@ -27,15 +27,16 @@ from rules.model import (
     Meld,
     SettleRequest,
 )
+from rules.text import Text, msg
 from rules.tiles import code
 from rules.validation import at
 from rules.variant import seat_flag_fields, seat_flags
 
 # 七.8-10: which seat, which win type: (dealer?, win type, what it is)
-FIRST_GO = {"heavenly": (True, SELF_DRAW, "天和 is the dealer's dealt hand, self-drawn"),
-            "earthly": (False, SELF_DRAW, "地和 is a non-dealer winning on its first draw"),
-            "human": (False, DISCARD, "人和 is a non-dealer winning on a first-go-around "
-                      "discard")}
+FIRST_GO: dict[str, tuple[bool, str, Text]] = {
+    "heavenly": (True, SELF_DRAW, msg("天和 is the dealer's dealt hand, self-drawn")),
+    "earthly": (False, SELF_DRAW, msg("地和 is a non-dealer winning on its first draw")),
+    "human": (False, DISCARD, msg("人和 is a non-dealer winning on a first-go-around discard"))}
 
 
 def situation_errors(is_dealer: bool, win_type: str, flags: Flags, melds: tuple[Meld, ...],
@@ -48,41 +49,44 @@ def situation_errors(is_dealer: bool, win_type: str, flags: Flags, melds: tuple[
     first_go = [n for n in on if n in FIRST_GO]  # in FIRST_GO's order
     if len(first_go) > 1:
         errors.append(FieldError(at(prefix, f"flags.{first_go[1]}"),
-                                 "天和, 地和 and 人和 exclude each other: set only one",
+                                 msg("天和, 地和 and 人和 exclude each other: set only one"),
                                  FLAGS_INCONSISTENT))
     for name in first_go[:1]:
         dealer, how, what = FIRST_GO[name]
         field = at(prefix, f"flags.{name}")
         if dealer != is_dealer:
-            who = "the dealer" if dealer else "a non-dealer"
-            errors.append(FieldError(field, f"{what}: the winner must be {who}",
-                                     FLAGS_INCONSISTENT))
+            must = (msg("{what}: the winner must be the dealer", what=what) if dealer
+                    else msg("{what}: the winner must be a non-dealer", what=what))
+            errors.append(FieldError(field, must, FLAGS_INCONSISTENT))
         if win_type != how:
-            errors.append(FieldError(at(prefix, "win_type"), f"{what}: win_type must be {how}",
-                                     FLAGS_INCONSISTENT))
+            errors.append(FieldError(at(prefix, "win_type"),
+                                     msg("{what}: win_type must be {win_type}", what=what,
+                                         win_type=how), FLAGS_INCONSISTENT))
         if melds:
-            errors.append(FieldError(melds_field, f"{what}: no meld can have been made "
-                                     "(any chow, pung or kong cancels it)", FLAGS_INCONSISTENT))
+            errors.append(FieldError(melds_field, msg("{what}: no meld can have been made "
+                                                      "(any chow, pung or kong cancels it)",
+                                                      what=what), FLAGS_INCONSISTENT))
     if flags.last_tile and win_type not in SELF_DRAWN:
-        errors.append(FieldError(at(prefix, "flags.last_tile"), "海底捞月 is a win by drawing "
-                                 "the wall's last tile: win_type must be self_draw",
-                                 FLAGS_INCONSISTENT))
+        errors.append(FieldError(at(prefix, "flags.last_tile"), msg(
+            "海底捞月 is a win by drawing the wall's last tile: win_type must be self_draw"),
+            FLAGS_INCONSISTENT))
     if win_type == KONG_REPLACEMENT and not any(m.kind in KONG_KINDS for m in melds):
-        errors.append(FieldError(at(prefix, "win_type"), "杠上开花 (kong_replacement) needs "
-                                 f"the kong among the winner's melds ({melds_field})",
-                                 WIN_INCONSISTENT))
+        errors.append(FieldError(at(prefix, "win_type"), msg(
+            "杠上开花 (kong_replacement) needs the kong among the winner's melds ({field})",
+            field=melds_field), WIN_INCONSISTENT))
     return errors
 
 
 def settle_errors(request: SettleRequest) -> list[FieldError]:
     """What guangdong adds to the common /settle checks."""
     result, rules = request.result, request.rules
-    errors = [FieldError(f"events[{i}].type", f"guangdong has no {e.type} payment (seed 004 "
-                         "has no 跟庄 or 诈和 money)",
+    errors = [FieldError(f"events[{i}].type", msg("guangdong has no {event} payment (seed 004 "
+                                                  "has no 跟庄 or 诈和 money)", event=e.type),
                          FIELD_NOT_USED) for i, e in enumerate(request.events)]
     if len(result.winners) > 1 and not rules["yi_pao_duo_xiang"]:
-        errors.append(FieldError("result.winners", "一炮多响 is off (rules.yi_pao_duo_xiang): "
-                                 "one winner per discard", RULES_OPTION_OFF))
+        errors.append(FieldError("result.winners", msg("一炮多响 is off (rules.yi_pao_duo_xiang): "
+                                                       "one winner per discard"),
+                                 RULES_OPTION_OFF))
     for seat in result.winners:
         found = situation_errors(seat == request.dealer, result.win_type or SELF_DRAW,
                                  seat_flags(request, seat), request.players[seat].melds,
@@ -92,7 +96,8 @@ def settle_errors(request: SettleRequest) -> list[FieldError]:
     if result.win_type == ROB_KONG and robbed is not None and result.win_tile is not None \
             and not any(m.kind == PUNG and m.tiles[0] == result.win_tile
                         for m in request.players[robbed].melds):
-        errors.append(FieldError("result.discarder", f"a robbed kong is a pung extended by a "
-                                 f"drawn tile (明刻开明杠): seat {robbed} has no exposed pung of "
-                                 f"{code(result.win_tile)} among its melds", WIN_IMPOSSIBLE_ROB))
+        errors.append(FieldError("result.discarder", msg(
+            "a robbed kong is a pung extended by a drawn tile (明刻开明杠): seat {seat} has no "
+            "exposed pung of {tile} among its melds", seat=robbed, tile=code(result.win_tile)),
+            WIN_IMPOSSIBLE_ROB))
     return list(dict.fromkeys(errors))

@@ -17,6 +17,7 @@ from rules.analysis.model import PAIR, PUNG
 from rules.hand import HeldTiles
 from rules.model import CHOW, DISCARD, WIN_TYPES, Flags, Meld, Pattern
 from rules.patterns import PatternRule, ids
+from rules.text import Sentence, Text, msg
 from rules.tiles import DRAGONS, EAST, WINDS, code
 
 # 六.一 爆和（封顶）以内的牌型番种 — 牌型 番数 分值
@@ -100,8 +101,8 @@ QIANG_GANG = PatternRule("qiang_gang", "抢杠", "Robbing a kong", 0, "fan",
 RULES = tuple(f for f in globals().values() if isinstance(f, PatternRule))
 PATTERN_IDS = ids(RULES)
 
-ZI_MO_NOTES = {"kong_replacement": "杠上开花 is a self-draw",
-               "rob_kong": "抢杠和等同杠开，当自摸 (line 71)"}
+ZI_MO_NOTES: dict[str, Text] = {"kong_replacement": msg("杠上开花 is a self-draw"),
+                                "rob_kong": msg("抢杠和等同杠开，当自摸 (line 71)")}
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 50 同种牌形成 1112345678999
 
 
@@ -244,11 +245,13 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     if s.win_type != DISCARD:  # self-draw, kong replacement, and 抢杠 (当自摸, line 71)
         found.append(ZI_MO_BY_WIN_TYPE[s.win_type])
     if s.seat_wind is not None and s.seat_wind in h.pungs:
-        found.append(MEN_FENG.pattern(note=f"pung of {code(s.seat_wind)}, the seat wind"))
+        found.append(MEN_FENG.pattern(note=msg("pung of {tile}, the seat wind",
+                                               tile=code(s.seat_wind))))
     if s.round_wind in h.pungs:
-        found.append(QUAN_FENG.pattern(note=f"pung of {code(s.round_wind)}, the round wind"))
+        found.append(QUAN_FENG.pattern(note=msg("pung of {tile}, the round wind",
+                                                tile=code(s.round_wind))))
     for t in h.dragon_pungs:  # a loop, not a comprehension: most hands have none
-        found.append(JIAN_KE.pattern(note=f"pung of {code(t)}"))
+        found.append(JIAN_KE.pattern(note=msg("pung of {tile}", tile=code(t))))
     return found
 
 
@@ -261,7 +264,7 @@ class Count(NamedTuple):
     fan: int
     patterns: list[Pattern]
     special: PatternRule | None
-    notes: list[str]
+    notes: list[Sentence]
 
 
 def count(h: WholeHand, s: Situation, cap: int) -> Count:
@@ -272,16 +275,18 @@ def count(h: WholeHand, s: Situation, cap: int) -> Count:
     found = specials(h, s)
     if found and (found[0].value >= capped or not inner):
         best, others = found[0], found[1:]
-        notes = ["特殊牌型: the single highest special hand counts; nothing is added"]
-        if others:
-            notes.append("also qualifies (not added): "
-                         + ", ".join(f"{f.name_zh} {f.value}" for f in others))
+        notes: list[Sentence] = [
+            msg("特殊牌型: the single highest special hand counts; nothing is added")]
+        if others:  # each item a Chinese name and its fan: the same in every language
+            notes.append(msg("also qualifies (not added): {hands}",
+                             hands=[f"{f.name_zh} {f.value}" for f in others]))
         return Count(best.value, [best.pattern()], best, notes)
     patterns = inner
     notes = []
     if raw > cap:
-        patterns.append(BAO_HU.pattern(cap - raw, f"{raw} fan capped at {cap} (爆和)"))
-        notes.append(f"爆和: {raw} fan inside the cap counted as {cap}")
+        patterns.append(BAO_HU.pattern(cap - raw, msg("{raw} fan capped at {cap} (爆和)",
+                                                      raw=raw, cap=cap)))
+        notes.append(msg("爆和: {raw} fan inside the cap counted as {cap}", raw=raw, cap=cap))
     return Count(capped, patterns, None, notes)
 
 
@@ -289,12 +294,14 @@ def raise_to_cap(counted: Count, reasons: list[PatternRule], cap: int) -> Count:
     """七.特殊规则: a hand below the cap is counted as a full cap ("按照3番满计算")."""
     if not reasons:
         return counted
-    names = "、".join(r.name_zh for r in reasons)
+    names = "、".join(r.name_zh for r in reasons)  # Chinese names: the same in every language
     if counted.fan >= cap:
-        counted.notes.append(f"{names}: {counted.fan} fan is not below the cap; it counts as is")
+        counted.notes.append(msg("{names}: {fan} fan is not below the cap; it counts as is",
+                                 names=names, fan=counted.fan))
         return counted
     lift = cap - counted.fan
-    counted.patterns.append(reasons[0].pattern(lift, f"{names}: raised from {counted.fan} "
-                                               f"to {cap} fan (不满{cap}番按{cap}番计)"))
-    counted.patterns.extend(r.pattern(0, "raise already applied") for r in reasons[1:])
+    counted.patterns.append(reasons[0].pattern(lift, msg(
+        "{names}: raised from {fan} to {cap} fan (不满{cap}番按{cap}番计)",
+        names=names, fan=counted.fan, cap=cap)))
+    counted.patterns.extend(r.pattern(0, msg("raise already applied")) for r in reasons[1:])
     return Count(cap, counted.patterns, counted.special, counted.notes)

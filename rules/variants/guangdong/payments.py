@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.model import CHOW, DISCARD, KONG, ROB_KONG, SELF_DRAWN, Meld, Payment, PlayerTiles
+from rules.text import Sentence, Text, msg
 from rules.tiles import DRAGONS, WINDS
 
 SHARES = 3  # three other players
@@ -26,12 +27,16 @@ class Liability:
     name_zh: str
     meld: int  # index of the meld that was fed
     seat: int | None  # None when the meld's `from` is not known
-    note: str = ""  # what was assumed (包先不包后 without claim_order)
+    note: Sentence = ""  # what was assumed (包先不包后 without claim_order)
 
-    def describe(self) -> str:
-        who = f"seat {self.seat}" if self.seat is not None else "the seat that fed it"
-        text = f"{self.name_zh}: {who} fed melds[{self.meld}] and pays all three shares"
-        return f"{text} ({self.note})" if self.note else text
+    def describe(self) -> Text:
+        if self.seat is not None:
+            text = msg("{name}: seat {seat} fed melds[{meld}] and pays all three shares",
+                       name=self.name_zh, seat=self.seat, meld=self.meld)
+        else:
+            text = msg("{name}: the seat that fed it fed melds[{meld}] and pays all three "
+                       "shares", name=self.name_zh, meld=self.meld)
+        return msg("{text} ({note})", text=text, note=self.note) if self.note else text
 
 
 def _exposed(melds: tuple[Meld, ...], family: tuple[int, ...] | None = None) -> list[int]:
@@ -72,7 +77,7 @@ def liability(melds: tuple[Meld, ...], win_type: str, owner: int | None) -> Liab
 
 
 def first_landing(liable: Liability, owner: int,
-                  players: Sequence[PlayerTiles]) -> tuple[Liability | None, str]:
+                  players: Sequence[PlayerTiles]) -> tuple[Liability | None, Sentence]:
     """七.5 例二 包先不包后: a seat that fed one player's 12-tile landing is liable for that
     player only. Another player whose landing (its fourth exposed meld) the same seat fed
     earlier, by ``claim_order``, releases it: each other player pays this self-draw. When the
@@ -94,13 +99,16 @@ def first_landing(liable: Liability, owner: int,
             earlier.append((seat, theirs))
     if earlier:
         seat, order = earlier[0]
-        return None, (f"包先不包后: seat {liable.seat} fed seat {seat}'s 12-tile landing first "
-                      f"(claim_order {order} < {mine}) and is liable for that player only; "
-                      "each other player pays this self-draw")
+        return None, msg("包先不包后: seat {feeder} fed seat {seat}'s 12-tile landing first "
+                         "(claim_order {order} < {mine}) and is liable for that player only; "
+                         "each other player pays this self-draw",
+                         feeder=liable.seat, seat=seat, order=order, mine=mine)
     if unordered:
-        others = ", ".join(f"seat {s}" for s in unordered)
-        note = (f"包先不包后: seat {liable.seat} also fed the 12-tile landing of {others}; "
-                "without claim_order on both landings this one is taken as the first")
+        # (a msg of its own line: the extractor skips one nested in another msg's arguments)
+        others = [msg("seat {seat}", seat=s) for s in unordered]
+        note = msg("包先不包后: seat {feeder} also fed the 12-tile landing of {others}; "
+                   "without claim_order on both landings this one is taken as the first",
+                   feeder=liable.seat, others=others)
         return replace(liable, note=note), note
     return liable, ""
 

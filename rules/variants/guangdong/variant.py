@@ -29,6 +29,7 @@ from rules.model import (
 )
 from rules.options import RuleOption
 from rules.patterns import PatternRule
+from rules.text import Sentence, msg
 from rules.tiles import EAST, NORTH, SOUTH, WEST, code
 from rules.variant import Context, Variant, not_complete, seat_flags, seat_wind
 from rules.variants.guangdong import checks
@@ -40,17 +41,18 @@ SEED = "seed 004 (广东鸡平和)"
 
 OPTIONS = (
     RuleOption("cap", "integer", 3,
-               "爆和: fan cap of the ordinary hands and their additions; also the fan that "
-               "杠上开花/海底捞月/抢杠/一炮三响 raise a smaller hand to",
+               msg("爆和: fan cap of the ordinary hands and their additions; also the fan that "
+                   "杠上开花/海底捞月/抢杠/一炮三响 raise a smaller hand to"),
                "五.番 3: 爆和为3番", minimum=1, maximum=6),
-    RuleOption("base", "integer", 1, "points of a 0-fan hand: score = base × 2^fan",
+    RuleOption("base", "integer", 1, msg("points of a 0-fan hand: score = base × 2^fan"),
                "五.番 1: 番是2倍; 六 分值 column (鸡和 = 1)", minimum=1, maximum=10000),
     RuleOption("yi_pao_duo_xiang", "boolean", True,
-               "一炮多响: several players may win on one discard, each paid by the discarder",
+               msg("一炮多响: several players may win on one discard, each paid by the "
+                   "discarder"),
                "五 一炮多响: 允许一炮多响"),
     RuleOption("jiu_lian_pure", "boolean", True,
-               "九莲宝灯 needs exactly 1112345678999 before the winning tile (when win_tile "
-               "is known); false: any concealed 1112345678999 plus one tile of that suit",
+               msg("九莲宝灯 needs exactly 1112345678999 before the winning tile (when win_tile "
+                   "is known); false: any concealed 1112345678999 plus one tile of that suit"),
                "六.二 九莲宝灯: 形成1112345678999，摸到该种牌任何一张即可和牌"),
 )
 
@@ -65,6 +67,9 @@ class Judged(NamedTuple):
     evaluation: Evaluation
     score: int  # base × 2^fan: one share
     liable: Liability | None
+    # 包先不包后's note when it released the feeder (liable None: each other player pays) or
+    # assumed an order; kept apart from the notes so that settle finds it without reading them
+    landing: Sentence = ""
 
 
 class Guangdong(Variant):
@@ -107,16 +112,17 @@ class Guangdong(Variant):
         wind = EAST if _is_dealer(request) else request.seat_wind
         reading, counted = self._best(ctx, found, wind)
         reasons = self._raises(ctx) + list(extra)
-        notes = []
+        notes: list[Sentence] = []
         if wind is None:
             self._check_seat_wind(ctx, found, counted.fan, rules["cap"] if reasons else 0)
-            notes.append("seat_wind not given: no seat wind changes this hand's fan")
+            notes.append(msg("seat_wind not given: no seat wind changes this hand's fan"))
         counted = fan.raise_to_cap(counted, reasons, rules["cap"])
         score = rules["base"] * 2 ** counted.fan
         liable = liability(request.hand.melds, ctx.win_type, owner)
+        landing: Sentence = ""
         if liable is not None and players is not None and owner is not None:
-            liable, note = first_landing(liable, owner, players)
-            notes += [note] if note else []
+            liable, landing = first_landing(liable, owner, players)
+            notes += [landing] if landing else []
         formula = f"{rules['base']} × 2^{counted.fan} = {score}"
         paid, total = payments(score, formula, ctx.win_type, liable)
         evaluation = Evaluation(
@@ -124,7 +130,7 @@ class Guangdong(Variant):
             decomposition=present(reading, (), request.hand.melds) if ctx.shown else [],
             payments=paid,
             total=total, readings=len(found), notes=[*counted.notes, *notes])
-        return Judged(evaluation, score, liable)
+        return Judged(evaluation, score, liable, landing)
 
     def _best(self, ctx: Context, found: tuple[Reading, ...],
               wind: int | None) -> tuple[Reading, fan.Count]:
@@ -148,9 +154,10 @@ class Guangdong(Variant):
         for wind in NOT_DEALER_WINDS:
             if max(self._best(ctx, found, wind)[1].fan, floor) != max(fan_without, floor):
                 raise InvalidInput.one(
-                    "seat_wind", f"required for this hand: its pung of {code(wind)} scores +1 "
-                    "fan (门风) when that is the owner's seat wind; give seat_wind (S, W or N "
-                    "for a non-dealer) or dealer: true (East)", FIELD_REQUIRED)
+                    "seat_wind", msg("required for this hand: its pung of {tile} scores +1 "
+                                     "fan (门风) when that is the owner's seat wind; give "
+                                     "seat_wind (S, W or N for a non-dealer) or dealer: true "
+                                     "(East)", tile=code(wind)), FIELD_REQUIRED)
 
     def _situation(self, ctx: Context, wind: int | None) -> fan.Situation:
         request = ctx.request
@@ -171,14 +178,14 @@ class Guangdong(Variant):
         ledger = Ledger()
         notes = _settle_notes(request)
         if not result.winners:
-            return ledger.settlement(notes=["荒庄: a drawn round pays nothing", *notes])
+            return ledger.settlement(notes=[msg("荒庄: a drawn round pays nothing"), *notes])
         extra = (fan.YI_PAO_SAN_XIANG,) if len(result.winners) == 3 else ()
         winners = []
         for seat in result.winners:
             judged = self._judge_seat(request, seat, extra)
             _pay(ledger, request, seat, judged)
             winners.append(WinnerResult(seat, judged.evaluation))
-            notes += [n for n in judged.evaluation.notes if n.startswith("包先不包后")]
+            notes += [judged.landing] if judged.landing else []
         return ledger.settlement(winners=winners, notes=notes)
 
     def _judge_seat(self, request: SettleRequest, seat: int,
@@ -191,14 +198,15 @@ class Guangdong(Variant):
         ctx = Context(query, HandView.of(query.hand), frozenset(), result.win_type or SELF_DRAW)
         judged = self.judge(ctx, seat, extra, request.players)
         if not judged.evaluation.winning:
-            raise InvalidInput.one(f"players[{seat}].hand", "this winner's tiles do not form "
-                                   "a winning hand: four sets + a pair (no honour chows, no "
-                                   "seven pairs) or 十三幺", HAND_NOT_WINNING)
+            raise InvalidInput.one(f"players[{seat}].hand", msg(
+                "this winner's tiles do not form a winning hand: four sets + a pair (no "
+                "honour chows, no seven pairs) or 十三幺"), HAND_NOT_WINNING)
         if judged.liable is not None and judged.liable.seat is None:
             raise InvalidInput.one(
                 f"players[{seat}].melds[{judged.liable.meld}].from",
-                f"required: {judged.liable.name_zh} makes the seat that fed this meld pay "
-                "all three shares of the self-draw; give the seat that discarded it",
+                msg("required: {name} makes the seat that fed this meld pay all three shares "
+                    "of the self-draw; give the seat that discarded it",
+                    name=judged.liable.name_zh),
                 MELD_BAD_CLAIM)
         return judged
 
@@ -212,27 +220,35 @@ def _pay(ledger: Ledger, request: SettleRequest, seat: int, judged: Judged) -> N
     """One winner's money: discarder, robbed player, liable seat, or each other player."""
     result = request.result
     ev = judged.evaluation
-    detail = f"{ev.fan} fan ({', '.join(p.id for p in ev.patterns)}): {judged.score}"
+    detail = msg("{fan} fan ({patterns}): {score}", fan=ev.fan,
+                 patterns=[p.id for p in ev.patterns], score=judged.score)
     if result.win_type == DISCARD:
-        ledger.pay(result.discarder, seat, judged.score, "hu", f"{detail}, discarder pays")
+        ledger.pay(result.discarder, seat, judged.score, "hu",
+                   msg("{detail}, discarder pays", detail=detail))
     elif result.win_type == ROB_KONG:
         ledger.pay(result.discarder, seat, 3 * judged.score, "hu",
-                   f"{detail} × 3, 抢杠: the robbed player pays all three shares")
+                   msg("{detail} × 3, 抢杠: the robbed player pays all three shares",
+                       detail=detail))
     elif judged.liable is not None:
         ledger.pay(judged.liable.seat, seat, 3 * judged.score, "hu",
-                   f"{detail} × 3, {judged.liable.describe()}")
+                   msg("{detail} × 3, {liability}", detail=detail,
+                       liability=judged.liable.describe()))
+    elif judged.landing:  # 包先不包后 released the feeder (first_landing)
+        ledger.each_pays(seat, judged.score, "hu",
+                         msg("{detail}, self-drawn: each pays ({landing})", detail=detail,
+                             landing=judged.landing))
     else:
-        released = [n for n in ev.notes if n.startswith("包先不包后")]  # (first_landing)
-        ledger.each_pays(seat, judged.score, "hu", f"{detail}, self-drawn: each pays"
-                         + "".join(f" ({n})" for n in released))
+        ledger.each_pays(seat, judged.score, "hu",
+                         msg("{detail}, self-drawn: each pays", detail=detail))
 
 
-def _settle_notes(request: SettleRequest) -> list[str]:
-    notes = []
+def _settle_notes(request: SettleRequest) -> list[Sentence]:
+    notes: list[Sentence] = []
     if any(m.is_kong for p in request.players for m in p.melds):
-        notes.append("kongs pay nothing in guangdong: seed 004 has no kong money")
-    if len(request.result.winners) > 1:
-        notes.append("一炮多响: the discarder pays each winner"
-                     + ("; 一炮三响 raises each hand to the cap"
-                        if len(request.result.winners) == 3 else ""))
+        notes.append(msg("kongs pay nothing in guangdong: seed 004 has no kong money"))
+    if len(request.result.winners) == 3:
+        notes.append(msg("一炮多响: the discarder pays each winner; 一炮三响 raises each hand "
+                         "to the cap"))
+    elif len(request.result.winners) > 1:
+        notes.append(msg("一炮多响: the discarder pays each winner"))
     return notes

@@ -33,6 +33,7 @@ from rules.model import (
     PlayerTiles,
     SettleRequest,
 )
+from rules.text import Text, msg
 from rules.tiles import code
 from rules.validation import at, copies_errors, over_four
 from rules.variant import seat_flag_fields, seat_flags
@@ -42,50 +43,56 @@ SHAPES = ShapeRules(seven_pairs=True, four_as_two_pairs=True)
 
 HORSE_CHOICES = (0, 5, 10, 15, 20, 25, 30)  # 003 §3.2 最多可以買30個馬 (不買，5個馬，10個馬…)
 
+THE_HAND = msg("the hand")  # who a /evaluate message is about
+
 
 def flag_errors(flags: Flags, win_type: str, dealer: bool, melds: Sequence[Meld],
-                prefix: str, who: str = "the hand") -> list[FieldError]:
-    """Flags (and kong_replacement) that contradict the winner or the win type."""
+                prefix: str, who: Text | None = None) -> list[FieldError]:
+    """Flags (and kong_replacement) that contradict the winner or the win type; ``who`` names
+    the winner in the messages (the hand's owner when None)."""
     def field(name: str) -> str:
         return at(prefix, f"flags.{name}")
 
+    who = who or THE_HAND
     errors = []
     if flags.heavenly:
         if not dealer:
-            errors.append(FieldError(field("heavenly"), f"天胡 belongs to the dealer only "
-                                     f"(只屬于莊家的特權), and {who} is not the dealer; a "
-                                     "non-dealer's is 地胡 (flags.earthly)", FLAGS_INCONSISTENT))
+            errors.append(FieldError(field("heavenly"), msg(
+                "天胡 belongs to the dealer only (只屬于莊家的特權), and {who} is not the dealer; "
+                "a non-dealer's is 地胡 (flags.earthly)", who=who), FLAGS_INCONSISTENT))
         if win_type != SELF_DRAW:
-            errors.append(FieldError(field("heavenly"), "天胡 is the dealer's dealt hand "
-                                     "complete before the first discard: win_type must be "
-                                     f"self_draw, got {win_type}", FLAGS_INCONSISTENT))
+            errors.append(FieldError(field("heavenly"), msg(
+                "天胡 is the dealer's dealt hand complete before the first discard: win_type "
+                "must be self_draw, got {win_type}", win_type=win_type), FLAGS_INCONSISTENT))
         if any(m.is_exposed for m in melds):
-            errors.append(FieldError(field("heavenly"), "天胡 is won before the first discard, "
-                                     "so no chow, pung or exposed kong can have been made",
-                                     FLAGS_INCONSISTENT))
+            errors.append(FieldError(field("heavenly"), msg(
+                "天胡 is won before the first discard, so no chow, pung or exposed kong can "
+                "have been made"), FLAGS_INCONSISTENT))
     if flags.earthly and dealer:
-        errors.append(FieldError(field("earthly"), f"地胡 is for a non-dealer (非莊家), and "
-                                 f"{who} is the dealer; the dealer's is 天胡 (flags.heavenly)",
-                                 FLAGS_INCONSISTENT))
+        errors.append(FieldError(field("earthly"), msg(
+            "地胡 is for a non-dealer (非莊家), and {who} is the dealer; the dealer's is 天胡 "
+            "(flags.heavenly)", who=who), FLAGS_INCONSISTENT))
     if flags.last_tile and win_type not in SELF_DRAWN:
-        errors.append(FieldError(field("last_tile"), "海底捞月 is a self-drawn win on the "
-                                 "wall's last tile (自摸牌墻上最后一張牌, whose drawer does not "
-                                 f"discard): win_type must be self_draw or kong_replacement, "
-                                 f"got {win_type}", FLAGS_INCONSISTENT))
+        errors.append(FieldError(field("last_tile"), msg(
+            "海底捞月 is a self-drawn win on the wall's last tile (自摸牌墻上最后一張牌, whose "
+            "drawer does not discard): win_type must be self_draw or kong_replacement, got "
+            "{win_type}", win_type=win_type), FLAGS_INCONSISTENT))
     if flags.after_kong_discard and win_type != DISCARD:
-        errors.append(FieldError(field("after_kong_discard"), "杠上炮 is a win on the discard "
-                                 "that follows the discarder's own kong: win_type must be "
-                                 f"discard, got {win_type}", FLAGS_INCONSISTENT))
+        errors.append(FieldError(field("after_kong_discard"), msg(
+            "杠上炮 is a win on the discard that follows the discarder's own kong: win_type "
+            "must be discard, got {win_type}", win_type=win_type), FLAGS_INCONSISTENT))
     if win_type == KONG_REPLACEMENT and not any(m.is_kong for m in melds):
-        errors.append(FieldError(at(prefix, "win_type"), f"kong_replacement (杠上开花) needs a "
-                                 f"kong among the melds of {who}; it has none", WIN_INCONSISTENT))
+        errors.append(FieldError(at(prefix, "win_type"), msg(
+            "kong_replacement (杠上开花) needs a kong among the melds of {who}; it has none",
+            who=who), WIN_INCONSISTENT))
     return errors
 
 
 def settle_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
     """Everything qinzhou refuses in a /settle request, beyond the base checks."""
-    errors = [FieldError(f"events[{i}].type", f"qinzhou has no {e.type} payment (seed 003 "
-                         "knows no 跟庄 or 诈胡): leave 'events' out", FIELD_NOT_USED)
+    errors = [FieldError(f"events[{i}].type", msg("qinzhou has no {event} payment (seed 003 "
+                                                  "knows no 跟庄 or 诈胡): leave 'events' out",
+                                                  event=e.type), FIELD_NOT_USED)
               for i, e in enumerate(request.events)]
     errors += horse_errors(request, horse_count)
     result = request.result
@@ -96,12 +103,12 @@ def settle_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
         player = request.players[seat]
         flags = seat_flags(request, seat)
         found = flag_errors(flags, result.win_type, seat == request.dealer, player.melds,
-                            "result", f"winner {seat}")
+                            "result", msg("winner {seat}", seat=seat))
         if d is not None and flags.after_kong_discard \
                 and not any(m.is_kong for m in request.players[d].melds):
-            found.append(FieldError("result.flags.after_kong_discard", f"杠上炮 follows the "
-                                    f"discarder's own kong, but players[{d}].melds lists none",
-                                    FLAGS_INCONSISTENT))
+            found.append(FieldError("result.flags.after_kong_discard", msg(
+                "杠上炮 follows the discarder's own kong, but players[{seat}].melds lists none",
+                seat=d), FLAGS_INCONSISTENT))
         if flags.earthly:
             found += di_hu_errors(player, seat)
         errors += seat_flag_fields(found, request, seat)
@@ -118,13 +125,13 @@ def di_hu_errors(player: PlayerTiles, seat: int) -> list[FieldError]:
         return []
     field = f"players[{seat}].dealt"
     if len(player.dealt) != 13:
-        return [FieldError(field, f"a non-dealer is dealt 13 tiles, got {len(player.dealt)}",
-                           HAND_WRONG_TILE_COUNT)]
+        return [FieldError(field, msg("a non-dealer is dealt 13 tiles, got {count}",
+                                      count=len(player.dealt)), HAND_WRONG_TILE_COUNT)]
     if over_four([player.dealt]):
         return copies_errors([(field, player.dealt)])
     if not HandView.of(PlayerTiles(player.dealt)).waits(SHAPES, frozenset()):
-        return [FieldError(field, "地胡 (6.11) needs the dealt hand ready (立刻聽牌): no tile "
-                           "completes these 13", FLAGS_INCONSISTENT)]
+        return [FieldError(field, msg("地胡 (6.11) needs the dealt hand ready (立刻聽牌): no "
+                                      "tile completes these 13"), FLAGS_INCONSISTENT)]
     return []
 
 
@@ -134,14 +141,14 @@ def horse_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
     if not flipped:
         return []
     if not request.result.winners:
-        return [FieldError("horses", "horses (奖马) are flipped only when a player wins "
-                           "(有玩家胡牌…翻開公示); a drawn round has none: leave 'horses' out",
-                           FIELD_NOT_USED)]
+        return [FieldError("horses", msg("horses (奖马) are flipped only when a player wins "
+                                         "(有玩家胡牌…翻開公示); a drawn round has none: leave "
+                                         "'horses' out"), FIELD_NOT_USED)]
     if flipped > horse_count:
-        return [FieldError("horses", f"{flipped} horses (奖马) given but the table buys "
-                           f"{horse_count} (rules.horse_count): send at most {horse_count}, "
-                           f"or set rules.horse_count to one of "
-                           f"{', '.join(map(str, HORSE_CHOICES))}", TILE_TOO_MANY)]
+        return [FieldError("horses", msg(
+            "{flipped} horses (奖马) given but the table buys {count} (rules.horse_count): "
+            "send at most {count}, or set rules.horse_count to one of {choices}",
+            flipped=flipped, count=horse_count, choices=list(HORSE_CHOICES)), TILE_TOO_MANY)]
     return []
 
 
@@ -149,16 +156,19 @@ def robbed_errors(request: SettleRequest, robbed: int) -> list[FieldError]:
     """A robbed kong is listed as the pung it was extending (so it earns nothing)."""
     tile = request.result.win_tile
     if tile is None:
-        return [FieldError("result.win_tile", "required for a rob_kong win: the tile robbed "
-                           "from the added kong (搶杠胡)", FIELD_REQUIRED)]
+        return [FieldError("result.win_tile", msg("required for a rob_kong win: the tile "
+                                                  "robbed from the added kong (搶杠胡)"),
+                           FIELD_REQUIRED)]
     melds = request.players[robbed].melds
     field = f"players[{robbed}].melds"
     if any(m.kind == PUNG and m.tiles[0] == tile for m in melds):
         return []
     if any(m.is_kong and m.tiles[0] == tile for m in melds):
-        return [FieldError(field, f"the robbed kong never stands: list it as the pung of "
-                           f"{code(tile)} it was extending (the 4th tile is the winner's "
-                           "win_tile; a robbed kong earns nothing)", WIN_IMPOSSIBLE_ROB)]
-    return [FieldError(field, f"a kong is robbed while it is being added to a pung, but seat "
-                       f"{robbed} (result.discarder) has no pung of {code(tile)} among its "
-                       "melds", WIN_IMPOSSIBLE_ROB)]
+        return [FieldError(field, msg(
+            "the robbed kong never stands: list it as the pung of {tile} it was extending (the "
+            "4th tile is the winner's win_tile; a robbed kong earns nothing)", tile=code(tile)),
+            WIN_IMPOSSIBLE_ROB)]
+    return [FieldError(field, msg(
+        "a kong is robbed while it is being added to a pung, but seat {seat} "
+        "(result.discarder) has no pung of {tile} among its melds", seat=robbed, tile=code(tile)),
+        WIN_IMPOSSIBLE_ROB)]

@@ -16,6 +16,7 @@ from rules.analysis import SEVEN_PAIRS, STANDARD, Reading
 from rules.hand import HeldTiles
 from rules.model import CHOW, KONG_REPLACEMENT, ROB_KONG, Flags, Meld, Pattern
 from rules.patterns import PatternRule
+from rules.text import msg
 
 ADD, MULTIPLY = "add", "multiply"
 
@@ -70,14 +71,15 @@ def _luxury_pairs(w: WonHand) -> bool:
 RULES: tuple[PatternRule, ...] = (
     _fan("shi_ba_luo_han", "十八罗汉", "Eighteen arhats", 18, "6.1 十八羅漢 18番，4個杠",
          holds=lambda w: sum(m.is_kong for m in w.melds) == 4,
-         excludes=("dui_dui_hu",), note="对对胡 not counted (6.1 不記對對胡)"),
+         excludes=("dui_dui_hu",), note=msg("对对胡 not counted (6.1 不記對對胡)")),
     _fan("zi_yi_se", "字一色", "All honours", 4, "6.2 字一色 4番，字牌的刻子(杠)、將",
-         holds=_all_honours, excludes=("dui_dui_hu",), note="对对胡 not counted (6.2 不計對對胡)"),
+         holds=_all_honours, excludes=("dui_dui_hu",),
+         note=msg("对对胡 not counted (6.2 不計對對胡)")),
     _fan("qi_dui", "七对", "Seven pairs", 2, "6.3 七對 2番，由7個對子組成胡牌",
          holds=_seven_pairs),
     _fan("hao_hua_qi_dui", "豪华七对", "Luxury seven pairs", 4, "6.4 豪華七對 4番，2對相同",
          holds=_luxury_pairs, excludes=("qi_dui",),
-         note="instead of 七对 (6.4: 豪华七对 4 replaces 七对's 2)"),
+         note=msg("instead of 七对 (6.4: 豪华七对 4 replaces 七对's 2)")),
     _fan("qing_yi_se", "清一色", "Full flush", 2, "6.5 清一色 2番，由一種花色的序數牌組成",
          holds=_one_suit),
     _fan("hai_di_lao_yue", "海底捞月", "Last tile of the wall", 2, "6.6 海底撈月 2番，自摸最后一張",
@@ -120,7 +122,7 @@ def score_reading(win: WonHand, combination: str) -> Scored:
     fans = [rule for rule in found if rule.id not in dropped] or [JI_HU]
     patterns = [f.pattern(note=notes.get(f.id, "")) for f in fans]
     if fans == [JI_HU]:
-        patterns[0].note = "no pattern: 1 fan (7. 欽州麻將為1番起和)"
+        patterns[0].note = msg("no pattern: 1 fan (7. 欽州麻將為1番起和)")
     values = [f.value for f in fans]
     fan = prod(values) if combination == MULTIPLY else sum(values)
     return Scored(fan, patterns, win.reading)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.ledger import SEATS, Ledger
+from rules.text import Text, msg
 from rules.tiles import code, rank_of
 
 # 003 §3.1 以首局為例 莊即東（1、5、9）；南（2、6）；西（3、7）；北（4、8）
@@ -60,13 +61,22 @@ def _shown(tiles: Sequence[int]) -> str:
     return " ".join(code(t) for t in tiles)
 
 
-def count_horses(n: int) -> str:
-    return f"{n} horse" if n == 1 else f"{n} horses"
+def count_horses(n: int) -> Text:
+    return msg("{count} horse", count=n) if n == 1 else msg("{count} horses", count=n)
 
 
-def _horse_detail(tiles: Sequence[int], win: Win, base: int, whose: str) -> str:
-    return (f"{count_horses(len(tiles))} {_shown(tiles)} on {whose} × {win.fan} fan "
-            f"(seat {win.seat}) × base {base}")
+def _horse_detail(tiles: Sequence[int], win: Win, base: int, whose: Text) -> Text:
+    return msg("{horses} {tiles} on {whose} × {fan} fan (seat {seat}) × base {base}",
+               horses=count_horses(len(tiles)), tiles=_shown(tiles), whose=whose, fan=win.fan,
+               seat=win.seat, base=base)
+
+
+def _numbers_of_seat(seat: int) -> Text:
+    return msg("seat {seat}'s numbers", seat=seat)
+
+
+def _hu_detail(win: Win, base: int) -> Text:
+    return msg("{label}: {fan} fan × base {base}", label=win.label, fan=win.fan, base=base)
 
 
 def pay_self_draw(ledger: Ledger, win: Win, on_seat: list[list[int]], base: int) -> None:
@@ -75,10 +85,9 @@ def pay_self_draw(ledger: Ledger, win: Win, on_seat: list[list[int]], base: int)
     for payer in range(SEATS):
         if payer == win.seat:
             continue
-        ledger.pay(payer, win.seat, win.fan * base, "hu", f"{win.label}: {win.fan} fan × "
-                   f"base {base}")
+        ledger.pay(payer, win.seat, win.fan * base, "hu", _hu_detail(win, base))
         ledger.pay(payer, win.seat, win.fan * base * len(mine), "horse",
-                   _horse_detail(mine, win, base, f"seat {win.seat}'s numbers"))
+                   _horse_detail(mine, win, base, _numbers_of_seat(win.seat)))
 
 
 def pay_discard(ledger: Ledger, wins: Sequence[Win], discarder: int,
@@ -93,16 +102,16 @@ def pay_discard(ledger: Ledger, wins: Sequence[Win], discarder: int,
     """
     owner = wins[0].seat
     for win in wins:
-        ledger.pay(discarder, win.seat, win.fan * base, "hu",
-                   f"{win.label}: {win.fan} fan × base {base}")
+        ledger.pay(discarder, win.seat, win.fan * base, "hu", _hu_detail(win, base))
     for win in wins:
         hits = on_seat[win.seat]
         ledger.pay(discarder, owner, win.fan * base * len(hits), "horse",
-                   _horse_detail(hits, win, base, f"seat {win.seat}'s numbers"))
+                   _horse_detail(hits, win, base, _numbers_of_seat(win.seat)))
     bad = on_seat[discarder]
     for win in wins[1:]:
         ledger.pay(owner, win.seat, win.fan * base * len(bad), "horse",
-                   _horse_detail(bad, win, base, f"the discarder's (seat {discarder}) numbers"))
+                   _horse_detail(bad, win, base, msg("the discarder's (seat {seat}) numbers",
+                                                     seat=discarder)))
 
 
 def turn_order(winners: Sequence[int], discarder: int) -> list[int]:

@@ -9,12 +9,17 @@ refused by :mod:`.checks`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.error_codes import HAND_NOT_WINNING, VARIANT_NOT_SUPPORTED
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HeldTiles, present
 from rules.ledger import Ledger
 from rules.model import (
+    ADDED_KONG,
+    CONCEALED_KONG,
     DISCARD,
+    KONG,
     ROB_KONG,
     SELF_DRAW,
     EvaluateRequest,
@@ -27,6 +32,7 @@ from rules.model import (
     WinnerResult,
 )
 from rules.options import RuleOption, dealer_passes_on_draw
+from rules.text import Sentence, Text, msg
 from rules.tiles import code
 from rules.validation import raise_if
 from rules.variant import Context, Deal, NotSupported, Variant, not_complete, seat_flags
@@ -35,19 +41,21 @@ from rules.variants.qinzhou.checks import HORSE_CHOICES, SHAPES, flag_errors, se
 from rules.variants.qinzhou.patterns import ADD, JI_HU, MULTIPLY, RULES, WonHand, best_reading
 
 OPTIONS = (
-    RuleOption("base", "integer", 1, "底数: the unit of every payment (hu, horse and kong)",
+    RuleOption("base", "integer", 1, msg("底数: the unit of every payment (hu, horse and kong)"),
                "003 §7 記分方法 (番數*底數); §3.2 例B 基礎銀兩假定為1兩", minimum=1,
                maximum=1_000_000),
-    RuleOption("horse_count", "integer", 10, "奖马 bought per win (0 = 不买): at most this "
-               "many horses may be sent; fewer means the wall ran short",
+    RuleOption("horse_count", "integer", 10, msg("奖马 bought per win (0 = 不买): at most this "
+                                                 "many horses may be sent; fewer means the "
+                                                 "wall ran short"),
                "003 §3.2 獎馬 (以設置為獎10個馬為例; 最多可以買30個馬; 不夠…剩下的牌全為買的馬)",
                choices=HORSE_CHOICES),
-    RuleOption("fan_combination", "string", ADD, "How the fan of several patterns combine: "
-               "add (the rules book) or multiply",
+    RuleOption("fan_combination", "string", ADD, msg("How the fan of several patterns "
+                                                     "combine: add (the rules book) or multiply"),
                "003 §7 (番數*底數)+番數*獎馬番數*底數: one fan count per win",
                choices=(ADD, MULTIPLY)),
-    RuleOption("zi_yi_se_qi_dui", "boolean", True, "字一色 also counts for seven pairs of "
-               "honours (the seed describes it with pungs/kongs and a pair)",
+    RuleOption("zi_yi_se_qi_dui", "boolean", True, msg("字一色 also counts for seven pairs of "
+                                                       "honours (the seed describes it with "
+                                                       "pungs/kongs and a pair)"),
                "003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌"),
     dealer_passes_on_draw("003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal; "
                           "the rules book makes passing it a house option)"),
@@ -93,9 +101,9 @@ class Qinzhou(Variant):
             decomposition=present(best.reading, (), ctx.hand.melds) if ctx.shown else [],
             payments=[payment],
             total=payment.amount * payers, readings=len(found),
-            notes=[f"without horses: each 奖马 on the winner's numbers adds {best.fan} fan × "
-                   f"base {rules['base']} = {payment.amount} per payer (POST /settle counts "
-                   "them)"])
+            notes=[msg("without horses: each 奖马 on the winner's numbers adds {fan} fan × "
+                       "base {base} = {amount} per payer (POST /settle counts them)",
+                       fan=best.fan, base=rules["base"], amount=payment.amount)])
 
     # ------------------------------------------------------------------ settle
     def validate_settle(self, request: SettleRequest) -> list[str]:
@@ -111,8 +119,8 @@ class Qinzhou(Variant):
         _pay_kongs(request, base, ledger)
         result = request.result
         if not result.winners:
-            return ledger.settlement(notes=["drawn round (荒庄): no hu is paid; kongs are "
-                                            "paid all the same (杠牌后直接得分而無須胡牌)"])
+            return ledger.settlement(notes=[msg("drawn round (荒庄): no hu is paid; kongs are "
+                                                "paid all the same (杠牌后直接得分而無須胡牌)")])
         claimed = result.discarder is not None
         order = (horses.turn_order(result.winners, result.discarder) if claimed
                  else list(result.winners))
@@ -134,9 +142,9 @@ class Qinzhou(Variant):
                                 flags=seat_flags(request, seat), rules=request.rules)
         evaluation = self._evaluate(query)  # the round's rule options are resolved already
         if not evaluation.winning:
-            raise InvalidInput.one(f"players[{seat}].hand", f"winner {seat}'s tiles do not "
-                                   "form a winning hand (four sets + a pair, or seven pairs; "
-                                   "no honour chows in qinzhou)", HAND_NOT_WINNING)
+            raise InvalidInput.one(f"players[{seat}].hand", msg(
+                "winner {seat}'s tiles do not form a winning hand (four sets + a pair, or "
+                "seven pairs; no honour chows in qinzhou)", seat=seat), HAND_NOT_WINNING)
         return evaluation
 
     def dealer_after_win(self, request: SettleRequest) -> Deal:
@@ -146,16 +154,18 @@ class Qinzhou(Variant):
         result = request.result
         if result.discarder is None or len(result.winners) == 1:
             seat = result.winners[0]
-            return Deal(seat, f"seat {seat} won, not the dealer: the winner deals (搶莊制)")
+            return Deal(seat, msg("seat {seat} won, not the dealer: the winner deals (搶莊制)",
+                                  seat=seat))
         seat = horses.turn_order(result.winners, result.discarder)[0]
-        return Deal(seat, f"seats {', '.join(map(str, result.winners))} won on seat "
-                    f"{result.discarder}'s discard: seat {seat}, the first after the "
-                    "discarder, deals (搶莊制)")
+        return Deal(seat, msg("seats {winners} won on seat {discarder}'s discard: seat {seat}, "
+                              "the first after the discarder, deals (搶莊制)",
+                              winners=list(result.winners), discarder=result.discarder,
+                              seat=seat))
 
     def jing_answer(self, request: JingRequest) -> JingAnswer:
-        raise NotSupported("variant", "qinzhou (钦州麻将) has no jing (精): no tile is wild "
-                           "and nothing is paid for jing; /jing serves xingguo and nanchang",
-                           VARIANT_NOT_SUPPORTED)
+        raise NotSupported("variant", msg("qinzhou (钦州麻将) has no jing (精): no tile is wild "
+                                          "and nothing is paid for jing; /jing serves xingguo "
+                                          "and nanchang"), VARIANT_NOT_SUPPORTED)
 
 
 def _payment(fan: int, base: int, win_type: str) -> Payment:
@@ -168,27 +178,44 @@ def _label(evaluation: Evaluation) -> str:
     return " + ".join(p.name_zh for p in evaluation.patterns)
 
 
+# A kong's ledger detail by meld kind: one template each, so that each kind reads in its own
+# words (明杠, 补杠, 暗杠) in every language.
+KONG_DETAIL: dict[str, Callable[[str, int], Text]] = {
+    KONG: lambda tile, base: msg("kong of {tile}: base {base} from each other player",
+                                 tile=tile, base=base),
+    ADDED_KONG: lambda tile, base: msg("added_kong of {tile}: base {base} from each other "
+                                       "player", tile=tile, base=base),
+    CONCEALED_KONG: lambda tile, base: msg("concealed_kong of {tile}: base {base} from each "
+                                           "other player", tile=tile, base=base),
+}
+
+
 def _pay_kongs(request: SettleRequest, base: int, ledger: Ledger) -> None:
     """§7 杠牌: 其余三家被扣分為（底數），杠牌者得分（底數*3）; a robbed kong is not listed."""
     for seat, player in enumerate(request.players):
         for meld in player.melds:
             if meld.is_kong:
-                ledger.each_pays(seat, base, "kong", f"{meld.kind} of {code(meld.tiles[0])}: "
-                                 f"base {base} from each other player")
+                ledger.each_pays(seat, base, "kong", KONG_DETAIL[meld.kind](code(meld.tiles[0]),
+                                                                            base))
 
 
 def _horse_notes(request: SettleRequest, on_seat: list[list[int]],
-                 owner: int | None) -> list[str]:
+                 owner: int | None) -> list[Sentence]:
     """Which horses hit whose numbers, how many were bought, who owns them."""
     bought, flipped = request.rules["horse_count"], len(request.horses)
-    notes = [f"奖马: {horses.count_horses(flipped)} flipped of {bought} bought"]
-    if flipped < bought:
-        notes[0] += " (fewer: the wall ran short, 剩下的牌全為買的馬)"
+    count = horses.count_horses(flipped)
+    notes: list[Sentence] = [
+        msg("奖马: {horses} flipped of {bought} bought (fewer: the wall ran short, "
+            "剩下的牌全為買的馬)", horses=count, bought=bought) if flipped < bought
+        else msg("奖马: {horses} flipped of {bought} bought", horses=count, bought=bought)]
     for seat, tiles in enumerate(on_seat):
         numbers = "/".join(map(str, horses.numbers_of(seat, request.dealer)))
-        shown = " ".join(code(t) for t in tiles) or "none"
-        notes.append(f"seat {seat} ({numbers}): {shown}")
+        if tiles:
+            notes.append(msg("seat {seat} ({numbers}): {tiles}", seat=seat, numbers=numbers,
+                             tiles=" ".join(code(t) for t in tiles)))
+        else:
+            notes.append(msg("seat {seat} ({numbers}): none", seat=seat, numbers=numbers))
     if owner is not None:
-        notes.append(f"一炮多响: seat {owner}, the first winner after the discarder, owns the "
-                     "horses (只允許一家買馬，按胡牌者的順序)")
+        notes.append(msg("一炮多响: seat {seat}, the first winner after the discarder, owns the "
+                         "horses (只允許一家買馬，按胡牌者的順序)", seat=owner))
     return notes
