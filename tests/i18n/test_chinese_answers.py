@@ -23,7 +23,7 @@ import rules
 from app import codes, examples
 from app.edge import BudgetExceeded
 from app.schemas import requests as request_schemas
-from rules import model
+from rules import error_codes, model
 from tests.contract.test_error_codes import ENTRIES
 from tests.sim.engine import Simulator, play_match
 
@@ -33,7 +33,7 @@ TEXT_KEYS = {"title", "detail", "message", "note", "notes", "description"}
 # The words a Chinese sentence may hold as they are: JSON's, HTTP's and the units'.
 TECHNICAL = {"JSON", "UTF", "Unicode", "KiB", "POST", "GET", "HTTP", "Content", "Type",
              "application", "json", "null", "true", "false", "openapi", "yaml", "seed",
-             "errors", "NaN", "Infinity", "UTF-8", "UTF-16"}
+             "errors", "detail", "title", "code", "NaN", "Infinity", "UTF-8", "UTF-16"}
 # Problems written by gunicorn before the request's headers are read: no Accept-Language
 # is known yet, so they are English (docs/clients.md says so). Each code is also answered
 # by the app, in Chinese, which the cases below check.
@@ -64,17 +64,20 @@ def _vocabulary() -> set[str]:
 
 
 VOCABULARY = _vocabulary()
+PATHS = re.compile(r"/[A-Za-z][\w/<>.{}-]*|\\u[0-9a-fA-F]{4}")  # /settle, /rules/<variant>, \ud800
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # the client's input, said back as it was sent
 NUMBERS = re.compile(r"(?<![A-Za-z])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 TILES = re.compile(r"(?<![A-Za-z])(?:[1-9]+[mpsz]|[ESWNCFP])+(?![A-Za-z])")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\[\]/<>-]*")
 
 
-def english_left(text: str) -> list[str]:
-    """The English words of ``text`` that are not the service's vocabulary."""
-    text = NUMBERS.sub(" ", TILES.sub(" ", QUOTED.sub(" ", text)))
+def english_left(text: str, also: frozenset[str] = frozenset()) -> list[str]:
+    """The English words of ``text`` that are not the service's vocabulary (nor ``also``:
+    the field names a problem quotes back from the request)."""
+    text = NUMBERS.sub(" ", TILES.sub(" ", PATHS.sub(" ", QUOTED.sub(" ", text))))
     return [w for w in WORD.findall(text)
-            if len(w) > 1 and not set("_.[/") & set(w) and w.strip("-") not in VOCABULARY]
+            if len(w) > 1 and not set("_.[/") & set(w) and w.strip("-") not in VOCABULARY
+            and w not in also]
 
 
 def test_the_english_check_can_fail():
@@ -85,22 +88,23 @@ def test_the_english_check_can_fail():
     assert english_left("players[0].hand 须为 win_tile") == []
 
 
-def untranslated(answer: Any, where: str = "") -> list[str]:
-    """Every sentence of a JSON answer that is not Chinese, with where it is."""
+def untranslated(answer: Any, where: str = "", also: frozenset[str] = frozenset()) -> list[str]:
+    """Every sentence of a JSON answer that holds English, with where it is. (A sentence of
+    only ids, tiles and numbers, such as a ledger line's formula, is the same in every
+    language.)"""
     found = []
     if isinstance(answer, dict):
         for key, value in answer.items():
             here = f"{where}.{key}"
             if key in TEXT_KEYS:
                 for i, text in enumerate(value if isinstance(value, list) else [value]):
-                    if isinstance(text, str) and text and (
-                            not CJK.search(text) or english_left(text)):
-                        found.append(f"{here}[{i}]: {text!r} (left: {english_left(text)})")
+                    if isinstance(text, str) and english_left(text, also):
+                        found.append(f"{here}[{i}]: {text!r} (left: {english_left(text, also)})")
             else:
-                found += untranslated(value, here)
+                found += untranslated(value, here, also)
     elif isinstance(answer, list):
         for i, item in enumerate(answer):
-            found += untranslated(item, f"{where}[{i}]")
+            found += untranslated(item, f"{where}[{i}]", also)
     return found
 
 
@@ -127,8 +131,8 @@ HAND = {"variant": "qinzhou", "hand": "123m456p789s111sEE"}
 # (code, how to meet it); the domain's codes come from the error-code tests' cases
 WEB_CASES: list[tuple[str, Callable[[FlaskClient], Any]]] = [
     (codes.REQUEST_INVALID, _post("/evaluate", {"variant": "riichi"})),
-    (codes.TILE_UNKNOWN, _post("/evaluate", {**HAND, "hand": "123m456p789s111sEX"})),
-    (codes.TILE_UNKNOWN, _post("/evaluate", {**HAND, "hand": ["1m", "2m", "3q"]})),
+    (error_codes.TILE_UNKNOWN, _post("/evaluate", {**HAND, "hand": "123m456p789s111sEX"})),
+    (error_codes.TILE_UNKNOWN, _post("/evaluate", {**HAND, "hand": ["1m", "2m", "3q"]})),
     (codes.JSON_MALFORMED, _raw(b'{"variant":')),
     (codes.JSON_MALFORMED, _raw(b'{"variant" 1}')),
     (codes.JSON_MALFORMED, _raw(b'{"variant":NaN}')),
@@ -169,8 +173,11 @@ def _problem_faults(response) -> list[str]:
     assert response.mimetype == "application/problem+json", response
     assert response.headers["Content-Language"] == "zh-CN"
     body = response.get_json()
-    return untranslated({k: v for k, v in body.items() if k in ("title", "detail")}) + \
-        untranslated(body.get("errors", []))
+    quoted = frozenset(WORD.findall(" ".join(e["field"] for e in body.get("errors", []))))
+    assert CJK.search(body["title"]) and CJK.search(body["detail"]), body
+    assert all(CJK.search(e["message"]) for e in body.get("errors", [])), body
+    return untranslated({k: v for k, v in body.items() if k in ("title", "detail")}, "",
+                        quoted) + untranslated(body.get("errors", []), "", quoted)
 
 
 @pytest.mark.parametrize(("code", "request_", "field"), ENTRIES, ids=[e[0] for e in ENTRIES])
@@ -266,8 +273,9 @@ def test_the_rule_options_are_described_in_chinese(client):
 
 
 def test_english_is_untouched_by_the_catalogue(client):
-    """The same corpus in English has no Chinese added to its sentences but what the
-    English already quotes (seed lines, 精, 德国): the English is the templates."""
+    """Without Accept-Language the sentences are the English templates (which quote the
+    seeds' Chinese terms, such as 相公, as they always did)."""
     answer = client.post("/evaluate", json={"variant": "qinzhou", "hand": "123m456p"}).get_json()
-    assert answer["errors"][0]["message"].isascii()
     assert answer["title"] == "Invalid request"
+    assert answer["detail"] == "the request breaks 1 rule(s); see errors (hand)"
+    assert answer["errors"][0]["message"].startswith("相公 (wrong tile count): 6 concealed")
