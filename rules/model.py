@@ -236,7 +236,7 @@ class Payment:
 
     payer: str
     amount: int
-    formula: str = ""  # e.g. "1 × 2 (self-draw) × 2 (dealer)"
+    formula: Sentence = ""  # "1 ping_hu × 2 zi_mo = 4"; a sentence where words are needed
 
 
 @dataclass

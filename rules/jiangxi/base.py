@@ -273,7 +273,7 @@ class Jiangxi(Variant):
                                        reason=evaluation.reason, message=evaluation.message),
                                    HAND_NOT_WINNING)
         for row in rows:
-            ledger.pay(row.seat, winner, row.amount, "hu", row.detail or row.formula)
+            ledger.pay(row.seat, winner, row.amount, "hu", row.formula)
         return evaluation
 
     def settle_jing(self, request: SettleRequest, ledger: Ledger) -> list[JingScore]:

@@ -59,10 +59,9 @@ class Share(NamedTuple):
     seat: int
     role: str
     amount: int
-    formula: str  # ids and numbers (the answer's Payment.formula)
-    # The ledger line's detail when the formula holds words (a flat win, a robbed kong), as a
-    # sentence the reader's language can render; "" when the formula says it all.
-    detail: Sentence = ""
+    # The answer's Payment.formula and the ledger line's detail: ids and numbers, or a
+    # sentence where words are needed (a flat win, a robbed kong).
+    formula: Sentence
 
 
 def payer_terms(seating: Seating, seat: int) -> list[tuple[str, int]]:
@@ -137,7 +136,7 @@ def shares(value: HandValue, seating: Seating) -> list[Share]:
     """What each payer pays the winner (the robbed player alone on a robbed kong)."""
     if value.flat is not None:
         flat = value.flat.value or 0
-        return [Share(s, seating.role(s), flat, f"{flat} {value.flat.id} (flat)",
+        return [Share(s, seating.role(s), flat,
                       msg("{points} {pattern} (flat)", points=flat, pattern=value.flat.id))
                 for s in seating.payers()]
     common = _base(value), _base_formula(value)
@@ -146,13 +145,10 @@ def shares(value: HandValue, seating: Seating) -> list[Share]:
         total = sum(amount for _, amount, _ in parts)
         amounts = " + ".join(str(a) for _, a, _ in parts)
         roles = [(Seating.role(_self_draw(seating), s), f) for s, _, f in parts]
-        formula = "; ".join(f"as {role}: {f}" for role, f in roles)
         each = [msg("as {role}: {formula}", role=role, formula=f) for role, f in roles]
         detail = msg("抢杠: the robbed player pays all three self-draw shares ({amounts} = "
                      "{total}); {shares}", amounts=amounts, total=total, shares=_joined(each))
-        return [Share(seating.discarder, "robbed", total,
-                      f"抢杠: the robbed player pays all three self-draw shares "
-                      f"({amounts} = {total}); {formula}", detail)]
+        return [Share(seating.discarder, "robbed", total, detail)]
     return [Share(s, seating.role(s), amount, formula) for s, amount, formula in parts]
 
 

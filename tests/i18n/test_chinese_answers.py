@@ -29,7 +29,7 @@ from tests.sim.engine import Simulator, play_match
 
 ZH = {"Accept-Language": "zh-CN"}
 CJK = re.compile(r"[\u3400-\u9fff]")
-TEXT_KEYS = {"title", "detail", "message", "note", "notes", "description"}
+TEXT_KEYS = {"title", "detail", "message", "note", "notes", "description", "formula"}
 # The words a Chinese sentence may hold as they are: JSON's, HTTP's and the units'.
 TECHNICAL = {"JSON", "UTF", "Unicode", "KiB", "POST", "GET", "HTTP", "Content", "Type",
              "application", "json", "null", "true", "false", "openapi", "yaml", "seed",

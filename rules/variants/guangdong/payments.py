@@ -120,8 +120,10 @@ def payments(score: int, formula: str, win_type: str,
         return [Payment("discarder", score, formula)], score
     total = SHARES * score
     if win_type == ROB_KONG:
-        return [Payment("robbed", total, f"{SHARES} × ({formula}): 抢杠, the robbed player "
-                        "pays all three shares")], total
+        return [Payment("robbed", total, msg("{shares} × ({formula}): 抢杠, the robbed player "
+                                             "pays all three shares", shares=SHARES,
+                                             formula=formula))], total
     if liable is not None:
-        return [Payment("liable", total, f"{SHARES} × ({formula}): {liable.describe()}")], total
+        return [Payment("liable", total, msg("{shares} × ({formula}): {liable}", shares=SHARES,
+                                             formula=formula, liable=liable.describe()))], total
     return [Payment("each", score, formula)], total

@@ -171,7 +171,7 @@ class Qinzhou(Variant):
 def _payment(fan: int, base: int, win_type: str) -> Payment:
     """What one payer owes before horses: fan × base (§7 番數*底數)."""
     return Payment(PAYER.get(win_type, "each"), fan * base,
-                   f"{fan} fan × base {base} × (1 + horses)")
+                   msg("{fan} fan × base {base} × (1 + horses)", fan=fan, base=base))
 
 
 def _label(evaluation: Evaluation) -> str:
