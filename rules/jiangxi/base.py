@@ -232,9 +232,8 @@ class Jiangxi(Variant):
         """德国's note; ``four_times``: 德中德's (nanchang), which each payer pays four times."""
         who = msg("each payer") if situation.seating.drawn else msg("the discarder")
         if four_times:
-            # The English keeps the wording it had when it was made by replacing "double".
             return msg("every jing read as itself: each payer pays four times, +{bonus} from "
-                       "{who} (never four timesd)", bonus=self.german_bonus, who=who)
+                       "{who} (never quadrupled)", bonus=self.german_bonus, who=who)
         return msg("every jing read as itself: each payer pays double, +{bonus} from {who} "
                    "(never doubled)", bonus=self.german_bonus, who=who)
 

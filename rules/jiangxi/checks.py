@@ -90,10 +90,9 @@ def flag_errors(flags: Flags, *, dealer: bool, melds: bool, win_type: str | None
             errors.append(FieldError(f"{f}.earthly", msg("地胡 is won by a non-dealer"),
                                      FLAGS_INCONSISTENT))
         if (win_type or SELF_DRAW) not in earthly_types:
-            # (the English keeps the space before the colon it always had)
             how = msg("地胡 is won on the dealer's first discard (or the first draw): win_type "
                       "discard or self_draw") if SELF_DRAW in earthly_types else \
-                msg("地胡 is won on the dealer's first discard : win_type discard")
+                msg("地胡 is won on the dealer's first discard: win_type discard")
             errors.append(FieldError(f"{f}.earthly", how, FLAGS_INCONSISTENT))
         if win_type == DISCARD and discarder_is_dealer is False:
             errors.append(FieldError(f"{f}.earthly", msg(
