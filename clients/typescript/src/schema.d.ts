@@ -21,6 +21,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -37,6 +39,7 @@ export interface paths {
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -47,6 +50,7 @@ export interface paths {
                 400: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -57,6 +61,7 @@ export interface paths {
                 413: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -67,6 +72,7 @@ export interface paths {
                 415: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -77,6 +83,7 @@ export interface paths {
                 422: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -108,6 +115,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -124,6 +133,7 @@ export interface paths {
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -134,6 +144,7 @@ export interface paths {
                 400: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -144,6 +155,7 @@ export interface paths {
                 413: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -154,6 +166,7 @@ export interface paths {
                 415: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -164,6 +177,7 @@ export interface paths {
                 422: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -199,6 +213,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -215,6 +231,7 @@ export interface paths {
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -225,6 +242,7 @@ export interface paths {
                 400: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -235,6 +253,7 @@ export interface paths {
                 413: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -245,6 +264,7 @@ export interface paths {
                 415: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -255,6 +275,7 @@ export interface paths {
                 422: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -286,6 +307,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -302,6 +325,7 @@ export interface paths {
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -312,6 +336,7 @@ export interface paths {
                 400: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -322,6 +347,7 @@ export interface paths {
                 413: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -332,6 +358,7 @@ export interface paths {
                 415: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -342,6 +369,7 @@ export interface paths {
                 422: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -368,6 +396,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -380,6 +410,7 @@ export interface paths {
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -411,6 +442,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -423,6 +456,7 @@ export interface paths {
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -454,6 +488,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -466,6 +502,7 @@ export interface paths {
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -476,6 +513,7 @@ export interface paths {
                 503: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -627,6 +665,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -654,6 +694,7 @@ export interface paths {
                 404: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -781,6 +822,8 @@ export interface paths {
                     v?: string;
                 };
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -818,6 +861,7 @@ export interface paths {
                 404: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -900,6 +944,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -933,6 +979,7 @@ export interface paths {
                 404: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1404,6 +1451,7 @@ export interface components {
             name: string;
             type: string;
             default: unknown;
+            /** @description What the option does, in the answer's language (Accept-Language). */
             description: string;
             /** @description The seed line the option comes from, quoted briefly. */
             seed: string;
@@ -1601,11 +1649,15 @@ export interface components {
     parameters: {
         /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
         "X-Request-ID": string;
+        /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+        "Accept-Language": string;
     };
     requestBodies: never;
     headers: {
         /** @description The request id: the caller's `X-Request-ID` when it is a token of 1-128 characters from `A-Za-z0-9._:@/+=-`, else a fresh one. It is also in the JSON log line of the request. */
         "X-Request-ID": string;
+        /** @description The language of the answer's sentences: `en` or `zh-CN` (see the Accept-Language parameter). Answers carry `Vary: Accept-Language`. */
+        "Content-Language": "en" | "zh-CN";
     };
     pathItems: never;
 }

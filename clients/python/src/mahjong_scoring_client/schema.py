@@ -542,6 +542,7 @@ class VariantOption(TypedDict):
     name: str
     type: str
     default: Any
+    # What the option does, in the answer's language (Accept-Language).
     description: str
     # The seed line the option comes from, quoted briefly.
     seed: str
