@@ -158,5 +158,6 @@ def _log(response: Response, seconds: float) -> None:
         "trace_id": g.trace[0] if g.get("trace") else None,
         "status": response.status_code, "duration_ms": round(seconds * 1000, 3),
         "bytes": response.calculate_content_length(), "variant": g.get("variant"),
-        "remote": request.remote_addr, "user_agent": request.user_agent.string or None,
+        "language": g.get("language"), "remote": request.remote_addr,
+        "user_agent": request.user_agent.string or None,
     })
