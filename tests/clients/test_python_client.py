@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 from mahjong_scoring_client import Client, ProblemError
@@ -49,9 +50,24 @@ def test_variants(client):
     assert names == {"xingguo", "nanchang", "qinzhou", "guangdong"}
 
 
-def test_accept_language_is_accepted(client):
-    settlement = client.settle(QINZHOU_ROUND, accept_language="zh-CN")
-    assert settlement["deltas"] == QINZHOU_DELTAS
+def test_accept_language_gives_chinese_sentences_and_the_same_numbers(client):
+    english = client.settle(QINZHOU_ROUND)
+    chinese = client.settle(QINZHOU_ROUND, accept_language="zh-CN")
+    assert chinese["deltas"] == english["deltas"] == QINZHOU_DELTAS
+    details = [t["detail"] for t in chinese["ledger"]]
+    assert details != [t["detail"] for t in english["ledger"]]
+    assert all(re.search(r"[\u4e00-\u9fff]", d) for d in details), details
+
+
+def test_a_problem_in_chinese_keeps_its_codes(server_url):
+    with Client(server_url, retries=0, accept_language="zh-CN") as chinese, \
+            pytest.raises(ProblemError) as raised:
+        chinese.evaluate({"variant": "qinzhou", "hand": "123m456p789s111sEX"})
+    problem = raised.value
+    assert problem.body["title"] == "请求无效"
+    assert problem.code == "request.invalid"
+    assert [(e["field"], e["code"]) for e in problem.errors] == [("hand", "tile.unknown")]
+    assert "不是牌" in problem.errors[0]["message"]
 
 
 def test_a_bad_request_raises_problem_error_naming_the_field(client):
