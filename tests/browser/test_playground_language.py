@@ -118,6 +118,8 @@ def test_a_chinese_browser_gets_chinese_without_touching_anything(open_page, liv
     assert zh["errors"][0]["message"] != en["errors"][0]["message"]
     assert page.inner_text(".tiles-field .field-error") == zh["errors"][0]["message"]
     assert page.inner_text("#answer .problem-title") == f"422 {zh['title']}"
+    page.fill("#hand", "X1m")  # the page's own reading of the field, before anything is sent
+    assert page.inner_text(".tiles-field .strip .hint") == "(不认识的牌字符 X)"
     goto(page, "/" + WIN, seen=answers(page))
     assert_answer(page, live_server, "zh")
     assert page.inner_text("#answer .verdict strong") == "胡牌"
@@ -129,6 +131,8 @@ def test_an_english_browser_gets_english(open_page, live_server):
     assert_labels(page, ENGLISH)
     en = api(live_server, SHORT_BODY, "en")
     assert page.inner_text(".tiles-field .field-error") == en["errors"][0]["message"]
+    page.fill("#hand", "X1m")
+    assert page.inner_text(".tiles-field .strip .hint") == "(unknown tile character X)"
     goto(page, "/" + WIN, seen=answers(page))
     assert_answer(page, live_server, "en")
     assert page.inner_text("#answer .verdict strong") == "胡 Winning hand"

@@ -145,6 +145,11 @@ window.MJ = (function () {
       rounds: "Rounds 每局", round: "Round", dealer: "Dealer", wind: "Wind 圈风",
       floor: "Floor 楼", delta_seat: (seat) => `Δ seat ${seat}`, totals: "Totals",
       round_summary: (i, seat) => `Round ${i}: dealer ${seat}, Δ `,
+      parse_no_digits: (suit) => `suit letter ${suit} has no digits before it`,
+      parse_not_tile: (code) => `${code} is not a tile`,
+      parse_digits_then_suit: "digits must be followed by a suit letter",
+      parse_unknown: (ch) => `unknown tile character ${ch}`,
+      parse_no_suit: "digits without a suit letter",
     },
     zh: {
       network_error: "网络错误",
@@ -175,6 +180,11 @@ window.MJ = (function () {
       rounds: "每局", round: "局", dealer: "庄家", wind: "圈风", floor: "楼",
       delta_seat: (seat) => `Δ ${seat}号位`, totals: "累计",
       round_summary: (i, seat) => `第 ${i} 局：庄家 ${seat}，Δ `,
+      parse_no_digits: (suit) => `花色字母 ${suit} 前面没有数字`,
+      parse_not_tile: (code) => `${code} 不是牌`,
+      parse_digits_then_suit: "数字后面须跟花色字母",
+      parse_no_suit: "数字后面没有花色字母",
+      parse_unknown: (ch) => `不认识的牌字符 ${ch}`,
     },
   });
 
@@ -227,13 +237,13 @@ window.MJ = (function () {
     const tiles = [];
     let pending = [];
     const flush = (suit) => {
-      if (!pending.length) throw new Error(`suit letter ${suit} has no digits before it`);
+      if (!pending.length) throw new Error(t("parse_no_digits", suit));
       for (const d of pending) {
         if (suit === "z") {
-          if (!Z_DIGITS[d]) throw new Error(`${d}z is not a tile`);
+          if (!Z_DIGITS[d]) throw new Error(t("parse_not_tile", `${d}z`));
           tiles.push(Z_DIGITS[d]);
         } else if (d === "0") {
-          throw new Error(`0${suit} is not a tile`);
+          throw new Error(t("parse_not_tile", `0${suit}`));
         } else {
           tiles.push(d + suit);
         }
@@ -247,7 +257,7 @@ window.MJ = (function () {
         if ("mpsz".includes(ch)) { flush(ch); continue; }
         if (pending.length) {
           if (CHINESE_SUITS[ch]) { flush(CHINESE_SUITS[ch]); continue; }
-          throw new Error("digits must be followed by a suit letter");
+          throw new Error(t("parse_digits_then_suit"));
         }
         if (SEPARATORS.includes(ch)) continue;
         if ("ESWNCFP".includes(ch)) { tiles.push(ch); continue; }
@@ -259,12 +269,12 @@ window.MJ = (function () {
         }
         const rest = chars.slice(i).join("");
         const honour = CHINESE_HONOURS.find(([name]) => rest.startsWith(name));
-        if (!honour) throw new Error(`unknown tile character ${ch}`);
+        if (!honour) throw new Error(t("parse_unknown", ch));
         tiles.push(honour[1]);
         i += Array.from(honour[0]).length - 1;
         if ("ESWN".includes(honour[1]) && "风風".includes(chars[i + 1] || "x")) i += 1;
       }
-      if (pending.length) throw new Error("digits without a suit letter");
+      if (pending.length) throw new Error(t("parse_no_suit"));
     } catch (err) {
       return { tiles, error: err.message };
     }
