@@ -66,8 +66,12 @@ def browser():
 
 @pytest.fixture()
 def page(browser, live_server):
-    """A fresh page on the live server that fails the test on any script error."""
-    context = browser.new_context(viewport=VIEWPORT, base_url=live_server)
+    """A fresh page on the live server that fails the test on any script error.
+
+    The browser speaks English (en-US), whatever the machine's locale: the page follows
+    navigator.languages, and these tests read its English labels.
+    """
+    context = browser.new_context(viewport=VIEWPORT, base_url=live_server, locale="en-US")
     new_page = context.new_page()
     new_page.set_default_timeout(10_000)
     errors: list[str] = []

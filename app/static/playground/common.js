@@ -7,6 +7,187 @@
 "use strict";
 
 window.MJ = (function () {
+  // ------------------------------------------------------------------------------- language
+  // The page's own words (labels, headings, hints, the errors the script writes) in both
+  // languages, keyed by meaning. The answers' sentences are the server's: every request sends
+  // Accept-Language for the language chosen here, so they come back in it.
+  const WORDS = { en: {}, zh: {} };
+  const HTTP_LANG = { en: "en", zh: "zh-CN" };
+  const STORE_KEY = "mahjong-scoring:lang";
+  let lang = "en";
+
+  /** Add a page's words: {en: {key: text | (args) => text | {...}}, zh: {...}}. */
+  function words(more) {
+    for (const code of Object.keys(WORDS)) Object.assign(WORDS[code], more[code] || {});
+  }
+
+  /** The text for ``key`` in the current language (English when the key has no Chinese). */
+  function t(key, ...args) {
+    const found = key in WORDS[lang] ? WORDS[lang][key] : WORDS.en[key];
+    if (found === undefined) return key;
+    return typeof found === "function" ? found(...args) : found;
+  }
+
+  /** "zh" or "en" from a language tag, or null for a language the page does not have. */
+  function known(tag) {
+    const primary = String(tag || "").toLowerCase().split(/[-_]/)[0];
+    return primary === "zh" || primary === "en" ? primary : null;
+  }
+
+  /** The browser's preference: the first of navigator.languages that is Chinese or English
+   * decides (so zh-TW, zh-CN, zh all read Chinese); none of them → English. */
+  function browserLanguage() {
+    const list = navigator.languages && navigator.languages.length ? navigator.languages
+      : [navigator.language];
+    for (const tag of list) if (known(tag)) return known(tag);
+    return "en";
+  }
+
+  /** ``lang=zh|en`` from the page's query; anything else (or a long value) is ignored, as a
+   * shared link's out-of-bounds entries are. */
+  function linkLanguage() {
+    const value = new URLSearchParams(location.search).get("lang");
+    return value === "zh" || value === "en" ? value : null;
+  }
+
+  function storedLanguage() {
+    try {
+      const value = localStorage.getItem(STORE_KEY);
+      return value === "zh" || value === "en" ? value : null;
+    } catch (err) {
+      return null;  // storage refused (a sandboxed or third-party iframe)
+    }
+  }
+
+  /** The link's lang= first, then the user's earlier choice, then the browser's languages. */
+  function chooseLanguage() {
+    return linkLanguage() || storedLanguage() || browserLanguage();
+  }
+
+  /** Every [data-i18n] element's text (and [data-i18n-label]'s aria-label, [data-i18n-title]'s
+   * title) in the current language; <html lang> and the switch's pressed button follow. */
+  function translatePage() {
+    document.documentElement.lang = HTTP_LANG[lang];
+    document.querySelectorAll("[data-i18n]").forEach((node) => {
+      node.textContent = t(node.dataset.i18n);
+    });
+    document.querySelectorAll("[data-i18n-label]").forEach((node) => {
+      node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+    });
+    document.querySelectorAll("[data-i18n-placeholder]").forEach((node) => {
+      node.setAttribute("placeholder", t(node.dataset.i18nPlaceholder));
+    });
+    if (t("page_title") !== "page_title") document.title = t("page_title");
+    document.querySelectorAll(".lang-switch [data-lang]").forEach((button) => {
+      button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
+    });
+  }
+
+  /** Use ``code`` from now on. ``remember``: the user chose it with the switch, so it is
+   * stored, and a lang= already in the address is rewritten (a reload or a copied link keeps
+   * the choice). */
+  function setLanguage(code, remember) {
+    lang = code === "zh" ? "zh" : "en";
+    if (remember) {
+      try { localStorage.setItem(STORE_KEY, lang); } catch (err) { /* not remembered */ }
+      if (linkLanguage()) {
+        const url = new URL(location.href);
+        url.searchParams.set("lang", lang);
+        history.replaceState(history.state, "", url);
+      }
+    }
+    translatePage();
+  }
+
+  /** Wire the header's 中文 / English buttons; ``changed`` runs after each switch. */
+  function languageSwitch(changed) {
+    document.querySelectorAll(".lang-switch [data-lang]").forEach((button) => {
+      button.addEventListener("click", () => {
+        if (button.dataset.lang === lang) return;
+        setLanguage(button.dataset.lang, true);
+        changed(lang);
+      });
+    });
+  }
+
+  const language = () => lang;
+  const acceptLanguage = () => HTTP_LANG[lang];
+
+  words({
+    en: {
+      network_error: "Network error",
+      no_answer: (why) => `the service did not answer: ${why}`,
+      error: "Error",
+      groups: { chow: "顺子 chow", pung: "刻子 pung", pair: "将 pair", single: "单张 single",
+                kong: "明杠 kong", added_kong: "补杠 added kong",
+                concealed_kong: "暗杠 concealed kong" },
+      reasons: { waiting: "听牌 Waiting", not_ready: "未听 Not ready",
+                 not_complete: "未胡 Not a winning hand" },
+      winning: "胡 Winning hand", not_winning: "Not winning",
+      fact_shape: "Shape", fact_multiplier: "Multiplier", fact_fan: "Fan 番", fact_total: "Total",
+      fact_readings: "Readings scored",
+      grouping: "How the tiles group (best reading)",
+      tile_jing: (name, code, as, asCode) => `${name} ${code}, jing (精) standing for ${as} ${asCode}`,
+      patterns: "Patterns 番种", patterns_head: ["Pattern", "Value", "id", "Note"],
+      payments: "Payments 付款", payments_head: ["Payer", "Amount", "Formula"],
+      waits: "Waits 听",
+      seat: (seat) => `Seat ${seat}`,
+      seat_wind: (seat, zh, wind) => `Seat ${seat} (${zh} ${wind})`,
+      deltas: "Result by seat 输赢", deltas_head: ["Seat", "Δ"],
+      ledger: "Ledger 明细", ledger_head: ["From", "To", "Amount", "Reason", "Detail"],
+      jing_title: (indicator) => `Jing 精 (${indicator}): 正精 `,
+      jing_head: ["Seat", "Count", "Score", "冲关", "霸精"],
+      no_transfers: "No transfers.", winner: (seat) => `Winner: ${seat}`,
+      standings: "Standings 排名", standings_head: ["Rank", "Seat", "Total"],
+      chart_label: "Running totals by seat after each round: ",
+      chart_seat: (seat, total) => `seat ${seat} ${total}`,
+      chart_caption: "Running totals 累计 (round on the axis) · ",
+      rounds: "Rounds 每局", round: "Round", dealer: "Dealer", wind: "Wind 圈风",
+      floor: "Floor 楼", delta_seat: (seat) => `Δ seat ${seat}`, totals: "Totals",
+      round_summary: (i, seat) => `Round ${i}: dealer ${seat}, Δ `,
+      parse_no_digits: (suit) => `suit letter ${suit} has no digits before it`,
+      parse_not_tile: (code) => `${code} is not a tile`,
+      parse_digits_then_suit: "digits must be followed by a suit letter",
+      parse_unknown: (ch) => `unknown tile character ${ch}`,
+      parse_no_suit: "digits without a suit letter",
+    },
+    zh: {
+      network_error: "网络错误",
+      no_answer: (why) => `服务没有应答：${why}`,
+      error: "错误",
+      groups: { chow: "顺子", pung: "刻子", pair: "将", single: "单张", kong: "明杠",
+                added_kong: "补杠", concealed_kong: "暗杠" },
+      reasons: { waiting: "听牌", not_ready: "未听", not_complete: "未胡" },
+      winning: "胡牌", not_winning: "未胡",
+      fact_shape: "牌型", fact_multiplier: "倍数", fact_fan: "番", fact_total: "合计",
+      fact_readings: "计分的拆法数",
+      grouping: "牌的组合（最佳拆法）",
+      tile_jing: (name, code, as, asCode) => `${name} ${code}，精，当作 ${as} ${asCode}`,
+      patterns: "番种", patterns_head: ["番种", "分值", "id", "说明"],
+      payments: "付款", payments_head: ["付款人", "金额", "算式"],
+      waits: "听牌",
+      seat: (seat) => `${seat}号位`,
+      seat_wind: (seat, zh) => `${seat}号位（${zh}家）`,
+      deltas: "输赢", deltas_head: ["座位", "Δ"],
+      ledger: "明细", ledger_head: ["付方", "收方", "金额", "原因", "说明"],
+      jing_title: (indicator) => `精（${indicator}）：正精 `,
+      jing_head: ["座位", "张数", "得分", "冲关", "霸精"],
+      no_transfers: "没有转账。", winner: (seat) => `胡牌：${seat}`,
+      standings: "排名", standings_head: ["名次", "座位", "合计"],
+      chart_label: "每局之后各座位的累计：",
+      chart_seat: (seat, total) => `${seat}号位 ${total}`,
+      chart_caption: "累计（横轴为局数）· ",
+      rounds: "每局", round: "局", dealer: "庄家", wind: "圈风", floor: "楼",
+      delta_seat: (seat) => `Δ ${seat}号位`, totals: "累计",
+      round_summary: (i, seat) => `第 ${i} 局：庄家 ${seat}，Δ `,
+      parse_no_digits: (suit) => `花色字母 ${suit} 前面没有数字`,
+      parse_not_tile: (code) => `${code} 不是牌`,
+      parse_digits_then_suit: "数字后面须跟花色字母",
+      parse_no_suit: "数字后面没有花色字母",
+      parse_unknown: (ch) => `不认识的牌字符 ${ch}`,
+    },
+  });
+
   // ------------------------------------------------------------------------------- tiles
   const CODES = [];
   for (const suit of "mps") for (let rank = 1; rank <= 9; rank++) CODES.push(rank + suit);
@@ -56,13 +237,13 @@ window.MJ = (function () {
     const tiles = [];
     let pending = [];
     const flush = (suit) => {
-      if (!pending.length) throw new Error(`suit letter ${suit} has no digits before it`);
+      if (!pending.length) throw new Error(t("parse_no_digits", suit));
       for (const d of pending) {
         if (suit === "z") {
-          if (!Z_DIGITS[d]) throw new Error(`${d}z is not a tile`);
+          if (!Z_DIGITS[d]) throw new Error(t("parse_not_tile", `${d}z`));
           tiles.push(Z_DIGITS[d]);
         } else if (d === "0") {
-          throw new Error(`0${suit} is not a tile`);
+          throw new Error(t("parse_not_tile", `0${suit}`));
         } else {
           tiles.push(d + suit);
         }
@@ -76,7 +257,7 @@ window.MJ = (function () {
         if ("mpsz".includes(ch)) { flush(ch); continue; }
         if (pending.length) {
           if (CHINESE_SUITS[ch]) { flush(CHINESE_SUITS[ch]); continue; }
-          throw new Error("digits must be followed by a suit letter");
+          throw new Error(t("parse_digits_then_suit"));
         }
         if (SEPARATORS.includes(ch)) continue;
         if ("ESWNCFP".includes(ch)) { tiles.push(ch); continue; }
@@ -88,12 +269,12 @@ window.MJ = (function () {
         }
         const rest = chars.slice(i).join("");
         const honour = CHINESE_HONOURS.find(([name]) => rest.startsWith(name));
-        if (!honour) throw new Error(`unknown tile character ${ch}`);
+        if (!honour) throw new Error(t("parse_unknown", ch));
         tiles.push(honour[1]);
         i += Array.from(honour[0]).length - 1;
         if ("ESWN".includes(honour[1]) && "风風".includes(chars[i + 1] || "x")) i += 1;
       }
-      if (pending.length) throw new Error("digits without a suit letter");
+      if (pending.length) throw new Error(t("parse_no_suit"));
     } catch (err) {
       return { tiles, error: err.message };
     }
@@ -139,7 +320,7 @@ window.MJ = (function () {
   function tile(code, opts) {
     const o = opts || {};
     const label = o.label || (o.wild
-      ? `${nameZh(code)} ${code}, jing (精) standing for ${nameZh(o.standsFor)} ${o.standsFor}`
+      ? t("tile_jing", nameZh(code), code, nameZh(o.standsFor), o.standsFor)
       : `${nameZh(code)} ${code}`);
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("viewBox", "0 0 60 80");
@@ -168,17 +349,24 @@ window.MJ = (function () {
   }
 
   // ------------------------------------------------------------------------------- API
-  /** POST a JSON body; resolves to {status, ok, data, text} and never throws on HTTP errors. */
+  /** GET a JSON document (GET /variants) in the chosen language. */
+  async function getJson(path) {
+    const response = await fetch(path, { headers: { "Accept-Language": acceptLanguage() } });
+    return response.json();
+  }
+
+  /** POST a JSON body; resolves to {status, ok, data, text} and never throws on HTTP errors.
+   * Accept-Language asks for the answer's sentences in the page's language. */
   async function call(path, body) {
     let response;
     try {
       response = await fetch(path, {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
+        method: "POST", body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", "Accept-Language": acceptLanguage() },
       });
     } catch (err) {
       return { status: 0, ok: false, text: "", data: {
-        title: "Network error", detail: `the service did not answer: ${err.message}` } };
+        title: t("network_error"), detail: t("no_answer", err.message) } };
     }
     const text = await response.text();
     let data;
@@ -197,7 +385,7 @@ window.MJ = (function () {
   /** The same request as a curl command that works from a shell. */
   function curl(path, body, origin) {
     return `curl -s ${origin || location.origin}${path} -H 'Content-Type: application/json' \\\n`
-      + `  -d ${shellQuote(JSON.stringify(body))}`;
+      + `  -H 'Accept-Language: ${acceptLanguage()}' -d ${shellQuote(JSON.stringify(body))}`;
   }
 
   // ------------------------------------------------------------------------------- errors
@@ -249,19 +437,13 @@ window.MJ = (function () {
 
   function renderProblem(problem, status, unplaced) {
     return el("div", { class: "problem", role: "alert" },
-      el("p", { class: "problem-title" }, el("strong", { text: `${status || ""} ${problem.title || "Error"}` })),
+      el("p", { class: "problem-title" }, el("strong", { text: `${status || ""} ${problem.title || t("error")}` })),
       problem.detail ? el("p", { text: problem.detail }) : null,
       unplaced && unplaced.length ? el("ul", {}, unplaced.map((e) =>
         el("li", {}, el("code", { text: e.field || "body" }), ": ", e.message))) : null);
   }
 
   // ------------------------------------------------------------------------------- answers
-  const GROUP_NAMES = {
-    chow: "顺子 chow", pung: "刻子 pung", pair: "将 pair", single: "单张 single",
-    kong: "明杠 kong", added_kong: "补杠 added kong", concealed_kong: "暗杠 concealed kong",
-  };
-  const REASONS = { waiting: "听牌 Waiting", not_ready: "未听 Not ready",
-                    not_complete: "未胡 Not a winning hand" };
 
   function formatValue(value, unit) {
     if (value === null || value === undefined) return "";
@@ -280,29 +462,31 @@ window.MJ = (function () {
   }
 
   function decomposition(groups) {
-    return el("div", { class: "groups", "aria-label": "How the tiles group (best reading)" },
+    return el("div", { class: "groups", "aria-label": t("grouping") },
       groups.map((g) => el("figure", { class: `group ${g.concealed ? "" : "exposed"}`,
         "data-type": g.type },
         el("span", { class: "tiles" }, g.held.map((held, i) => tile(held, {
           wild: g.wild[i], standsFor: g.tiles[i] }))),
-        el("figcaption", { text: GROUP_NAMES[g.type] || g.type }))));
+        el("figcaption", { text: t("groups")[g.type] || g.type }))));
   }
 
   function patternsTable(patterns) {
-    return table("Patterns 番种", ["中文", "English", "Value", "id", "Note"],
-      patterns.map((p) => [el("span", { lang: "zh", text: p.name_zh }), p.name_en,
+    // The pattern's name in the page's language (the answer carries both).
+    return table(t("patterns"), t("patterns_head"),
+      patterns.map((p) => [lang === "zh" ? el("span", { lang: "zh-CN", text: p.name_zh })
+        : el("span", { lang: "en", text: p.name_en }),
         el("span", { class: "value", text: formatValue(p.value, p.unit) }),
         el("code", { text: p.id }), p.note || ""]), "patterns");
   }
 
   function paymentsTable(payments) {
-    return table("Payments 付款", ["Payer", "Amount", "Formula"],
+    return table(t("payments"), t("payments_head"),
       payments.map((p) => [p.payer, el("span", { class: "amount", text: String(p.amount) }),
         p.formula || ""]), "payments");
   }
 
   function waitsList(waits) {
-    return el("div", { class: "waits" }, el("h3", { text: "Waits 听" }),
+    return el("div", { class: "waits" }, el("h3", { text: t("waits") }),
       el("ul", { class: "wait-list" }, waits.map((w) => el("li", { class: "wait" },
         tile(w.tile),
         w.total !== null && w.total !== undefined
@@ -314,19 +498,21 @@ window.MJ = (function () {
 
   /** An /evaluate answer (or a winner's evaluation inside /settle). */
   function evaluation(ev) {
-    const verdict = ev.winning ? "胡 Winning hand" : (REASONS[ev.reason] || "Not winning");
+    const verdict = ev.winning ? t("winning") : (t("reasons")[ev.reason] || t("not_winning"));
     const facts = [];
-    if (ev.shape) facts.push(["Shape", ev.shape]);
-    if (ev.multiplier !== null && ev.multiplier !== undefined) facts.push(["Multiplier", `×${ev.multiplier}`]);
-    if (ev.fan !== null && ev.fan !== undefined) facts.push(["Fan 番", String(ev.fan)]);
-    if (ev.total !== null && ev.total !== undefined) facts.push(["Total", String(ev.total)]);
-    if (ev.readings) facts.push(["Readings scored", String(ev.readings)]);
+    if (ev.shape) facts.push(["fact_shape", ev.shape]);
+    if (ev.multiplier !== null && ev.multiplier !== undefined) facts.push(["fact_multiplier", `×${ev.multiplier}`]);
+    if (ev.fan !== null && ev.fan !== undefined) facts.push(["fact_fan", String(ev.fan)]);
+    if (ev.total !== null && ev.total !== undefined) facts.push(["fact_total", String(ev.total)]);
+    if (ev.readings) facts.push(["fact_readings", String(ev.readings)]);
     return el("div", { class: `evaluation ${ev.winning ? "win" : "no-win"}` },
       el("p", { class: "verdict" }, el("strong", { text: verdict }),
         ev.reason ? el("code", { class: "reason", text: ev.reason }) : null,
         ev.message ? el("span", { class: "message", text: ev.message }) : null),
       facts.length ? el("dl", { class: "facts" }, facts.map(([k, v]) =>
-        el("div", {}, el("dt", { text: k }), el("dd", { "data-fact": k, text: v })))) : null,
+        // data-fact is the English label in both languages: a stable hook for scripts.
+        el("div", {}, el("dt", { text: t(k) }), el("dd", { "data-fact": WORDS.en[k], text: v }))))
+        : null,
       ev.decomposition && ev.decomposition.length ? decomposition(ev.decomposition) : null,
       ev.patterns && ev.patterns.length ? patternsTable(ev.patterns) : null,
       ev.payments && ev.payments.length ? paymentsTable(ev.payments) : null,
@@ -338,7 +524,7 @@ window.MJ = (function () {
   const WINDS = ["E", "S", "W", "N"];
   function seatName(seat, dealer) {
     const wind = dealer === null || dealer === undefined ? null : WINDS[(seat - dealer + 4) % 4];
-    return wind ? `Seat ${seat} (${HONOUR_ZH[wind][0]} ${wind})` : `Seat ${seat}`;
+    return wind ? t("seat_wind", seat, HONOUR_ZH[wind][0], wind) : t("seat", seat);
   }
 
   function signed(n) {
@@ -346,13 +532,13 @@ window.MJ = (function () {
   }
 
   function deltasTable(deltas, dealer) {
-    return table("Result by seat 输赢", ["Seat", "Δ"], deltas.map((d, seat) =>
+    return table(t("deltas"), t("deltas_head"), deltas.map((d, seat) =>
       [seatName(seat, dealer), el("span", { class: `delta ${d > 0 ? "up" : d < 0 ? "down" : ""}`,
         "data-seat": String(seat), text: signed(d) })]), "deltas");
   }
 
   function ledgerTable(ledger, dealer) {
-    return table("Ledger 明细", ["From", "To", "Amount", "Reason", "Detail"],
+    return table(t("ledger"), t("ledger_head"),
       ledger.map((t) => [seatName(t.from, dealer), seatName(t.to, dealer),
         el("span", { class: "amount", text: String(t.amount) }), el("code", { text: t.reason }),
         t.detail || ""]), "ledger");
@@ -360,9 +546,9 @@ window.MJ = (function () {
 
   function jingScores(scores, dealer) {
     return el("div", { class: "jing-scores" }, scores.map((score) => el("section", {},
-      el("h3", {}, `Jing 精 (${score.indicator}): 正精 `, tile(score.zheng, { small: true }),
+      el("h3", {}, t("jing_title", score.indicator), tile(score.zheng, { small: true }),
         " 副精 ", tile(score.fu, { small: true })),
-      score.seats && score.seats.length ? table(null, ["Seat", "Count", "Score", "冲关", "霸精"],
+      score.seats && score.seats.length ? table(null, t("jing_head"),
         score.seats.map((s) => [seatName(s.seat, dealer), String(s.count), String(s.score),
           s.chong_guan ? "✓" : "", s.ba_jing ? "✓" : ""]), "jing-seats") : null)));
   }
@@ -372,10 +558,10 @@ window.MJ = (function () {
     return el("div", { class: "settlement" },
       deltasTable(answer.deltas || [], dealer),
       answer.ledger && answer.ledger.length ? ledgerTable(answer.ledger, dealer)
-        : el("p", { class: "empty", text: "No transfers." }),
+        : el("p", { class: "empty", text: t("no_transfers") }),
       (answer.jing || []).length ? jingScores(answer.jing, dealer) : null,
       (answer.winners || []).map((w) => el("section", { class: "winner" },
-        el("h3", { text: `Winner: ${seatName(w.seat, dealer)}` }), evaluation(w.evaluation))),
+        el("h3", { text: t("winner", seatName(w.seat, dealer)) }), evaluation(w.evaluation))),
       answer.notes && answer.notes.length ? el("ul", { class: "notes" },
         answer.notes.map((n) => el("li", { text: n }))) : null);
   }
@@ -398,7 +584,7 @@ window.MJ = (function () {
   }
 
   function standingsTable(standings) {
-    return table("Standings 排名", ["Rank", "Seat", "Total"], standings.map((s) => [
+    return table(t("standings"), t("standings_head"), standings.map((s) => [
       String(s.rank), seatName(s.seat, null),
       el("span", { class: `delta ${s.total > 0 ? "up" : s.total < 0 ? "down" : ""}`,
         "data-seat": String(s.seat), text: signed(s.total) })]), "standings");
@@ -422,8 +608,8 @@ window.MJ = (function () {
         class: "tick" }, String(i)));
     }
     const finals = rounds.length ? rounds[rounds.length - 1].totals : [0, 0, 0, 0];
-    const label = "Running totals by seat after each round: "
-      + finals.map((t, seat) => `seat ${seat} ${signed(t)}`).join(", ");
+    const label = t("chart_label")
+      + finals.map((total, seat) => t("chart_seat", seat, signed(total))).join(", ");
     return el("figure", { class: "totals-chart" },
       svgNode("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label },
         svgNode("title", {}, label),
@@ -438,19 +624,19 @@ window.MJ = (function () {
         series.map((points, seat) => svgNode("polyline", { fill: "none",
           stroke: SEAT_COLOURS[seat], "stroke-width": 2.5, "data-seat": seat,
           points: points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }))),
-      el("figcaption", {}, "Running totals 累计 (round on the axis) · ",
+      el("figcaption", {}, t("chart_caption"),
         [0, 1, 2, 3].map((seat) => el("span", { class: `legend seat-${seat}`,
-          text: `Seat ${seat} ${signed(finals[seat])}` }))));
+          text: `${seatName(seat, null)} ${signed(finals[seat])}` }))));
   }
 
   function roundsTable(rounds) {
     const has = (key) => rounds.some((r) => r[key] !== null && r[key] !== undefined);
     const carried = rounds.some((r) => r.carried_jing && Object.keys(r.carried_jing).length);
-    const headers = ["Round", "Dealer", ...(has("round_wind") ? ["Wind 圈风"] : []),
-      ...(has("floor") ? ["Floor 楼"] : []), ...(carried ? ["回头一笑"] : []),
-      ...[0, 1, 2, 3].map((s) => `Δ seat ${s}`), "Totals"];
-    return table("Rounds 每局", headers, rounds.map((r, i) => [
-      String(i), `Seat ${r.dealer}`,
+    const headers = [t("round"), t("dealer"), ...(has("round_wind") ? [t("wind")] : []),
+      ...(has("floor") ? [t("floor")] : []), ...(carried ? ["回头一笑"] : []),
+      ...[0, 1, 2, 3].map((s) => t("delta_seat", s)), t("totals")];
+    return table(t("rounds"), headers, rounds.map((r, i) => [
+      String(i), seatName(r.dealer, null),
       ...(has("round_wind") ? [r.round_wind ? `${HONOUR_ZH[r.round_wind][0]} ${r.round_wind}` : ""] : []),
       ...(has("floor") ? [r.floor === null ? "" : String(r.floor)] : []),
       ...(carried ? [r.carried_jing && r.carried_jing.previous_indicator
@@ -470,7 +656,7 @@ window.MJ = (function () {
       totalsChart(rounds),
       roundsTable(rounds),
       rounds.map((r, i) => el("details", { class: "match-round" },
-        el("summary", { text: `Round ${i}: dealer ${seatName(r.dealer, r.dealer)}, Δ `
+        el("summary", { text: t("round_summary", i, seatName(r.dealer, r.dealer))
           + r.deltas.map(signed).join(" ") }),
         settlement(r, r.dealer))));
   }
@@ -482,7 +668,9 @@ window.MJ = (function () {
       answer.ledger && answer.ledger.length ? ledgerTable(answer.ledger, dealer) : null);
   }
 
-  return { CODES, nameZh, nameEn, nextTile, parse, compact, el, tile, tiles, call, curl,
+  return { CODES, nameZh, nameEn, nextTile, parse, compact, el, tile, tiles, call, curl, getJson,
+           words, t, language, acceptLanguage, chooseLanguage, setLanguage, translatePage,
+           languageSwitch,
            placeErrors, clearErrors, renderProblem, evaluation, settlement, jingAnswer,
            matchAnswer, seatName, formatValue };
 })();

@@ -6,9 +6,29 @@
 "use strict";
 
 (function () {
-  const { el, tile, parse, compact, nameZh } = window.MJ;
+  const { el, tile, parse, compact, nameZh, t: tr } = window.MJ;
   const $ = (id) => document.getElementById(id);
   let variants = {};
+
+  MJ.words({
+    en: {
+      page_title: "Mahjong hand scorer · 麻将计分", heading: "Mahjong hand scorer",
+      variant: "Variant 玩法", win: "Win 胡法", self_draw: "自摸 self-draw",
+      discard: "点炮 discard", jing: "精 indicator", jing_hint: "e.g. C", hand: "Hand 手牌",
+      hand_hint: "14 tiles, e.g. 123m456p789s111sEE", tiles: "Tiles (click to add)",
+      palette: "Tile palette", submit: "Score 计算", open: "Open in the playground ↗",
+      rules: "Rules ↗", remove_tile: (name) => `Remove ${name}`,
+      add_tile: (name) => `Add ${name}`, n_tiles: (n) => `${n} tiles`,
+    },
+    zh: {
+      page_title: "麻将计分", heading: "算一手牌", variant: "玩法", win: "胡法",
+      self_draw: "自摸", discard: "点炮", jing: "精（翻出的牌）", jing_hint: "例如 C",
+      hand: "手牌", hand_hint: "14 张，例如 123m456p789s111sEE", tiles: "牌（点一下加入）",
+      palette: "选牌", submit: "计算", open: "在试玩页打开 ↗", rules: "规则 ↗",
+      remove_tile: (name) => `删除 ${name}`, add_tile: (name) => `加入 ${name}`,
+      n_tiles: (n) => `${n} 张`,
+    },
+  });
 
   const wild = () => {
     const v = variants[$("variant").value];
@@ -21,12 +41,12 @@
     const jing = wild() && ind ? new Set([ind, MJ.nextTile(ind)]) : new Set();
     $("strip").replaceChildren(...parsed.tiles.map((code, i) => tile(code, {
       tag: "button", small: true, wild: jing.has(code), extra: "removable",
-      label: `Remove ${nameZh(code)} ${code}`, onclick: () => {
+      label: tr("remove_tile", `${nameZh(code)} ${code}`), onclick: () => {
         parsed.tiles.splice(i, 1);
         $("hand").value = compact(parsed.tiles);
         drawStrip();
       } })));
-    $("count").textContent = parsed.tiles.length ? `${parsed.tiles.length} tiles` : "";
+    $("count").textContent = parsed.tiles.length ? tr("n_tiles", parsed.tiles.length) : "";
   }
 
   function request() {
@@ -42,10 +62,12 @@
     const params = new URLSearchParams({ mode: "evaluate", variant: body.variant, hand: body.hand,
                                          win_type: body.win_type });
     if (body.jing) params.set("jing.indicator", body.jing.indicator);
-    return `/#${params}`;
+    return `/?lang=${MJ.language()}#${params}`;  // the playground opens in the same language
   }
 
+  let scored = false;
   async function score() {
+    scored = true;
     const body = request();
     $("open").href = playgroundLink(body);
     const answer = await MJ.call("/evaluate", body);
@@ -69,24 +91,44 @@
                                 height: document.documentElement.scrollHeight }, "*");
   }
 
-  async function start() {
-    const data = await (await fetch("/variants")).json();
+  async function loadVariants() {
+    const data = await MJ.getJson("/variants");
+    const chosen = $("variant").value;
     variants = Object.fromEntries(data.variants.map((v) => [v.name, v]));
     $("variant").replaceChildren(...data.variants.map((v) =>
       el("option", { value: v.name, text: `${v.title_zh} ${v.name}` })));
+    if (variants[chosen]) $("variant").value = chosen;
+  }
+
+  function drawPalette() {
+    $("palette").replaceChildren(...[0, 9, 18, 27].map((start) => el("div", { class: "palette-row" },
+      MJ.CODES.slice(start, start === 27 ? 34 : start + 9).map((code) => tile(code, {
+        tag: "button", extra: "pick", label: tr("add_tile", `${nameZh(code)} ${code}`), onclick: () => {
+          const parsed = parse($("hand").value);
+          $("hand").value = parsed.error ? $("hand").value + code : compact([...parsed.tiles, code]);
+          drawStrip();
+        } })))));
+  }
+
+  /** After the switch: the words, and the answer shown sent again in the new language. */
+  async function relanguage() {
+    await loadVariants();
+    drawPalette();
+    drawStrip();
+    if (scored) score();
+  }
+
+  async function start() {
+    MJ.setLanguage(MJ.chooseLanguage(), false);
+    await loadVariants();
     const query = new URLSearchParams(location.search);
     if (variants[query.get("variant")]) $("variant").value = query.get("variant");
     if (["self_draw", "discard"].includes(query.get("win_type"))) $("win_type").value = query.get("win_type");
     $("hand").value = query.get("hand") || "";
     $("jing").value = query.get("jing") || "";
     showJing();
-    $("palette").replaceChildren(...[0, 9, 18, 27].map((start) => el("div", { class: "palette-row" },
-      MJ.CODES.slice(start, start === 27 ? 34 : start + 9).map((code) => tile(code, {
-        tag: "button", extra: "pick", label: `Add ${nameZh(code)} ${code}`, onclick: () => {
-          const parsed = parse($("hand").value);
-          $("hand").value = parsed.error ? $("hand").value + code : compact([...parsed.tiles, code]);
-          drawStrip();
-        } })))));
+    drawPalette();
+    MJ.languageSwitch(relanguage);
     $("variant").addEventListener("change", () => { showJing(); drawStrip(); });
     $("hand").addEventListener("input", drawStrip);
     $("jing").addEventListener("input", drawStrip);

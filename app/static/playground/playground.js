@@ -8,20 +8,117 @@
 "use strict";
 
 (function () {
-  const { el, tile, parse, compact, nameZh } = window.MJ;
+  const { el, tile, parse, compact, nameZh, t: tr } = window.MJ;
   const $ = (id) => document.getElementById(id);
 
-  const MELD_TYPES = { chow: "吃 chow", pung: "碰 pung", kong: "明杠 kong",
-                       added_kong: "补杠 added kong", concealed_kong: "暗杠 concealed kong" };
-  const WIN_TYPES = { self_draw: "自摸 self-draw", discard: "点炮 on a discard",
-                      rob_kong: "抢杠 robbing a kong", kong_replacement: "杠上开花 kong replacement" };
-  const FLAGS = { heavenly: "天胡 heavenly", earthly: "地胡 earthly", human: "人和 human",
-                  last_tile: "海底 last tile", after_kong_discard: "杠上炮 after the discarder's kong",
-                  kong_chain: "连杠 kongs in the chain", no_jing_held: "霸胡 no player holds jing",
-                  others_no_jing: "德中德 the other three hold no jing" };
-  const JING_FIELDS = { indicator: "精 indicator (上精)", lower_indicator: "下精 lower indicator",
-                        previous_indicator: "回头一笑 previous indicator",
-                        previous_lower_indicator: "回头上下翻 previous lower indicator" };
+  // The page's words in both languages (the answers' sentences come from the server).
+  MJ.words({
+    en: {
+      page_title: "Mahjong scoring playground · 麻将计分", skip: "Skip to the answer",
+      heading: "Mahjong scoring playground", nav_service: "Service", rules_book: "Rules book",
+      embed_widget: "Embed widget", rules_version: "rules", variant: "Variant 玩法",
+      endpoint: "Endpoint", tab_evaluate: "Evaluate a hand", tab_settle: "Settle a round",
+      tab_jing: "Jing", tab_match: "A whole match", example: "Example", reset: "Clear",
+      copy_link: "Copy link to this case", tiles: "Tiles",
+      palette_before: "Click a tile to add it to",
+      palette_after: "(click a field to choose where tiles go; click a tile under a field to "
+        + "remove it).",
+      palette: "Tile palette", backspace: "⌫ Remove last", clear_field: "Clear field",
+      answer: "Answer", raw: "Request, response and curl", copy: "Copy", copied: "Copied",
+      request: "Request", response: "Response", no_status: "no answer",
+      meld_types: { chow: "吃 chow", pung: "碰 pung", kong: "明杠 kong",
+                    added_kong: "补杠 added kong", concealed_kong: "暗杠 concealed kong" },
+      win_types: { self_draw: "自摸 self-draw", discard: "点炮 on a discard",
+                   rob_kong: "抢杠 robbing a kong", kong_replacement: "杠上开花 kong replacement" },
+      flags: { heavenly: "天胡 heavenly", earthly: "地胡 earthly", human: "人和 human",
+               last_tile: "海底 last tile", after_kong_discard: "杠上炮 after the discarder's kong",
+               kong_chain: "连杠 kongs in the chain", no_jing_held: "霸胡 no player holds jing",
+               others_no_jing: "德中德 the other three hold no jing" },
+      jing_fields: { indicator: "精 indicator (上精)", lower_indicator: "下精 lower indicator",
+                     previous_indicator: "回头一笑 previous indicator",
+                     previous_lower_indicator: "回头上下翻 previous lower indicator" },
+      rounds_not_list: "the rounds must be a JSON list [ … ]",
+      rounds_not_json: (why) => `the rounds are not valid JSON: ${why}`,
+      e_g: (example) => `e.g. ${example}`, remove_tile: (name) => `Remove ${name}`,
+      add_tile: (name) => `Add ${name}`, n_tiles: (n) => `${n} tiles`,
+      type: "Type", meld_tiles: (n) => `Meld ${n} tiles`, from_seat: "From seat",
+      remove: "Remove", remove_meld: (n) => `Remove meld ${n}`, add_meld: "+ Add meld",
+      melds: "Melds 副露 / 暗杠", jing: "Jing 精", flags_legend: "Flags",
+      rule_options: "Rule options 规则",
+      option_hint: (value, seed) => `default ${value} · seed ${seed}`,
+      hand: "Hand 手牌",
+      hand_hint: "Concealed tiles, with the winning tile: 14 (+1 per kong) to score, 13 to "
+        + "list the waits. Any notation: 123m456p789sEEECC, 1z-7z, 一万 东风, Unicode tiles.",
+      win_tile: "Winning tile", win_type: "Win type 胡法", dealer_check: "Dealer 庄家",
+      seat_wind_label: "Seat wind 门风", round_wind: "Round wind 圈风", east_default: "— (E)",
+      discards: "Discards 弃牌", optional: "optional",
+      winners: "Winners 胡牌 (none = drawn round)", result: "Result 结果",
+      discarder: "Discarder 放炮", events: "Events",
+      follow_dealer: "跟庄 follow dealer: rounds",
+      false_win: (seat) => `诈胡 false win: ${seat}`, horses: "Horses 奖马",
+      horses_hint: "flipped horse tiles, e.g. 1m5m9m2m",
+      rounds_not_yet: "(not valid JSON yet)", n_rounds: (n) => `${n} rounds`,
+      rounds_label: "Rounds 每局, in play order (JSON: each what /settle takes, without "
+        + "variant and rules; dealer, round wind and 回头一笑 are derived)",
+      add_round: "+ Add the Settle tab's round",
+      rounds_hint: "Build a round in the Settle tab, come back and add it; or edit the JSON. "
+        + "The answer shows the standings, the running totals and every round's settlement.",
+      first_dealer: "First dealer 首局庄家", first_wind: "First round wind 圈风",
+      jing_with_players: "Score the jing held by four players",
+      shape_only: " · shape analysis only (scoring not implemented yet)",
+      submit: { evaluate: "Score 计算", settle: "Settle 结算", jing: "Jing scores 算精",
+                match: "Settle the match 结算全场" },
+      not_sent: "Not sent",
+    },
+    zh: {
+      page_title: "麻将计分 · 试玩", skip: "跳到结果", heading: "试玩", nav_service: "服务",
+      rules_book: "规则书", embed_widget: "嵌入小组件", rules_version: "规则版本",
+      variant: "玩法", endpoint: "接口", tab_evaluate: "算一手牌", tab_settle: "结算一局",
+      tab_jing: "精", tab_match: "整场比赛", example: "示例", reset: "清空",
+      copy_link: "复制本例链接", tiles: "牌", palette_before: "点一张牌，加到",
+      palette_after: "（点一个输入框选择牌加到哪里；点输入框下面的牌可删除）。",
+      palette: "选牌", backspace: "⌫ 删除最后一张", clear_field: "清空此框",
+      answer: "结果", raw: "请求、响应和 curl", copy: "复制", copied: "已复制",
+      request: "请求", response: "响应", no_status: "无应答",
+      meld_types: { chow: "吃", pung: "碰", kong: "明杠", added_kong: "补杠",
+                    concealed_kong: "暗杠" },
+      win_types: { self_draw: "自摸", discard: "点炮", rob_kong: "抢杠",
+                   kong_replacement: "杠上开花" },
+      flags: { heavenly: "天胡", earthly: "地胡", human: "人和", last_tile: "海底",
+               after_kong_discard: "杠上炮（放炮者杠后打出）", kong_chain: "连杠：连续杠的次数",
+               no_jing_held: "霸胡：四家都没有精", others_no_jing: "德中德：其他三家都没有精" },
+      jing_fields: { indicator: "上精（翻出的牌）", lower_indicator: "下精",
+                     previous_indicator: "回头一笑：上局的精", previous_lower_indicator: "回头上下翻：上局的下精" },
+      rounds_not_list: "每局须是 JSON 列表 [ … ]",
+      rounds_not_json: (why) => `每局不是有效的 JSON：${why}`,
+      e_g: (example) => `例如 ${example}`, remove_tile: (name) => `删除 ${name}`,
+      add_tile: (name) => `加入 ${name}`, n_tiles: (n) => `${n} 张`,
+      type: "类型", meld_tiles: (n) => `副露 ${n} 的牌`, from_seat: "来自座位",
+      remove: "删除", remove_meld: (n) => `删除副露 ${n}`, add_meld: "+ 加副露",
+      melds: "副露 / 暗杠", jing: "精", flags_legend: "特殊情况", rule_options: "规则选项",
+      option_hint: (value, seed) => `默认 ${value} · 出处 ${seed}`,
+      hand: "手牌",
+      hand_hint: "暗手的牌，连同胡的那张：14 张（每个杠加 1）算分，13 张列出听的牌。"
+        + "任何写法都行：123m456p789sEEECC、1z-7z、一万 东风、Unicode 牌。",
+      win_tile: "胡的牌", win_type: "胡法", dealer_check: "庄家", seat_wind_label: "门风",
+      round_wind: "圈风", east_default: "—（东）", discards: "弃牌", optional: "可不填",
+      winners: "胡牌者（不选 = 流局）", result: "结果", discarder: "放炮", events: "事件",
+      follow_dealer: "跟庄：局数", false_win: (seat) => `诈胡：${seat}`, horses: "奖马",
+      horses_hint: "翻出的马牌，例如 1m5m9m2m",
+      rounds_not_yet: "（还不是有效的 JSON）", n_rounds: (n) => `${n} 局`,
+      rounds_label: "每局，按打的顺序（JSON：每局即 /settle 的请求，不含 variant 和 rules；"
+        + "庄家、圈风和回头一笑自动推出）",
+      add_round: "+ 加入结算页的这一局",
+      rounds_hint: "在“结算一局”页填好一局，回来加入；或直接改 JSON。结果显示排名、累计和每局的结算。",
+      first_dealer: "首局庄家", first_wind: "首局圈风",
+      jing_with_players: "计算四家手里的精",
+      shape_only: " · 只分析牌型（尚未实现计分）",
+      submit: { evaluate: "计算", settle: "结算", jing: "算精", match: "结算全场" },
+      not_sent: "未发送",
+    },
+  });
+  const MELD_TYPES = tr("meld_types");  // its keys; the labels are looked up when drawn
+  const JING_FIELDS = tr("jing_fields");
   const WINDS = ["E", "S", "W", "N"];
   const ENDPOINT = { evaluate: "/evaluate", settle: "/settle", jing: "/jing", match: "/match" };
 
@@ -101,9 +198,9 @@
     if (!text) return [];
     try {
       const rounds = JSON.parse(text);
-      return Array.isArray(rounds) ? rounds : new Error("the rounds must be a JSON list [ … ]");
+      return Array.isArray(rounds) ? rounds : new Error(tr("rounds_not_list"));
     } catch (err) {
-      return new Error(`the rounds are not valid JSON: ${err.message}`);
+      return new Error(tr("rounds_not_json", err.message));
     }
   }
 
@@ -362,7 +459,7 @@
       autocomplete: "off", spellcheck: "false", autocapitalize: "off",
       "data-field": o.field, "data-tiles": o.single ? "one" : "many",
       "data-jing-marks": o.jingMarks ? "" : null,
-      placeholder: o.placeholder || (o.single ? "e.g. 5m" : "e.g. 123m456p789sEEECC"),
+      placeholder: o.placeholder || tr("e_g", o.single ? "5m" : "123m456p789sEEECC"),
       class: o.single ? "one-tile" : "" });
     const strip = el("div", { class: "strip", "aria-live": "off" });
     const count = el("span", { class: "count" });
@@ -371,10 +468,10 @@
       const wild = o.jingMarks ? jingKinds() : new Set();
       strip.replaceChildren(...parsed.tiles.map((code, i) => tile(code, {
         tag: "button", small: true, wild: wild.has(code), extra: "removable",
-        label: `Remove ${nameZh(code)} ${code}`,
+        label: tr("remove_tile", `${nameZh(code)} ${code}`),
         onclick: () => { removeAt(input, i); } })));
       if (parsed.error) strip.append(el("span", { class: "hint", text: `(${parsed.error})` }));
-      count.textContent = o.single || !parsed.tiles.length ? "" : `${parsed.tiles.length} tiles`;
+      count.textContent = o.single || !parsed.tiles.length ? "" : tr("n_tiles", parsed.tiles.length);
       if (o.after) o.after(parsed);
     };
     input.addEventListener("input", () => { set(input.value); draw(); saveUrl(); });
@@ -433,22 +530,22 @@
   /** Meld rows: type, tiles, the seat it was claimed from; add and remove. */
   function meldsEditor(melds, prefix) {
     const box = el("fieldset", { class: "melds", "data-field": prefix },
-      el("legend", { text: "Melds 副露 / 暗杠" }));
+      el("legend", { text: tr("melds") }));
     melds.forEach((meld, i) => {
       const path = `${prefix}[${i}]`;
       box.append(el("div", { class: "meld-row" },
-        select("Type", Object.entries(MELD_TYPES), () => meld.type, (v) => { meld.type = v; },
+        select(tr("type"), Object.entries(tr("meld_types")), () => meld.type, (v) => { meld.type = v; },
           { field: `${path}.type` }),
-        tileInput(`Meld ${i + 1} tiles`, () => meld.tiles, (v) => { meld.tiles = v; },
-          { field: `${path}.tiles`, placeholder: "e.g. EEE" }),
-        select("From seat", seatChoices("—"), () => meld.from, (v) => { meld.from = v; },
+        tileInput(tr("meld_tiles", i + 1), () => meld.tiles, (v) => { meld.tiles = v; },
+          { field: `${path}.tiles`, placeholder: tr("e_g", "EEE") }),
+        select(tr("from_seat"), seatChoices("—"), () => meld.from, (v) => { meld.from = v; },
           { field: `${path}.from` }),
-        el("button", { type: "button", class: "remove", text: "Remove",
-          "aria-label": `Remove meld ${i + 1}`,
+        el("button", { type: "button", class: "remove", text: tr("remove"),
+          "aria-label": tr("remove_meld", i + 1),
           onclick: () => { melds.splice(i, 1); saveUrl(); draw(); } })));
     });
     if (melds.length < 4) {
-      box.append(el("button", { type: "button", class: "add", text: "+ Add meld",
+      box.append(el("button", { type: "button", class: "add", text: tr("add_meld"),
         onclick: () => {
           melds.push({ type: "pung", tiles: "", from: "" });
           saveUrl();
@@ -472,10 +569,10 @@
     const names = variant().jing || [];
     const shown = state.mode === "jing" && !names.length ? ["indicator"] : names;
     if (!shown.length) return null;
-    return el("fieldset", { class: "jing" }, el("legend", { text: "Jing 精" }),
+    return el("fieldset", { class: "jing" }, el("legend", { text: tr("jing") }),
       shown.map((name) => {
         const preview = el("span", { class: "jing-preview", "aria-live": "polite" });
-        const box = tileInput(JING_FIELDS[name], () => state.jing[name],
+        const box = tileInput(tr("jing_fields")[name], () => state.jing[name],
           (v) => { state.jing[name] = v; },
           { single: true, noStrip: true, field: state.mode === "jing" ? name : `jing.${name}`,
             after: (parsed) => {
@@ -495,18 +592,18 @@
     const names = [...(variant().flags || [])].sort((a, b) =>
       (a === "kong_chain") - (b === "kong_chain"));
     if (!names.length) return null;
-    return el("fieldset", { class: "flags" }, el("legend", { text: "Flags" }),
+    return el("fieldset", { class: "flags" }, el("legend", { text: tr("flags_legend") }),
       names.map((name) => name === "kong_chain"
-        ? number(FLAGS[name] || name, () => flags[name] || 0, (v) => { flags[name] = v; },
+        ? number(tr("flags")[name] || name, () => flags[name] || 0, (v) => { flags[name] = v; },
           { field: `${prefix}.${name}`, max: 8 })
-        : checkbox(FLAGS[name] || name, () => flags[name], (v) => { flags[name] = v; },
+        : checkbox(tr("flags")[name] || name, () => flags[name], (v) => { flags[name] = v; },
           { field: `${prefix}.${name}` })));
   }
 
   function rulesFieldset() {
     const options = variant().options || [];
     if (!options.length) return null;
-    return el("fieldset", { class: "rules" }, el("legend", { text: "Rule options 规则" }),
+    return el("fieldset", { class: "rules" }, el("legend", { text: tr("rule_options") }),
       options.map((o) => {
         const get = () => (state.rules[o.name] === undefined ? o.default : state.rules[o.name]);
         const set = (v) => { state.rules[o.name] = v; };
@@ -523,33 +620,31 @@
           input.addEventListener("input", () => { set(input.value); saveUrl(); });
           control = field(label, input);
         }
-        control.append(el("p", { class: "hint", text: `default ${JSON.stringify(o.default)} · seed ${o.seed}` }));
+        control.append(el("p", { class: "hint", text: tr("option_hint", JSON.stringify(o.default), o.seed) }));
         return control;
       }));
   }
 
   const windChoices = (blank) => [["", blank], ...WINDS.map((w) => [w, `${nameZh(w)} ${w}`])];
-  const winTypeChoices = () => [["", "—"], ...(variant().win_types || Object.keys(WIN_TYPES))
-    .map((w) => [w, WIN_TYPES[w] || w])];
+  const winTypeChoices = () => [["", "—"], ...(variant().win_types || Object.keys(tr("win_types")))
+    .map((w) => [w, tr("win_types")[w] || w])];
 
   function evaluateFields() {
     const e = state.evaluate;
     return [
-      tileInput("Hand 手牌", () => e.hand, (v) => { e.hand = v; },
-        { field: "hand", id: "hand", jingMarks: true,
-          hint: "Concealed tiles, with the winning tile: 14 (+1 per kong) to score, 13 to "
-            + "list the waits. Any notation: 123m456p789sEEECC, 1z-7z, 一万 东风, Unicode tiles." }),
+      tileInput(tr("hand"), () => e.hand, (v) => { e.hand = v; },
+        { field: "hand", id: "hand", jingMarks: true, hint: tr("hand_hint") }),
       meldsEditor(e.melds, "melds"),
       el("div", { class: "row" },
-        tileInput("Winning tile", () => e.win_tile, (v) => { e.win_tile = v; },
+        tileInput(tr("win_tile"), () => e.win_tile, (v) => { e.win_tile = v; },
           { field: "win_tile", single: true, id: "win_tile" }),
-        select("Win type 胡法", winTypeChoices(), () => e.win_type, (v) => { e.win_type = v; },
+        select(tr("win_type"), winTypeChoices(), () => e.win_type, (v) => { e.win_type = v; },
           { field: "win_type" })),
       el("div", { class: "row" },
-        checkbox("Dealer 庄家", () => e.dealer, (v) => { e.dealer = v; }, { field: "dealer" }),
-        select("Seat wind 门风", windChoices("—"), () => e.seat_wind,
+        checkbox(tr("dealer_check"), () => e.dealer, (v) => { e.dealer = v; }, { field: "dealer" }),
+        select(tr("seat_wind_label"), windChoices("—"), () => e.seat_wind,
           (v) => { e.seat_wind = v; }, { field: "seat_wind" }),
-        select("Round wind 圈风", windChoices("— (E)"), () => e.round_wind,
+        select(tr("round_wind"), windChoices(tr("east_default")), () => e.round_wind,
           (v) => { e.round_wind = v; }, { field: "round_wind" })),
       jingFieldset(),
       flagsFieldset(e.flags, "flags"),
@@ -562,11 +657,11 @@
       const prefix = `players[${seat}]`;
       return el("fieldset", { class: `seat ${t.winners.includes(seat) ? "winner" : ""}`,
         "data-field": prefix }, el("legend", { text: MJ.seatName(seat, t.dealer) }),
-        tileInput("Hand 手牌", () => p.hand, (v) => { p.hand = v; },
+        tileInput(tr("hand"), () => p.hand, (v) => { p.hand = v; },
           { field: `${prefix}.hand`, id: `p${seat}-hand`, jingMarks: true }),
         meldsEditor(p.melds, `${prefix}.melds`),
-        tileInput("Discards 弃牌", () => p.discards, (v) => { p.discards = v; },
-          { field: `${prefix}.discards`, placeholder: "optional" }));
+        tileInput(tr("discards"), () => p.discards, (v) => { p.discards = v; },
+          { field: `${prefix}.discards`, placeholder: tr("optional") }));
     }));
   }
 
@@ -579,32 +674,32 @@
   function settleFields() {
     const t = state.table;
     const winners = el("fieldset", { class: "winners", "data-field": "result.winners" },
-      el("legend", { text: "Winners 胡牌 (none = drawn round)" }),
+      el("legend", { text: tr("winners") }),
       [0, 1, 2, 3].map((seat) => checkbox(MJ.seatName(seat, t.dealer), () => t.winners.includes(seat),
         (on) => toggleIn(t.winners, seat, on), { field: `result.winners[${seat}]`, redraw: true })));
     return [
-      select("Dealer 庄家", seatChoices(), () => t.dealer, (v) => { t.dealer = Number(v); },
+      select(tr("dealer_check"), seatChoices(), () => t.dealer, (v) => { t.dealer = Number(v); },
         { field: "dealer", redraw: true }),
       jingFieldset(),
       seatsFields(),
-      el("fieldset", { class: "result" }, el("legend", { text: "Result 结果" }),
+      el("fieldset", { class: "result" }, el("legend", { text: tr("result") }),
         winners,
         el("div", { class: "row" },
-          select("Win type 胡法", winTypeChoices(), () => t.win_type, (v) => { t.win_type = v; },
+          select(tr("win_type"), winTypeChoices(), () => t.win_type, (v) => { t.win_type = v; },
             { field: "result.win_type" }),
-          select("Discarder 放炮", seatChoices("—"), () => t.discarder,
+          select(tr("discarder"), seatChoices("—"), () => t.discarder,
             (v) => { t.discarder = v; }, { field: "result.discarder" }),
-          tileInput("Winning tile", () => t.win_tile, (v) => { t.win_tile = v; },
+          tileInput(tr("win_tile"), () => t.win_tile, (v) => { t.win_tile = v; },
             { field: "result.win_tile", single: true })),
         flagsFieldset(t.flags, "result.flags")),
-      el("fieldset", { class: "events", "data-field": "events" }, el("legend", { text: "Events" }),
-        number("跟庄 follow dealer: rounds", () => t.follow_dealer, (v) => { t.follow_dealer = v; },
+      el("fieldset", { class: "events", "data-field": "events" }, el("legend", { text: tr("events") }),
+        number(tr("follow_dealer"), () => t.follow_dealer, (v) => { t.follow_dealer = v; },
           { id: "follow-dealer", max: 100 }),
-        [0, 1, 2, 3].map((seat) => checkbox(`诈胡 false win: ${MJ.seatName(seat, t.dealer)}`,
+        [0, 1, 2, 3].map((seat) => checkbox(tr("false_win", MJ.seatName(seat, t.dealer)),
           () => t.false_win.includes(seat), (on) => toggleIn(t.false_win, seat, on)))),
-      variant().horses ? tileInput("Horses 奖马", () => t.horses, (v) => { t.horses = v; },
-        { field: "horses", placeholder: "flipped horse tiles, e.g. 1m5m9m2m" }) : null,
-      select("Round wind 圈风", windChoices("— (E)"), () => t.round_wind,
+      variant().horses ? tileInput(tr("horses"), () => t.horses, (v) => { t.horses = v; },
+        { field: "horses", placeholder: tr("horses_hint") }) : null,
+      select(tr("round_wind"), windChoices(tr("east_default")), () => t.round_wind,
         (v) => { t.round_wind = v; }, { field: "round_wind" }),
     ];
   }
@@ -618,15 +713,14 @@
     const count = el("span", { class: "count" });
     const counted = () => {
       const list = matchRounds();
-      count.textContent = list instanceof Error ? "(not valid JSON yet)" : `${list.length} rounds`;
+      count.textContent = list instanceof Error ? tr("rounds_not_yet") : tr("n_rounds", list.length);
     };
     rounds.addEventListener("input", () => { m.rounds = rounds.value; counted(); saveUrl(); });
     counted();
-    const box = field("Rounds 每局, in play order (JSON: each what /settle takes, without "
-      + "variant and rules; dealer, round wind and 回头一笑 are derived)", rounds, "match-rounds");
+    const box = field(tr("rounds_label"), rounds, "match-rounds");
     box.querySelector("label").append(" ", count);
     box.append(el("div", { class: "row" },
-      el("button", { type: "button", id: "add-round", text: "+ Add the Settle tab's round",
+      el("button", { type: "button", id: "add-round", text: tr("add_round"),
         onclick: () => {
           const list = matchRounds();
           const next = [...(list instanceof Error ? [] : list), settleRound()];
@@ -634,14 +728,12 @@
           saveUrl();
           draw();
         } })),
-      el("p", { class: "hint", text: "Build a round in the Settle tab, come back and add "
-        + "it; or edit the JSON. The answer shows the standings, the running totals and "
-        + "every round's settlement." }));
+      el("p", { class: "hint", text: tr("rounds_hint") }));
     return [
       el("div", { class: "row" },
-        select("First dealer 首局庄家", seatChoices(), () => m.dealer,
+        select(tr("first_dealer"), seatChoices(), () => m.dealer,
           (v) => { m.dealer = Number(v); }, { field: "dealer" }),
-        select("First round wind 圈风", windChoices("— (E)"), () => m.round_wind,
+        select(tr("first_wind"), windChoices(tr("east_default")), () => m.round_wind,
           (v) => { m.round_wind = v; }, { field: "round_wind" })),
       box,
     ];
@@ -651,9 +743,9 @@
     const t = state.table;
     return [
       jingFieldset(),
-      checkbox("Score the jing held by four players", () => t.with_players,
+      checkbox(tr("jing_with_players"), () => t.with_players,
         (on) => { t.with_players = on; }, { redraw: true }),
-      t.with_players ? select("Dealer 庄家", seatChoices(), () => t.dealer,
+      t.with_players ? select(tr("dealer_check"), seatChoices(), () => t.dealer,
         (v) => { t.dealer = Number(v); }, { field: "dealer", redraw: true }) : null,
       t.with_players ? seatsFields() : null,
     ];
@@ -687,7 +779,10 @@
                   MJ.CODES.slice(27, 31), MJ.CODES.slice(31)];
     $("palette").replaceChildren(...rows.map((codes) => el("div", { class: "palette-row" },
       codes.map((code) => tile(code, { tag: "button", extra: "pick",
-        label: `Add ${nameZh(code)} ${code}`, onclick: () => addTile(code) })))));
+        label: tr("add_tile", `${nameZh(code)} ${code}`), onclick: () => addTile(code) })))));
+  }
+
+  function wirePalette() {
     $("backspace").addEventListener("click", () => {
       if (!target) defaultTarget();
       const parsed = target ? parse(target.value) : { tiles: [] };
@@ -704,7 +799,7 @@
     const v = variant();
     $("variant").value = state.variant;
     $("variant-info").textContent = v.name ? `${v.title_zh} · ${v.title_en}`
-      + (v.scored ? "" : " · shape analysis only (scoring not implemented yet)") : "";
+      + (v.scored ? "" : tr("shape_only")) : "";
     // The rules book's page of this variant: every pattern, payment and option it answers with.
     $("rules-link").href = v.name ? `/rules/${encodeURIComponent(v.name)}` : "/rules";
     document.querySelectorAll("[role=tab]").forEach((tab) => {
@@ -719,10 +814,10 @@
     const focused = active && $("fields").contains(active) ? active.dataset.field : null;
     $("fields").replaceChildren(...builders[state.mode]().flat().filter(Boolean), rulesFieldset() || "");
     $("fields").setAttribute("aria-labelledby", `tab-${state.mode}`);
-    $("submit").textContent = { evaluate: "Score 计算", settle: "Settle 结算",
-                                jing: "Jing scores 算精", match: "Settle the match 结算全场" }[state.mode];
+    $("submit").textContent = tr("submit")[state.mode];
     const again = targetField && document.querySelector(`#fields [data-field="${CSS.escape(targetField)}"][data-tiles]`);
-    if (again) target = again; else { target = null; defaultTarget(); }
+    if (again) setTarget(again, again.closest(".field").querySelector("label").firstChild.textContent);
+    else { target = null; defaultTarget(); }
     const refocus = focused && document.querySelector(`#fields [data-field="${CSS.escape(focused)}"]`);
     if (refocus) refocus.focus();
   }
@@ -734,7 +829,7 @@
     if (rounds instanceof Error) {
       MJ.clearErrors($("form"));
       MJ.placeErrors($("form"), { errors: [{ field: "rounds", message: rounds.message }] });
-      $("answer").replaceChildren(MJ.renderProblem({ title: "Not sent",
+      $("answer").replaceChildren(MJ.renderProblem({ title: tr("not_sent"),
         detail: rounds.message }, "", []));
       answered();
       return;
@@ -751,7 +846,7 @@
     $("curl").textContent = MJ.curl(path, body);
     $("request").textContent = JSON.stringify(body, null, 2);
     $("response").textContent = answer.text ? pretty(answer.text) : JSON.stringify(answer.data, null, 2);
-    $("status").textContent = `${answer.status || "no answer"}`;
+    $("status").textContent = `${answer.status || tr("no_status")}`;
     $("status").className = answer.ok ? "ok" : "bad";
     const out = $("answer");
     if (!answer.ok) {
@@ -790,7 +885,7 @@
       area.remove();
     }
     const was = button.textContent;
-    button.textContent = "Copied";
+    button.textContent = tr("copied");
     setTimeout(() => { button.textContent = was; }, 1200);
   }
 
@@ -829,14 +924,16 @@
       const mode = state.mode;
       state = freshState(state.variant);
       state.mode = mode;
-      history.replaceState(null, "", location.pathname);
+      history.replaceState(null, "", location.pathname + location.search);
       MJ.clearErrors($("form"));
       $("answer").replaceChildren();
       draw();
     });
     $("copy-link").addEventListener("click", (event) => {
       history.replaceState(null, "", hashFor(buildRequest()));
-      copy(location.href, event.currentTarget);
+      const link = new URL(location.href);  // the link keeps the language it was made in
+      link.searchParams.set("lang", MJ.language());
+      copy(link.href, event.currentTarget);
     });
     $("copy-curl").addEventListener("click", (event) => copy($("curl").textContent, event.currentTarget));
     window.addEventListener("hashchange", () => {
@@ -845,15 +942,34 @@
     });
   }
 
-  async function start() {
-    const response = await fetch("/variants");
-    const data = await response.json();
+  /** GET /variants in the page's language (its option descriptions are sentences). */
+  async function loadVariants() {
+    const data = await MJ.getJson("/variants");
     variants = Object.fromEntries(data.variants.map((v) => [v.name, v]));
     $("variant").replaceChildren(...data.variants.map((v) =>
       el("option", { value: v.name, text: `${v.name} · ${v.title_zh}` })));
     $("rules-version").textContent = data.rules_version;
+    return data;
+  }
+
+  /** After the switch: the page's words, the variants' descriptions and the answer shown
+   * (sent again, so that its sentences come back in the new language). */
+  async function relanguage() {
+    document.body.dataset.ready = "false";
+    await loadVariants();
     buildPalette();
+    draw();
+    document.body.dataset.ready = "true";
+    if ($("answer").childElementCount) submit();
+  }
+
+  async function start() {
+    MJ.setLanguage(MJ.chooseLanguage(), false);
+    const data = await loadVariants();
+    buildPalette();
+    wirePalette();
     wire();
+    MJ.languageSwitch(relanguage);
     const shared = stateFromUrl();
     state = shared || freshState(data.variants[0].name);
     draw();
