@@ -19,7 +19,7 @@ Rules for a template, which tests/i18n check on the catalogue:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 Translate = Callable[[str], str]
@@ -34,9 +34,9 @@ class Text:
 
     __slots__ = ("params", "template")
 
-    def __init__(self, template: str, params: Mapping[str, Any] | None = None):
+    def __init__(self, template: str, params: dict[str, Any] | None = None):
         self.template = template
-        self.params = dict(params or {})
+        self.params = {} if params is None else params  # kept, not copied: msg's own kwargs
 
     def render(self, translate: Translate = _identity) -> str:
         """The sentence in the language ``translate`` gives templates in (English if none).
@@ -44,12 +44,17 @@ class Text:
         A template with no values is said as it is (braces and all: it is not formatted).
         A translation that names a placeholder the template lacks (a catalogue mistake,
         which a test forbids) falls back to the English template rather than failing."""
-        if not self.params:
+        params = self.params
+        if not params:
             return translate(self.template)
-        values = {name: _value(v, translate) for name, v in self.params.items()}
+        values = params
+        for value in params.values():  # most values are plain: no new dict for them
+            if type(value) not in _PLAIN:
+                values = {name: _value(v, translate) for name, v in params.items()}
+                break
         for template in (translate(self.template), self.template):
             try:
-                return template.format(**values)
+                return template.format_map(values)
             except (KeyError, IndexError, ValueError, AttributeError):
                 continue
         return self.template
@@ -79,6 +84,9 @@ def msg(template: str, /, **params: Any) -> Text:
 # The separator between the items of a list value: a template of its own, so it is in the
 # catalogue and translated like any sentence.
 LIST_SEPARATOR = msg(", ")
+
+
+_PLAIN = (str, int)  # the values said as they are (most of them)
 
 
 def _value(value: Any, translate: Translate) -> Any:
