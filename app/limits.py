@@ -13,6 +13,7 @@ import math
 import re
 from typing import Any
 
+from rules import tiles
 from rules.text import Sentence, Text, msg
 
 # A JSON string, escapes included; an unterminated one runs to the end of the body.
@@ -115,15 +116,7 @@ class OutOfRange:
 
 def json_type(value: object) -> Text:
     """What a parsed JSON value is, in JSON's words (never Python's type names)."""
-    if isinstance(value, list):
-        return msg("an array")
-    if isinstance(value, str):
-        return msg("a string")
-    if isinstance(value, bool):
-        return msg("true or false")
-    if value is None:
-        return msg("null")
-    return msg("a number")
+    return tiles.kind_of(value)
 
 
 def parse_int(text: str) -> int | OutOfRange:

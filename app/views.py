@@ -182,6 +182,8 @@ _JSON_ERRORS = {
     "invalid start byte": msg("invalid start byte"),
     "invalid continuation byte": msg("invalid continuation byte"),
     "unexpected end of data": msg("unexpected end of data"),
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)":
+        msg("the body starts with a UTF-8 byte order mark (BOM); send it without one"),
 }
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from rules.caches import cached
 from rules.error_codes import FIELD_WRONG_TYPE, TILE_NOT_ONE, TILE_UNKNOWN
 from rules.errors import TileError
-from rules.text import msg
+from rules.text import Text, msg
 
 NUM_KINDS = 34
 MAN, PIN, SOU = 0, 9, 18
@@ -148,7 +148,7 @@ def parse_tile(text: str) -> int:
     """Exactly one tile in any notation; a :class:`TileError` otherwise."""
     if not isinstance(text, str):
         raise TileError(msg("expected a tile as a string, got {type}",
-                            type=type(text).__name__), None, FIELD_WRONG_TYPE)
+                            type=kind_of(text)), None, FIELD_WRONG_TYPE)
     tiles = parse_tiles(text)
     if len(tiles) != 1:
         raise TileError(msg("expected exactly one tile, got {count} in {text}",
@@ -283,3 +283,19 @@ def _read_one(text: str, i: int, tiles: list[int]) -> int:
     else:
         message = msg("unknown tile character {char} at index {index}", char=repr(ch), index=i)
     raise TileError(message, i, TILE_UNKNOWN)
+
+
+def kind_of(value: object) -> Text:
+    """What a value given where a tile was expected is, in the request's words (an array, a
+    number, …), never a Python type name."""
+    if isinstance(value, list | tuple):
+        return msg("an array")
+    if isinstance(value, str):
+        return msg("a string")
+    if isinstance(value, bool):
+        return msg("true or false")
+    if value is None:
+        return msg("null")
+    if isinstance(value, int | float):
+        return msg("a number")
+    return msg("an object")

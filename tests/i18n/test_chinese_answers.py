@@ -24,7 +24,8 @@ from app import codes, examples
 from app.edge import BudgetExceeded
 from app.schemas import requests as request_schemas
 from rules import error_codes, model
-from tests.contract.test_error_codes import ENTRIES
+from tests.contract.test_error_codes import CASES, ENTRIES
+from tests.hostile.mutations import corpus, mutate
 from tests.sim.engine import Simulator, play_match
 
 ZH = {"Accept-Language": "zh-CN"}
@@ -33,7 +34,7 @@ TEXT_KEYS = {"title", "detail", "message", "note", "notes", "description", "form
 # The words a Chinese sentence may hold as they are: JSON's, HTTP's and the units'.
 TECHNICAL = {"JSON", "UTF", "Unicode", "KiB", "POST", "GET", "HTTP", "Content", "Type",
              "application", "json", "null", "true", "false", "openapi", "yaml", "seed",
-             "errors", "detail", "title", "code", "NaN", "Infinity", "UTF-8", "UTF-16"}
+             "errors", "detail", "title", "code", "BOM", "NaN", "Infinity", "UTF-8", "UTF-16"}
 # Problems written by gunicorn before the request's headers are read: no Accept-Language
 # is known yet, so they are English (docs/clients.md says so). Each code is also answered
 # by the app, in Chinese, which the cases below check.
@@ -65,8 +66,9 @@ def _vocabulary() -> set[str]:
 
 VOCABULARY = _vocabulary()
 PATHS = re.compile(r"/[A-Za-z][\w/<>.{}-]*|\\u[0-9a-fA-F]{4}")  # /settle, /rules/<variant>, \ud800
+FIELD_PATHS = re.compile(r"[A-Za-z_]\w*(?:\[\d+\]|\.\w+)+")  # players[2].hand, rules.base
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # the client's input, said back as it was sent
-NUMBERS = re.compile(r"(?<![A-Za-z])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+NUMBERS = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 TILES = re.compile(r"(?<![A-Za-z])(?:[1-9]+[mpsz]|[ESWNCFP])+(?![A-Za-z])")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\[\]/<>-]*")
 
@@ -74,7 +76,8 @@ WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\[\]/<>-]*")
 def english_left(text: str, also: frozenset[str] = frozenset()) -> list[str]:
     """The English words of ``text`` that are not the service's vocabulary (nor ``also``:
     the field names a problem quotes back from the request)."""
-    text = NUMBERS.sub(" ", TILES.sub(" ", PATHS.sub(" ", QUOTED.sub(" ", text))))
+    text = QUOTED.sub(" ", text)
+    text = NUMBERS.sub(" ", TILES.sub(" ", FIELD_PATHS.sub(" ", PATHS.sub(" ", text))))
     return [w for w in WORD.findall(text)
             if len(w) > 1 and not set("_.[/") & set(w) and w.strip("-") not in VOCABULARY
             and w not in also]
@@ -279,3 +282,21 @@ def test_english_is_untouched_by_the_catalogue(client):
     assert answer["title"] == "Invalid request"
     assert answer["detail"] == "the request breaks 1 rule(s); see errors (hand)"
     assert answer["errors"][0]["message"].startswith("相公 (wrong tile count): 6 concealed")
+
+
+def test_the_fuzz_corpus_is_answered_in_chinese(client):
+    """Mutated requests (tests/hostile/mutations.py; FUZZ_CASES of them, a third as many as
+    the error-code test sends) in Chinese: never a 5xx, and every problem and answer has no
+    English left — no Python type name, no parser's own message."""
+    bodies = corpus()
+    faults: dict[str, int] = {}
+    for seed in range(max(CASES // 3, 200)):
+        case = mutate(seed, bodies)
+        headers = {**ZH, **({"Content-Type": case.content_type} if case.content_type else {})}
+        response = client.post(case.path, data=case.body, headers=headers)
+        assert response.status_code < 500, (seed, case.how)
+        found = _problem_faults(response) if response.status_code >= 400 \
+            else untranslated(response.get_json())
+        for fault in found:
+            faults.setdefault(fault[:160], seed)
+    assert not faults, "\n".join(f"seed {s}: {f}" for f, s in list(faults.items())[:10])
