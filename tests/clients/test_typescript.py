@@ -105,3 +105,22 @@ def test_a_bad_request_throws_problem_error(build, server_url):
     assert thrown["problem"] is True and thrown["status"] == 422
     assert [e["field"] for e in thrown["errors"]] == ["hand"]
     assert thrown["code"] == thrown["body"].get("code")  # null while the server sends none
+
+
+@pytest.mark.e2e
+def test_accept_language_gives_a_chinese_problem(build, server_url):
+    """acceptLanguage on the client: the same 422, its title and messages in Chinese."""
+    script = f"""
+        import {{ ScoringClient }} from "./src/client.js";
+        const client = new ScoringClient({{ baseUrl: {json.dumps(server_url)},
+                                           acceptLanguage: "zh-CN" }});
+        try {{
+          await client.evaluate({{ variant: "qinzhou", hand: "123m456p789s111sEX" }});
+        }} catch (error) {{
+          console.log(JSON.stringify({{ code: error.code, body: error.problem }}));
+        }}"""
+    done = run("node", "--input-type=module", "-e", script, cwd=build)
+    thrown = json.loads(done.stdout)
+    assert thrown["code"] == "request.invalid"
+    assert thrown["body"]["title"] == "请求无效"
+    assert thrown["body"]["errors"][0]["message"] == "位置 17 的字符 'X' 不是牌"
