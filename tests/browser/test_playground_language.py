@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 import requests
 
-from tests.browser.conftest import VIEWPORT
+from tests.browser.conftest import VIEWPORT, save_screenshot
 
 # A qinzhou chicken hand: its note (horses not counted) and its payment formula are
 # sentences; 123m alone is three tiles, a 422 whose errors[0].message is a sentence.
@@ -123,6 +123,7 @@ def test_a_chinese_browser_gets_chinese_without_touching_anything(open_page, liv
     goto(page, "/" + WIN, seen=answers(page))
     assert_answer(page, live_server, "zh")
     assert page.inner_text("#answer .verdict strong") == "胡牌"
+    save_screenshot(page, "playground-zh.png")  # docs/playground.md's Chinese picture
 
 
 def test_an_english_browser_gets_english(open_page, live_server):
