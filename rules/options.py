@@ -18,7 +18,7 @@ class RuleOption:
     type: str  # "boolean", "integer" or "string"
     default: Any
     description: Sentence
-    seed: str  # the seed line it comes from, quoted briefly
+    seed: Sentence  # the seed line it comes from, quoted briefly (a sentence where it comments)
     choices: tuple[Any, ...] = ()  # allowed values, when only some are
     minimum: int | None = None
     maximum: int | None = None
@@ -90,7 +90,7 @@ def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
 DEALER_PASSES_ON_DRAW = "dealer_passes_on_draw"
 
 
-def dealer_passes_on_draw(seed: str) -> RuleOption:
+def dealer_passes_on_draw(seed: Sentence) -> RuleOption:
     """The option RULINGS "Matches" gives where a seed does not forbid it: after a drawn
     round the deal passes to the next seat instead of staying (POST /match only)."""
     return RuleOption(DEALER_PASSES_ON_DRAW, "boolean", False,

@@ -205,8 +205,9 @@ class VariantOptionSchema(Schema):
     default = fields.Raw(required=True)
     description = SentenceString(required=True, metadata={
         "description": "What the option does, in the answer's language (Accept-Language)."})
-    seed = fields.String(required=True, metadata={
-        "description": "The seed line the option comes from, quoted briefly."})
+    seed = SentenceString(required=True, metadata={
+        "description": "The seed line the option comes from, quoted briefly (its Chinese as "
+                       "the seed says it; a comment on it in the answer's language)."})
     choices = fields.List(fields.Raw())
     minimum = fields.Integer()
     maximum = fields.Integer()

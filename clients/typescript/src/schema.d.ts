@@ -1453,7 +1453,7 @@ export interface components {
             default: unknown;
             /** @description What the option does, in the answer's language (Accept-Language). */
             description: string;
-            /** @description The seed line the option comes from, quoted briefly. */
+            /** @description The seed line the option comes from, quoted briefly (its Chinese as the seed says it; a comment on it in the answer's language). */
             seed: string;
             choices?: unknown[];
             minimum?: number;

@@ -45,7 +45,7 @@ OPTIONS = (
                    "杠上开花/海底捞月/抢杠/一炮三响 raise a smaller hand to"),
                "五.番 3: 爆和为3番", minimum=1, maximum=6),
     RuleOption("base", "integer", 1, msg("points of a 0-fan hand: score = base × 2^fan"),
-               "五.番 1: 番是2倍; 六 分值 column (鸡和 = 1)", minimum=1, maximum=10000),
+               msg("五.番 1: 番是2倍; 六 分值 column (鸡和 = 1)"), minimum=1, maximum=10000),
     RuleOption("yi_pao_duo_xiang", "boolean", True,
                msg("一炮多响: several players may win on one discard, each paid by the "
                    "discarder"),

@@ -71,8 +71,8 @@ OPTIONS = (
                "若玩家的冲关牌型例的所有牌其他玩家没有则算作霸王冲关"),
     RuleOption("count_discarded_jing", "boolean", False,
                msg("Jing a player discarded (still in its pond) count for that player"),
-               "精牌介绍 2: 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded jing "
-               "are not named, so they do not count by default)"),
+               msg("精牌介绍 2: 吃、碰、杠、胡的精与自己手抓的精享有同样的奖励分数 (discarded "
+                   "jing are not named, so they do not count by default)")),
     RuleOption("ba_wang_jing", "boolean", True,
                msg("霸王精: the only player holding jing of an indicator is paid double"),
                "精牌介绍 4 / 奖励分 3: 另外三家需要付给霸王精双倍的计算结果"),
@@ -87,7 +87,7 @@ OPTIONS = (
     RuleOption("kong_chain", "string", "once",
                msg("A win on a kong replacement after several kongs in a row: ×2 once, or ×2 "
                    "for each kong (double_each)"),
-               "胡牌分 5. 杠开 X2 (the seed has no kong chain)", choices=KONG_CHAIN_MODES),
+               msg("胡牌分 5. 杠开 X2 (the seed has no kong chain)"), choices=KONG_CHAIN_MODES),
     RuleOption("drawn_round", "string", "jing_and_kongs",
                msg("A drawn round (黄庄) pays no hu; jing_and_kongs still settles jing, kongs "
                    "and 抄庄, void settles nothing"),
@@ -95,9 +95,9 @@ OPTIONS = (
                choices=("jing_and_kongs", "void")),
     RuleOption("false_win_points", "integer", 20,
                msg("诈胡 (a false_win event): what the seat pays each other player"),
-               "not in seed 002; xingguo E组 4 (诈胡 -20 -20 -20)", minimum=0, maximum=200),
-    dealer_passes_on_draw("seed 002 is silent on who deals next (by default the "
-                          "dealer keeps the deal on a drawn round)"),
+               msg("not in seed 002; xingguo E组 4 (诈胡 -20 -20 -20)"), minimum=0, maximum=200),
+    dealer_passes_on_draw(msg("seed 002 is silent on who deals next (by default the "
+                              "dealer keeps the deal on a drawn round)")),
 )
 
 

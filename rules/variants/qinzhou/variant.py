@@ -51,14 +51,14 @@ OPTIONS = (
                choices=HORSE_CHOICES),
     RuleOption("fan_combination", "string", ADD, msg("How the fan of several patterns "
                                                      "combine: add (the rules book) or multiply"),
-               "003 §7 (番數*底數)+番數*獎馬番數*底數: one fan count per win",
+               msg("003 §7 (番數*底數)+番數*獎馬番數*底數: one fan count per win"),
                choices=(ADD, MULTIPLY)),
     RuleOption("zi_yi_se_qi_dui", "boolean", True, msg("字一色 also counts for seven pairs of "
                                                        "honours (the seed describes it with "
                                                        "pungs/kongs and a pair)"),
                "003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌"),
-    dealer_passes_on_draw("003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal; "
-                          "the rules book makes passing it a house option)"),
+    dealer_passes_on_draw(msg("003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the "
+                              "deal; the rules book makes passing it a house option)")),
 )
 
 # Who pays a single win, by win type (the Payment.payer role of /evaluate).

@@ -26,15 +26,15 @@ OPTIONS = (
     RuleOption("kong_chain", "string", "double_each",
                msg("A win on a kong replacement after several kongs in a row: ×2 for each "
                    "kong (double_each) or ×2 once (once)"),
-               "补充说明 10: 杠吊杠吊翻4倍，如果再杠吊翻8倍 (E组 6 says 只算一次)",
+               msg("补充说明 10: 杠吊杠吊翻4倍，如果再杠吊翻8倍 (E组 6 says 只算一次)"),
                choices=KONG_CHAIN_MODES),
     RuleOption("ba_hu_restored", "boolean", False,
                msg("霸胡 also when the winner holds jing, all read as themselves (德国), while "
                    "the other three count none (held, melded or discarded) and the winner "
                    "discarded none"),
                "补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原"),
-    dealer_passes_on_draw("seed 000 is silent on who deals next (by default the "
-                          "dealer keeps the deal on a drawn round)"),
+    dealer_passes_on_draw(msg("seed 000 is silent on who deals next (by default the "
+                              "dealer keeps the deal on a drawn round)")),
 )
 
 

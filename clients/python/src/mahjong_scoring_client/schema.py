@@ -544,7 +544,8 @@ class VariantOption(TypedDict):
     default: Any
     # What the option does, in the answer's language (Accept-Language).
     description: str
-    # The seed line the option comes from, quoted briefly.
+    # The seed line the option comes from, quoted briefly (its Chinese as the seed says it; a
+    # comment on it in the answer's language).
     seed: str
     choices: NotRequired[list[Any]]
     minimum: NotRequired[int]
