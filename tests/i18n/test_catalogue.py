@@ -133,3 +133,16 @@ def test_every_template_in_the_code_is_a_literal_in_the_catalogue():
             not_extracted.append(f"{where}:{line}: {first.value!r}")
     assert not not_literal, f"msg() needs a literal template: {not_literal}"
     assert not not_extracted, not_extracted
+
+
+def test_the_catalogue_is_compiled_at_install_and_in_the_image():
+    """`make run` and `make test` compile the .mo first; the image compiles it from the .po
+    (a local .mo never enters the build context)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    for target in ("run", "test"):
+        line = next(line for line in makefile.splitlines() if line.startswith(f"{target}:"))
+        assert "$(CATALOGUES)" in line, line
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert "pybabel -q compile -D messages -d app/translations" in dockerfile
+    assert "**/*.mo" in (ROOT / ".dockerignore").read_text(encoding="utf-8")
+    assert "babel==" in (ROOT / "requirements.txt").read_text(encoding="utf-8").lower()
