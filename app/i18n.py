@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, has_app_context, request
 
 from rules.text import Text
 
@@ -150,9 +150,7 @@ def renderer(language_: str) -> Callable[[Any], str]:
     """orjson's ``default`` hook for ``language_``: it renders a Text and refuses the rest.
     One answer often says the same Text more than once (a self-drawn win's ledger line for
     each payer): it is rendered once."""
-    from flask import current_app
-
-    translate = current_app.extensions["catalogues"].translate(language_)
+    translate = _catalogues().translate(language_)
     rendered: dict[int, str] = {}
 
     def render(value: Any) -> str:
@@ -164,6 +162,19 @@ def renderer(language_: str) -> Callable[[Any], str]:
         raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
     return render
+
+
+def _catalogues() -> Catalogues:
+    """The app's catalogues; outside a request (a benchmark calling a view's function, a
+    script) the process's own, loaded once."""
+    if has_app_context():
+        return current_app.extensions["catalogues"]
+    return _process_catalogues()
+
+
+@functools.cache
+def _process_catalogues() -> Catalogues:
+    return Catalogues()
 
 
 def dumps(payload: Any, language_: str | None = None, option: int | None = None) -> bytes:

@@ -23,8 +23,9 @@ from bench import bodies
 from rules.errors import InvalidInput
 
 SEED = bodies.SEED + 1_000_000  # rounds the HTTP bodies (SEED + i * 16 + k) never reach
-VIEWS: dict[str, Callable[[dict[str, Any]], bytes]] = {
-    "/evaluate": views._evaluate, "/settle": views._settle}
+VIEWS: dict[str, Callable[[dict[str, Any]], bytes]] = {  # the answers in English
+    "/evaluate": lambda data: views._evaluate(data, "en"),
+    "/settle": lambda data: views._settle(data, "en")}
 
 
 def first_sight(warm: list[Path], per_variant: int = 100) -> dict[str, dict[str, dict]]:
