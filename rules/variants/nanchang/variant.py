@@ -96,8 +96,8 @@ OPTIONS = (
     RuleOption("false_win_points", "integer", 20,
                msg("诈胡 (a false_win event): what the seat pays each other player"),
                msg("not in seed 002; xingguo E组 4 (诈胡 -20 -20 -20)"), minimum=0, maximum=200),
-    dealer_passes_on_draw(msg("seed 002 is silent on who deals next (by default the "
-                              "dealer keeps the deal on a drawn round)")),
+    dealer_passes_on_draw(msg("seed {seed} is silent on who deals next (by default the "
+                              "dealer keeps the deal on a drawn round)", seed="002")),
 )
 
 

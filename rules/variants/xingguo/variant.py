@@ -33,8 +33,8 @@ OPTIONS = (
                    "the other three count none (held, melded or discarded) and the winner "
                    "discarded none"),
                "补充说明 8: 霸胡：四家全无精或胡家的精胡牌时已还原"),
-    dealer_passes_on_draw(msg("seed 000 is silent on who deals next (by default the "
-                              "dealer keeps the deal on a drawn round)")),
+    dealer_passes_on_draw(msg("seed {seed} is silent on who deals next (by default the "
+                              "dealer keeps the deal on a drawn round)", seed="000")),
 )
 
 
