@@ -152,6 +152,14 @@ def _get(summary: str, response: str | dict[str, Any], media: str = "application
 
 
 _TEXT = {"type": "string"}
+# What GET /openapi.yaml sends: a YAML document that every tool parses into a mapping (the
+# OpenAPI document itself), so its schema is an object with the document's required fields.
+_OPENAPI_DOCUMENT = {
+    "type": "object", "required": ["openapi", "info", "paths"],
+    "description": "This OpenAPI 3.1 document, as YAML.",
+    "properties": {"openapi": {"type": "string", "pattern": "^3\\.1\\."},
+                   "info": {"type": "object", "required": ["title", "version"]},
+                   "paths": {"type": "object"}, "components": {"type": "object"}}}
 
 
 def _paths(spec: APISpec) -> None:
@@ -187,7 +195,9 @@ def _paths(spec: APISpec) -> None:
                     "`mahjong_core_cache_hits_total`, `..._misses_total`, `..._entries` and "
                     "`mahjong_core_cache_hit_ratio` by cache. Summed over all gunicorn "
                     "workers."))
-    spec.path("/openapi.yaml", operations=_get("This contract", _TEXT, "application/yaml"))
+    spec.path("/openapi.yaml", operations=_get(
+        "This contract", _OPENAPI_DOCUMENT, "application/yaml",
+        description="The document you are reading, as YAML: parsed, it is an object."))
     spec.path("/docs", operations=_get(
         "Interactive documentation (Swagger UI) of this contract", _TEXT, "text/html"))
     spec.path("/docs/{asset}", operations={"get": {

@@ -580,7 +580,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This contract */
+        /**
+         * This contract
+         * @description The document you are reading, as YAML: parsed, it is an object.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -600,7 +603,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/yaml": string;
+                        "application/yaml": {
+                            openapi: string;
+                            info: Record<string, never>;
+                            paths: Record<string, never>;
+                            components?: Record<string, never>;
+                        };
                     };
                 };
             };
