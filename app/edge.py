@@ -75,9 +75,10 @@ def time_budget(seconds: float) -> Iterator[None]:
         return
     if signal.getsignal(signal.SIGALRM) is not _Alarm.ring:
         signal.signal(signal.SIGALRM, _Alarm.ring)
-    _Alarm.seconds, _Alarm.armed = seconds, True
-    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
-    try:
+    _Alarm.seconds = seconds
+    try:  # armed inside: an alarm that rings at once is still disarmed by the finally
+        _Alarm.armed = True
+        signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
         yield
     finally:
         _Alarm.armed = False
