@@ -13,7 +13,8 @@ an answer (a :class:`rules.text.Text`) is rendered with it as the answer is writ
   Accept-Language``.
 * **Rendering** happens in orjson's ``default`` hook (:func:`dumps`): an answer is built from
   the domain's objects as usual and a Text is turned into a string only when it is written,
-  so no view knows about languages and nothing is rendered twice.
+  so no view knows about languages and nothing is rendered twice. A place a sentence names
+  (:class:`rules.places.Place`) is written as the request's field path (app/places.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 import orjson
 from flask import Flask, Response, current_app, g, has_app_context, request
 
+from app.places import Form, locator
 from rules.text import Text
 
 log = logging.getLogger("app.i18n")
@@ -151,13 +153,14 @@ def renderer(language_: str) -> Callable[[Any], str]:
     One answer often says the same Text more than once (a self-drawn win's ledger line for
     each payer): it is rendered once."""
     translate = _catalogues().translate(language_)
+    locate = locator()
     rendered: dict[int, str] = {}
 
     def render(value: Any) -> str:
         if isinstance(value, Text):
             said = rendered.get(id(value))
             if said is None:
-                said = rendered[id(value)] = value.render(translate)
+                said = rendered[id(value)] = value.render(translate, locate)
             return said
         raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
@@ -205,3 +208,9 @@ def _headers(response: Response) -> Response:
 def register(app: Flask) -> None:
     app.extensions["catalogues"] = Catalogues()
     app.after_request(_headers)
+
+
+def english(value: Text | str) -> str:
+    """A sentence in English, its places written as /evaluate's request spells them: what
+    the contract and the docs say (an option's description, an example's message)."""
+    return value.render(locate=locator(Form.EVALUATE)) if isinstance(value, Text) else value

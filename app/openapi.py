@@ -16,6 +16,7 @@ from marshmallow import fields
 
 import rules
 from app import examples, playground
+from app.i18n import english
 from app.ops import DOCS_FILES
 from app.schemas import requests as req
 from app.schemas import responses as out
@@ -322,7 +323,8 @@ def rules_schema_name(variant: str) -> str:
 def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
     """One rule option as JSON schema, from what GET /variants says of it."""
     schema: dict[str, Any] = {"type": _JSON_TYPES[option["type"]], "default": option["default"],
-                              "description": f"{option['description']} ({option['seed']})"}
+                              "description": f"{english(option['description'])} "
+                                             f"({english(option['seed'])})"}
     if "choices" in option:
         schema["enum"] = option["choices"]
     for bound in ("minimum", "maximum"):

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from app import codes, i18n
 from app.edge import BudgetExceeded
+from app.places import current_form, json_path
 from rules import InvalidInput, NotSupported
 from rules.text import Sentence, Text, msg
 
@@ -140,12 +141,14 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(InvalidInput)
     def _rules(exc: InvalidInput) -> Response:
-        return _invalid([entry(e.field, e.message, e.code, e.position) for e in exc.errors],
+        form = current_form()
+        return _invalid([entry(json_path(e.place, form), e.message, e.code, e.position)
+                         for e in exc.errors],
                         exc.hint)
 
     @app.errorhandler(NotSupported)
     def _unsupported(exc: NotSupported) -> Response:
-        return _invalid([entry(exc.field, exc.message, exc.code)])
+        return _invalid([entry(json_path(exc.place, current_form()), exc.message, exc.code)])
 
     @app.errorhandler(BudgetExceeded)
     def _over_budget(exc: BudgetExceeded) -> Response:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import matches
+from rules import places as at
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
 from rules.model import (
@@ -48,8 +49,8 @@ def get_variant(name: str) -> Variant:
     try:
         return VARIANTS[name]
     except KeyError:
-        raise InvalidInput.one("variant", msg("unknown variant {name}; use one of {names}",
-                                              name=repr(name), names=list(NAMES)),
+        raise InvalidInput.one(at.VARIANT, msg("unknown variant {name}; use one of {names}",
+                                               name=repr(name), names=list(NAMES)),
                                VARIANT_UNKNOWN) from None
 
 

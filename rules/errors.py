@@ -1,8 +1,10 @@
 """Errors of the scoring domain.
 
 The domain never knows about HTTP. It raises :class:`InvalidInput` with one
-:class:`FieldError` per problem, each naming the request field in the dotted/indexed form
-clients see (``players[2].hand``); the web layer turns that into a 422 problem+json.
+:class:`FieldError` per problem, each saying where it lies in the domain's words (a
+:class:`rules.places.Place`: seat 2's hand, meld 1's claimed seat, the winning tile); the web
+layer writes that as the field path of the request it came in (``players[2].hand``) and
+answers a 422 problem+json.
 A hand that is valid but does not win is *not* an error: evaluations carry a reason code.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.places import Place
 from rules.text import Sentence
 
 
@@ -26,11 +29,11 @@ class TileError(ValueError):
 
 @dataclass(frozen=True)
 class FieldError:
-    """One thing wrong with a request: where (``field``), what in words (``message``), what
-    as a stable code (``code``, from rules/codes.py) and, for a tile string, the character
-    index where reading failed (``position``)."""
+    """One thing wrong with a request: where (``place``), what in words (``message``), what
+    as a stable code (``code``, from rules/error_codes.py) and, for a tile string, the
+    character index where reading failed (``position``)."""
 
-    field: str
+    place: Place
     message: Sentence
     code: str
     position: int | None = None
@@ -40,10 +43,10 @@ class InvalidInput(ValueError):
     """A request that is well-formed JSON but breaks a rule (相公, five copies, …)."""
 
     def __init__(self, errors: list[FieldError], hint: Sentence = ""):
-        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+        super().__init__("; ".join(f"{e.place}: {e.message}" for e in errors))
         self.errors = errors
         self.hint = hint  # said once for all the errors (the valid names), not in each
 
     @classmethod
-    def one(cls, field: str, message: Sentence, code: str) -> InvalidInput:
-        return cls([FieldError(field, message, code)])
+    def one(cls, place: Place, message: Sentence, code: str) -> InvalidInput:
+        return cls([FieldError(place, message, code)])

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules import places as at
 from rules.error_codes import MATCH_INCONSISTENT, TILE_NOT_A_WIND
 from rules.errors import FieldError, InvalidInput
 from rules.model import (
@@ -36,6 +37,7 @@ from rules.model import (
     Standing,
 )
 from rules.options import resolve
+from rules.places import Place, PlaceKind
 from rules.text import Sentence, msg
 from rules.tiles import EAST, WINDS, code
 from rules.validation import and_joined
@@ -65,7 +67,7 @@ class _Links:
     round_wind: int | None  # None where the variant does not turn (nor score) it
     floor: int | None  # None where the variant has no floors, or they are off
     carried: dict[str, int]  # jing field → tile, e.g. {"previous_indicator": 5m}
-    carried_from: dict[str, str]  # jing field → where it comes from, for messages
+    carried_from: dict[str, Place]  # jing field → where it comes from, for messages
 
 
 def match(variant: Variant, request: MatchRequest) -> MatchAnswer:
@@ -102,8 +104,8 @@ def standings(totals: list[int]) -> list[Standing]:
 def _first_links(variant: Variant, request: MatchRequest, rules: dict[str, Any]) -> _Links:
     wind = request.round_wind
     if wind is not None and wind not in WINDS:
-        raise InvalidInput.one("round_wind", msg("must be a wind (E, S, W, N), got {tile}",
-                                                 tile=code(wind)), TILE_NOT_A_WIND)
+        raise InvalidInput.one(at.ROUND_WIND, msg("must be a wind (E, S, W, N), got {tile}",
+                                                  tile=code(wind)), TILE_NOT_A_WIND)
     turns = variant.round_wind_turns
     return _Links(request.dealer, msg("the match's first dealer"),
                   (wind or EAST) if turns else None, variant.floor(rules), {}, {})
@@ -125,8 +127,8 @@ def _next_links(variant: Variant, request: MatchRequest, rules: dict[str, Any], 
         if (tile is not None and following in variant.jing_fields
                 and any(rules.get(option) for option in options)):
             carried[following] = tile
-            carried_from[following] = f"rounds[{i}].jing.{this}"
-    return _Links(deal.seat, msg("{round}: {why}", round=f"rounds[{i}]", why=deal.why), wind,
+            carried_from[following] = at.round_(i, PlaceKind.JING, this)
+    return _Links(deal.seat, msg("{round}: {why}", round=at.round_(i), why=deal.why), wind,
                   floor, carried, carried_from)
 
 
@@ -153,21 +155,21 @@ def _stated_errors(links: _Links, played: MatchRound, i: int) -> list[FieldError
     """A dealer, round wind or carried jing the round states and the match disagrees with."""
     errors = []
     if played.dealer is not None and played.dealer != links.dealer:
-        errors.append(FieldError(f"rounds[{i}].dealer",
+        errors.append(FieldError(at.round_(i, PlaceKind.DEALER),
                                  msg("the rotation gives seat {seat} ({why}); the round "
                                      "states seat {stated}", seat=links.dealer,
                                      why=links.deal, stated=played.dealer),
                                  MATCH_INCONSISTENT))
     if (links.round_wind is not None and played.round_wind is not None
             and played.round_wind != links.round_wind):
-        errors.append(FieldError(f"rounds[{i}].round_wind",
+        errors.append(FieldError(at.round_(i, PlaceKind.ROUND_WIND),
                                  msg("the match is in round wind {wind} here; the round "
                                      "states {stated}", wind=code(links.round_wind),
                                      stated=code(played.round_wind)), MATCH_INCONSISTENT))
     for name, tile in links.carried.items():
         stated = getattr(played.jing, name)
         if stated is not None and stated != tile:
-            errors.append(FieldError(f"rounds[{i}].jing.{name}",
+            errors.append(FieldError(at.round_(i, PlaceKind.JING, name),
                                      msg("the match carries {tile} here ({source}); the "
                                          "round states {stated}", tile=code(tile),
                                          source=links.carried_from[name],
@@ -183,14 +185,15 @@ def _check_dealt(played: MatchRound, links: _Links, i: int) -> None:
     seat = next(s for s, p in enumerate(played.players) if p.dealt is None)
     for _, following, options, name in CARRIED_JING:
         if following in links.carried:
-            off = and_joined([f"rules.{option}: false" for option in options])
+            off = and_joined([msg("{option}: false", option=at.rule(option))
+                              for option in options])
             raise InvalidInput.one(
-                f"rounds[{i}].players[{seat}].dealt",
+                at.dealt(seat).in_round(i),
                 msg("the match carries {source} ({tile}) into this round as {name} "
-                    "(jing.{field}), which is scored on the dealt hands: give each player's "
+                    "({field}), which is scored on the dealt hands: give each player's "
                     "'dealt' tiles, or turn {name} off with {off}",
                     source=links.carried_from[following], tile=code(links.carried[following]),
-                    name=name, field=following, off=off), MATCH_INCONSISTENT)
+                    name=name, field=at.jing(following), off=off), MATCH_INCONSISTENT)
 
 
 def _settled(variant: Variant, query: SettleRequest, i: int) -> Settlement:
@@ -199,18 +202,18 @@ def _settled(variant: Variant, query: SettleRequest, i: int) -> Settlement:
         variant.validate_settle(query)
         return variant.settle(query)
     except InvalidInput as exc:
-        raise InvalidInput([replace(e, field=_in_round(e.field, i))
+        raise InvalidInput([replace(e, place=_in_round(e.place, i))
                             for e in exc.errors]) from None
     except NotSupported as exc:
-        raise NotSupported(_in_round(exc.field, i), exc.message, exc.code) from None
+        raise NotSupported(_in_round(exc.place, i), exc.message, exc.code) from None
 
 
-def _in_round(field: str, i: int) -> str:
-    """``players[2].hand`` of round ``i`` → ``rounds[i].players[2].hand``; the match's own
-    fields (``rules.…``, ``variant``) stay as they are."""
-    if field == "variant" or field.startswith("rules."):
-        return field
-    return f"rounds[{i}].{field}"
+def _in_round(place: Place, i: int) -> Place:
+    """A place of round ``i``'s settlement, in that round; the match's own (its variant,
+    its rule options) stay the match's."""
+    if place.part in (PlaceKind.VARIANT, PlaceKind.RULE):
+        return place
+    return place.in_round(i)
 
 
 def _answer(settlement: Settlement, links: _Links, totals: list[int]) -> RoundSettlement:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules import places as at
 from rules.caches import cached
 from rules.error_codes import RULES_BAD_VALUE, RULES_UNKNOWN_OPTION
 from rules.errors import FieldError, InvalidInput
@@ -66,14 +67,14 @@ def resolve(options: tuple[RuleOption, ...], given: dict[str, Any] | None,
         option = known.get(name)
         if option is None:
             unknown = True
-            errors.append(FieldError(f"rules.{name}", msg("unknown rule option for {variant}; "
-                                                          "the problem's detail lists the "
-                                                          "valid ones", variant=variant),
+            errors.append(FieldError(at.rule(name), msg("unknown rule option for {variant}; "
+                                                        "the problem's detail lists the "
+                                                        "valid ones", variant=variant),
                                      RULES_UNKNOWN_OPTION))
             continue
         problem = option.check(value)
         if problem:
-            errors.append(FieldError(f"rules.{name}", problem, RULES_BAD_VALUE))
+            errors.append(FieldError(at.rule(name), problem, RULES_BAD_VALUE))
         else:
             resolved[name] = value
     if errors:  # the valid names once for all the unknown ones, not once in each error

@@ -12,9 +12,11 @@ Rules for a template, which tests/i18n check on the catalogue:
 
 * a literal string, never an f-string (the extractor needs the literal; the values vary);
 * placeholders are named (``{tile}``, ``{fan}``), and a translation uses the same names;
-* a value is language-neutral (a tile code, a number, a pattern id, a field path) or is itself
-  a :class:`Text` (rendered in the same language), or a list or tuple of those (rendered
-  joined by the catalogue's list separator: ", " in English, "、" in Chinese).
+* a value is language-neutral (a tile code, a number, a pattern id), a
+  :class:`rules.places.Place` (a place in the request, which the web layer writes as the
+  request's field path), or is itself a :class:`Text` (rendered in the same language), or a
+  list or tuple of those (rendered joined by the catalogue's list separator: ", " in
+  English, "、" in Chinese).
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.places import Place
+
 Translate = Callable[[str], str]
+Locate = Callable[[Place], str]  # a place as the reader's request spells it
 
 
 def _identity(template: str) -> str:
@@ -38,8 +43,9 @@ class Text:
         self.template = template
         self.params = {} if params is None else params  # kept, not copied: msg's own kwargs
 
-    def render(self, translate: Translate = _identity) -> str:
-        """The sentence in the language ``translate`` gives templates in (English if none).
+    def render(self, translate: Translate = _identity, locate: Locate = str) -> str:
+        """The sentence in the language ``translate`` gives templates in (English if none),
+        each place in it written by ``locate`` (in words if none).
 
         A template with no values is said as it is (braces and all: it is not formatted).
         A translation that names a placeholder the template lacks (a catalogue mistake,
@@ -50,7 +56,7 @@ class Text:
         values = params
         for value in params.values():  # most values are plain: no new dict for them
             if type(value) not in _PLAIN:
-                values = {name: _value(v, translate) for name, v in params.items()}
+                values = {name: _value(v, translate, locate) for name, v in params.items()}
                 break
         for template in (translate(self.template), self.template):
             try:
@@ -89,12 +95,14 @@ LIST_SEPARATOR = msg(", ")
 _PLAIN = (str, int)  # the values said as they are (most of them)
 
 
-def _value(value: Any, translate: Translate) -> Any:
+def _value(value: Any, translate: Translate, locate: Locate) -> Any:
     if isinstance(value, Text):
-        return value.render(translate)
+        return value.render(translate, locate)
+    if isinstance(value, Place):  # a NamedTuple: before the lists
+        return locate(value)
     if isinstance(value, list | tuple):
         sep = translate(LIST_SEPARATOR.template)
-        return sep.join(str(_value(item, translate)) for item in value)
+        return sep.join(str(_value(item, translate, locate)) for item in value)
     return value
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from rules import places as at
 from rules.error_codes import (
     FIELD_WRONG_LENGTH,
     HAND_WRONG_TILE_COUNT,
@@ -20,16 +21,12 @@ from rules.error_codes import (
 )
 from rules.errors import FieldError, InvalidInput
 from rules.model import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
+from rules.places import Place
 from rules.text import Sentence, Text, msg
 from rules.tiles import DRAGONS, WINDS, code
 
 COMPLETE, WAITING = "complete", "waiting"
 MAX_MELDS = 4
-
-
-def at(prefix: str, name: str) -> str:
-    """The field path ``prefix.name`` (just ``name`` at the top level of a request)."""
-    return f"{prefix}.{name}" if prefix else name
 
 
 def raise_if(errors: list[FieldError]) -> None:
@@ -45,66 +42,69 @@ def and_joined(items: list[Sentence]) -> Sentence:
     return msg("{first} and {rest}", first=items[0], rest=and_joined(items[1:]))
 
 
-def meld_errors(meld: Meld, field: str, honour_chows: bool) -> list[FieldError]:
+def meld_errors(given: Meld, where: Place, honour_chows: bool) -> list[FieldError]:
     """A chow is three consecutive tiles of one suit (or an honour chow where allowed);
-    a pung three of a kind; any kong four of a kind. A concealed kong has no ``from``."""
-    tiles = sorted(meld.tiles)
-    if meld.kind == CHOW:
+    a pung three of a kind; any kong four of a kind. A concealed kong has no ``from``.
+    ``where`` is the meld's place."""
+    tiles = sorted(given.tiles)
+    if given.kind == CHOW:
         problem = _chow_problem(tiles, honour_chows)
         if problem:
-            return [FieldError(f"{field}.tiles", msg("{tiles} is not a chow: {problem}",
-                                                     tiles=_shown(meld), problem=problem),
+            return [FieldError(where.field("tiles"), msg("{tiles} is not a chow: {problem}",
+                                                         tiles=_shown(given), problem=problem),
                                MELD_INVALID)]
-    elif meld.kind == PUNG:
+    elif given.kind == PUNG:
         if len(tiles) != 3 or len(set(tiles)) != 1:
-            return [FieldError(f"{field}.tiles",
+            return [FieldError(where.field("tiles"),
                                msg("a pung is three identical tiles, got {tiles}",
-                                   tiles=_shown(meld)),
+                                   tiles=_shown(given)),
                                MELD_INVALID)]
-    elif meld.kind in KONG_KINDS and (len(tiles) != 4 or len(set(tiles)) != 1):
-        return [FieldError(f"{field}.tiles",
+    elif given.kind in KONG_KINDS and (len(tiles) != 4 or len(set(tiles)) != 1):
+        return [FieldError(where.field("tiles"),
                            msg("a {kind} is four identical tiles, got {tiles}",
-                               kind=meld.kind, tiles=_shown(meld)),
+                               kind=given.kind, tiles=_shown(given)),
                            MELD_INVALID)]
-    if meld.kind == CONCEALED_KONG and meld.source is not None:
-        return [FieldError(f"{field}.from", msg("a concealed kong is not claimed from anyone: "
-                                                "leave out 'from'"), MELD_BAD_CLAIM)]
+    if given.kind == CONCEALED_KONG and given.source is not None:
+        return [FieldError(where.field("from"), msg("a concealed kong is not claimed from "
+                                                    "anyone: leave out 'from'"),
+                           MELD_BAD_CLAIM)]
     return []
 
 
-def claim_order_errors(players: Iterable[tuple[str, tuple[Meld, ...]]]) -> list[FieldError]:
+def claim_order_errors(players: Iterable[tuple[int | None, tuple[Meld, ...]]]
+                       ) -> list[FieldError]:
     """``claim_order``: only a claimed meld has one (not a concealed kong), each place in the
     round's order of claims is one meld's, and a player's melds, listed in the order made,
-    have growing places. ``players`` are (field prefix, melds) pairs."""
+    have growing places. ``players`` are (seat, melds) pairs (seat None: /evaluate's hand)."""
     errors: list[FieldError] = []
-    seen: dict[int, str] = {}
-    for prefix, melds in players:
+    seen: dict[int, Place] = {}
+    for seat, made in players:
         last = None
-        for i, meld in enumerate(melds):
-            if meld.order is None:
+        for i, given in enumerate(made):
+            if given.order is None:
                 continue
-            field = at(prefix, f"melds[{i}].claim_order")
-            if meld.kind == CONCEALED_KONG:
+            field = at.meld(i, seat, "claim_order")
+            if given.kind == CONCEALED_KONG:
                 errors.append(FieldError(field, msg("a concealed kong is not claimed: leave "
                                                     "out 'claim_order'"), MELD_BAD_CLAIM))
                 continue
-            if meld.order in seen:
+            if given.order in seen:
                 errors.append(FieldError(field, msg("claim {order} is already {meld}'s: each "
                                                     "claim has its own place",
-                                                    order=meld.order, meld=seen[meld.order]),
+                                                    order=given.order, meld=seen[given.order]),
                                          MELD_BAD_CLAIM))
-            elif last is not None and meld.order < last:
+            elif last is not None and given.order < last:
                 errors.append(FieldError(field, msg("claim {order} comes before {last}, but a "
                                                     "player's melds are listed in the order "
-                                                    "made", order=meld.order, last=last),
+                                                    "made", order=given.order, last=last),
                                          MELD_BAD_CLAIM))
-            seen.setdefault(meld.order, field.removesuffix(".claim_order"))
-            last = meld.order if last is None else max(last, meld.order)
+            seen.setdefault(given.order, at.meld(i, seat))
+            last = given.order if last is None else max(last, given.order)
     return errors
 
 
-def _shown(meld: Meld) -> str:
-    return " ".join(code(t) for t in meld.tiles)
+def _shown(given: Meld) -> str:
+    return " ".join(code(t) for t in given.tiles)
 
 
 def _chow_problem(tiles: list[int], honour_chows: bool) -> Text | None:
@@ -124,15 +124,16 @@ def _chow_problem(tiles: list[int], honour_chows: bool) -> Text | None:
     return None
 
 
-def count_state(player: PlayerTiles, field: str) -> str:
-    """``complete`` (14 + kongs) or ``waiting`` (13 + kongs); anything else is 相公."""
-    melds = len(player.melds)
-    if melds > MAX_MELDS:
-        raise InvalidInput.one(at(field, "melds"), msg("at most {most} melds, got {melds}",
-                                                       most=MAX_MELDS, melds=melds),
+def count_state(player: PlayerTiles, seat: int | None) -> str:
+    """``complete`` (14 + kongs) or ``waiting`` (13 + kongs); anything else is 相公.
+    ``seat``: whose hand (None: /evaluate's)."""
+    made = len(player.melds)
+    if made > MAX_MELDS:
+        raise InvalidInput.one(at.melds(seat), msg("at most {most} melds, got {melds}",
+                                                most=MAX_MELDS, melds=made),
                                FIELD_WRONG_LENGTH)
     concealed = len(player.concealed)
-    complete = 14 - 3 * melds
+    complete = 14 - 3 * made
     if concealed == complete:
         return COMPLETE
     if concealed == complete - 1:
@@ -140,11 +141,11 @@ def count_state(player: PlayerTiles, field: str) -> str:
     kongs = sum(m.kind in KONG_KINDS for m in player.melds)
     meld_tiles = sum(len(m.tiles) for m in player.melds)
     raise InvalidInput.one(
-        at(field, "hand"),
+        at.hand(seat),
         msg("相公 (wrong tile count): {concealed} concealed tiles with {melds} meld(s); "
             "expected {waiting} (waiting) or {complete} (complete), i.e. 13 or 14 tiles plus "
             "one per kong ({kongs} kong(s), {tiles} tiles in all)",
-            concealed=concealed, melds=melds, waiting=complete - 1, complete=complete,
+            concealed=concealed, melds=made, waiting=complete - 1, complete=complete,
             kongs=kongs, tiles=concealed + meld_tiles), HAND_WRONG_TILE_COUNT)
 
 
@@ -158,17 +159,17 @@ def over_four(groups: Iterable[Iterable[int]]) -> bool:
     return max(totals) > 4
 
 
-def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldError]:
-    """At most 4 of any tile across everything given: (field, tiles) pairs."""
+def copies_errors(sources: Iterable[tuple[Place, Iterable[int]]]) -> list[FieldError]:
+    """At most 4 of any tile across everything given: (place, tiles) pairs."""
     sources = list(sources)
     if not over_four(tiles for _, tiles in sources):
         return []
     totals: Counter[int] = Counter()
-    where: dict[int, list[str]] = {}
-    for field, tiles in sources:
+    where: dict[int, list[Place]] = {}
+    for place, tiles in sources:
         for tile, n in Counter(tiles).items():
             totals[tile] += n
-            where.setdefault(tile, []).append(field)
+            where.setdefault(tile, []).append(place)
     return [
         FieldError(where[tile][-1],
                    msg("{count} copies of {tile} (at most 4 exist); counted in {fields}",
@@ -178,21 +179,22 @@ def copies_errors(sources: Iterable[tuple[str, Iterable[int]]]) -> list[FieldErr
     ]
 
 
-def player_copies_errors(player: PlayerTiles, field: str,
-                         more: list[tuple[str, Iterable[int]]]) -> list[FieldError]:
+def player_copies_errors(player: PlayerTiles, seat: int | None,
+                         more: list[tuple[Place, Iterable[int]]]) -> list[FieldError]:
     """:func:`copies_errors` of one player's tiles and ``more`` (tiles out of play). A lone
     concealed hand, the usual /evaluate request, is checked on its count vector."""
     if not (player.melds or player.discards or more) and max(player.counts) <= 4:
         return []
-    return copies_errors(player_sources(player, field) + more)
+    return copies_errors(player_sources(player, seat) + more)
 
 
-def player_sources(player: PlayerTiles, field: str) -> list[tuple[str, Iterable[int]]]:
-    """The (field, tiles) pairs of one player for :func:`copies_errors`."""
-    sources: list[tuple[str, Iterable[int]]] = [(at(field, "hand"), player.concealed)]
-    sources += [(at(field, f"melds[{i}]"), m.tiles) for i, m in enumerate(player.melds)]
+def player_sources(player: PlayerTiles, seat: int | None) -> list[tuple[Place, Iterable[int]]]:
+    """The (place, tiles) pairs of one player (``seat``; None: /evaluate's hand) for
+    :func:`copies_errors`."""
+    sources: list[tuple[Place, Iterable[int]]] = [(at.hand(seat), player.concealed)]
+    sources += [(at.meld(i, seat), m.tiles) for i, m in enumerate(player.melds)]
     if player.discards:
-        sources.append((at(field, "discards"), player.discards))
+        sources.append((at.discards(seat), player.discards))
     return sources
 
 
@@ -213,8 +215,10 @@ def robbable(player: PlayerTiles, out_of_play: Iterable[int]) -> list[int]:
 
 
 def rob_hand_errors(player: PlayerTiles, win_tile: int | None, out_of_play: list[int],
-                    tile_field: str, type_field: str, hand: str = "hand") -> list[FieldError]:
-    """A complete hand that wins by robbing a kong (/evaluate, and each winner of /settle)."""
+                    tile_place: Place, type_place: Place, held_in: Place | None = None
+                    ) -> list[FieldError]:
+    """A complete hand that wins by robbing a kong (/evaluate, and each winner of /settle);
+    ``held_in`` is the hand's place (default /evaluate's)."""
     if win_tile is None:
         if robbable(player, out_of_play):
             return []
@@ -228,15 +232,16 @@ def rob_hand_errors(player: PlayerTiles, win_tile: int | None, out_of_play: list
                       "copies are the robbed player's pung, so the robbed tile is held once, "
                       "nowhere else in the hand or its melds (and not flipped out of play); "
                       "every tile here is held twice or more")
-        return [FieldError(type_field, why, WIN_IMPOSSIBLE_ROB)]
+        return [FieldError(type_place, why, WIN_IMPOSSIBLE_ROB)]
     held = player.all_held().count(win_tile)
     flipped = out_of_play.count(win_tile)
     if held + flipped <= 1:
         return []
-    where: list[Sentence] = [msg("{count} in '{field}' and its melds", count=held, field=hand)]
+    where: list[Sentence] = [msg("{count} in '{field}' and its melds", count=held,
+                                 field=held_in or at.hand())]
     if flipped:
         where.append(msg("{count} flipped out of play", count=flipped))
-    return [FieldError(tile_field, msg("robbing a kong (抢杠) takes the fourth {tile} from "
+    return [FieldError(tile_place, msg("robbing a kong (抢杠) takes the fourth {tile} from "
                                        "another player's added kong, whose other three are "
                                        "the robbed pung: the winner holds that {tile} once and "
                                        "no other copy can exist, but this request has {where} "

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
+from rules import places as at
 from rules.analysis import ShapeRules, best_readings
 from rules.error_codes import (
     FIELD_NOT_ALLOWED_VALUE,
@@ -49,13 +50,13 @@ from rules.model import (
 )
 from rules.options import DEALER_PASSES_ON_DRAW, RuleOption, resolve
 from rules.patterns import PatternRule, ids
+from rules.places import Place
 from rules.text import Sentence, msg
 from rules.tiles import WINDS, code, next_tile
 from rules.validation import (
     COMPLETE,
     WAITING,
     and_joined,
-    at,
     claim_order_errors,
     copies_errors,
     count_state,
@@ -71,11 +72,11 @@ JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator", "previous_l
 
 
 class NotSupported(Exception):
-    """The variant has no such thing (e.g. /jing for guangdong): a 422 naming ``field``."""
+    """The variant has no such thing (e.g. /jing for guangdong): a 422 naming ``place``."""
 
-    def __init__(self, field: str, message: Sentence, code: str):
+    def __init__(self, place: Place, message: Sentence, code: str):
         super().__init__(message)
-        self.field = field
+        self.place = place
         self.message = message
         self.code = code
 
@@ -157,12 +158,13 @@ class Variant:
             return frozenset()
         return frozenset({jing.indicator, next_tile(jing.indicator)})
 
-    def out_of_play(self, jing: Jing, horses: tuple[int, ...] = ()) -> list[tuple[str, list[int]]]:
+    def out_of_play(self, jing: Jing, horses: tuple[int, ...] = ()
+                    ) -> list[tuple[Place, list[int]]]:
         """Tiles flipped out of the wall, for the four-copies rule."""
-        out = [(f"jing.{f}", [getattr(jing, f)]) for f in self.out_of_play_jing
+        out = [(at.jing(f), [getattr(jing, f)]) for f in self.out_of_play_jing
                if getattr(jing, f) is not None]
         if horses:
-            out.append(("horses", list(horses)))
+            out.append((at.HORSES, list(horses)))
         return out
 
     def _flipped(self, jing: Jing) -> list[int]:
@@ -203,7 +205,7 @@ class Variant:
     def _waiting(self, request: EvaluateRequest, hand: HandView,
                  kinds: frozenset[int]) -> Evaluation:
         if request.win_tile is not None:
-            raise InvalidInput.one("win_tile", msg("the hand has 13 tiles (+1 per kong): a "
+            raise InvalidInput.one(at.WIN_TILE, msg("the hand has 13 tiles (+1 per kong): a "
                                                    "winning tile must be included in 'hand' "
                                                    "(14 tiles)"), HAND_WRONG_TILE_COUNT)
         held = request.hand.all_held() + list(request.hand.discards)
@@ -239,7 +241,7 @@ class Variant:
         view = HandView.of(hand, kinds)
         for win_type in win_types:
             if win_type == ROB_KONG and rob_hand_errors(hand, tile, self._flipped(request.jing),
-                                                        "", ""):
+                                                        at.WIN_TILE, at.WIN_TYPE):
                 note = msg("{tile} cannot be robbed: this hand (or the wall's flipped tiles) "
                            "already holds a copy, and a robbed kong's other three are the "
                            "robbed pung", tile=code(tile))
@@ -261,25 +263,25 @@ class Variant:
         return Wait(tile, None, [], note)
 
     def _validate_evaluate(self, request: EvaluateRequest) -> str:
-        errors = self._common_errors(request.jing, request.flags, request.win_type, "")
+        errors = self._common_errors(request.jing, request.flags, request.win_type)
         for i, meld in enumerate(request.hand.melds):
-            errors += meld_errors(meld, f"melds[{i}]", self.shapes.honour_chows)
+            errors += meld_errors(meld, at.meld(i), self.shapes.honour_chows)
         if request.hand.melds:
-            errors += claim_order_errors([("", request.hand.melds)])
+            errors += claim_order_errors([(None, request.hand.melds)])
         if request.seat_wind is not None or request.round_wind is not None:
             errors += _wind_errors(request)
         more = self.out_of_play(request.jing) if self.out_of_play_jing else []
-        errors += player_copies_errors(request.hand, "", more)
+        errors += player_copies_errors(request.hand, None, more)
         raise_if(errors)
-        state = count_state(request.hand, "")
+        state = count_state(request.hand, None)
         if state == COMPLETE and request.win_tile is not None \
                 and request.win_tile not in request.hand.concealed:
-            raise InvalidInput.one("win_tile", msg("{tile} is not in 'hand': the hand includes "
+            raise InvalidInput.one(at.WIN_TILE, msg("{tile} is not in 'hand': the hand includes "
                                                    "the winning tile",
                                                    tile=code(request.win_tile)), TILE_NOT_HELD)
         if state == COMPLETE and request.win_type == ROB_KONG:
             raise_if(rob_hand_errors(request.hand, request.win_tile,
-                                     self._flipped(request.jing), "win_tile", "win_type"))
+                                     self._flipped(request.jing), at.WIN_TILE, at.WIN_TYPE))
         raise_if(self.evaluate_errors(request))
         return state
 
@@ -289,27 +291,27 @@ class Variant:
         """
         return []
 
-    def _common_errors(self, jing: Jing, flags: Flags, win_type: str | None,
-                       prefix: str) -> list[FieldError]:
+    def _common_errors(self, jing: Jing, flags: Flags, win_type: str | None
+                       ) -> list[FieldError]:
+        """The jing, the win's flags and its type, as the variant takes them."""
         errors = []
         for f in JING_FIELDS:
             if getattr(jing, f) is not None and f not in self.jing_fields:
                 hint = (msg("it takes only {fields}", fields=list(self.jing_fields))
                         if self.jing_fields else msg("it has no jing"))
-                errors.append(FieldError(f"jing.{f}", msg("not used by {variant}: {hint}",
-                                                          variant=self.name, hint=hint),
+                errors.append(FieldError(at.jing(f), msg("not used by {variant}: {hint}",
+                                                         variant=self.name, hint=hint),
                                          FIELD_NOT_USED))
         if self.wild_jing and jing.indicator is None:
-            errors.append(FieldError("jing.indicator", msg("required for {variant}: the "
-                                                           "flipped tile decides which tiles "
-                                                           "are wild jing", variant=self.name),
+            errors.append(FieldError(at.jing("indicator"),
+                                     msg("required for {variant}: the flipped tile decides "
+                                         "which tiles are wild jing", variant=self.name),
                                      FIELD_REQUIRED))
         for name in flags.set_names():
             if name not in self.flags:
-                errors.append(FieldError(at(prefix, f"flags.{name}"), self._flags_hint(),
-                                         FIELD_NOT_USED))
+                errors.append(FieldError(at.flags(name), self._flags_hint(), FIELD_NOT_USED))
         if win_type is not None and win_type not in self.win_types:
-            errors.append(FieldError(at(prefix, "win_type"),
+            errors.append(FieldError(at.WIN_TYPE,
                                      msg("{variant} has no {win_type} win; use one of {types}",
                                          variant=self.name, win_type=win_type,
                                          types=list(self.win_types)),
@@ -336,7 +338,8 @@ class Variant:
         if not winners:
             if request.rules.get(DEALER_PASSES_ON_DRAW):
                 return Deal((dealer + 1) % 4, msg("a drawn round: the deal passes to the next "
-                                                  "seat (rules.dealer_passes_on_draw)"))
+                                                  "seat ({option})",
+                                                  option=at.rule(DEALER_PASSES_ON_DRAW)))
             return Deal(dealer, msg("a drawn round: the dealer (seat {seat}) keeps the deal",
                                     seat=dealer))
         return self.dealer_after_win(request)
@@ -362,49 +365,49 @@ class Variant:
 
     # ------------------------------------------------------------------ settle, jing
     def settle(self, request: SettleRequest) -> Settlement:
-        raise NotSupported("variant", msg("settlement for {variant} is not implemented yet",
-                                          variant=self.name), VARIANT_NOT_SUPPORTED)
+        raise NotSupported(at.VARIANT, msg("settlement for {variant} is not implemented yet",
+                                           variant=self.name), VARIANT_NOT_SUPPORTED)
 
     def jing_answer(self, request: JingRequest) -> JingAnswer:
-        raise NotSupported("variant", msg("{variant} has no jing", variant=self.name),
+        raise NotSupported(at.VARIANT, msg("{variant} has no jing", variant=self.name),
                            VARIANT_NOT_SUPPORTED)
 
     def validate_settle(self, request: SettleRequest) -> list[str]:
         """Check a /settle request; return each player's count state (complete/waiting)."""
         errors = self._common_errors(request.jing, request.result.flags,
-                                     request.result.win_type, "result")
+                                     request.result.win_type)
         errors += _result_errors(self, request)
         errors += self._player_flag_errors(request)
         for seat, player in enumerate(request.players):
             for i, meld in enumerate(player.melds):
-                field = f"players[{seat}].melds[{i}]"
-                errors += meld_errors(meld, field, self.shapes.honour_chows)
-                errors += _claim_errors(meld, seat, field)
-        errors += claim_order_errors((f"players[{seat}]", player.melds)
+                where = at.meld(i, seat)
+                errors += meld_errors(meld, where, self.shapes.honour_chows)
+                errors += _claim_errors(meld, seat, where)
+        errors += claim_order_errors((seat, player.melds)
                                      for seat, player in enumerate(request.players))
         if request.horses and not self.takes_horses:
-            errors.append(FieldError("horses", msg("{variant} has no horses (奖马)",
+            errors.append(FieldError(at.HORSES, msg("{variant} has no horses (奖马)",
                                                    variant=self.name), FIELD_NOT_USED))
         robbed = self._rob_errors(request)
         errors += robbed or self._round_copies_errors(request)  # (a rob names its own copies)
         raise_if(errors)
-        states = [count_state(p, f"players[{s}]") for s, p in enumerate(request.players)]
+        states = [count_state(p, s) for s, p in enumerate(request.players)]
         for seat, state in enumerate(states):
             winner = seat in request.result.winners
             if winner and state != COMPLETE:
-                raise InvalidInput.one(f"players[{seat}].hand",
+                raise InvalidInput.one(at.hand(seat),
                                        msg("a winner's hand holds 14 tiles (+1 per kong), "
                                            "including the winning tile"),
                                        HAND_WRONG_TILE_COUNT)
             if not winner and state != WAITING:
-                raise InvalidInput.one(f"players[{seat}].hand",
+                raise InvalidInput.one(at.hand(seat),
                                        msg("a player who did not win holds 13 tiles (+1 per "
                                            "kong) at the end of the round"),
                                        HAND_WRONG_TILE_COUNT)
         win_tile = request.result.win_tile
         for seat in request.result.winners:
             if win_tile is not None and win_tile not in request.players[seat].concealed:
-                raise InvalidInput.one("result.win_tile",
+                raise InvalidInput.one(at.WIN_TILE,
                                        msg("{tile} is not in the hand of winner {seat}: a "
                                            "winner's hand includes it",
                                            tile=code(win_tile), seat=seat), TILE_NOT_HELD)
@@ -416,26 +419,27 @@ class Variant:
         return []
 
     def _player_flag_errors(self, request: SettleRequest) -> list[FieldError]:
-        """``players[i].flags``: a winner's own flags, of this variant, agreeing with
-        ``result.flags`` on the kong chain."""
+        """A seat's own flags: a winner's, of this variant, agreeing with the win's own
+        flags on the kong chain."""
         errors = []
         for seat, player in enumerate(request.players):
             names = player.flags.set_names() if player.flags is not None else []
             if not names:
                 continue
-            field = f"players[{seat}].flags"
+            own = at.flags(seat=seat)
             if seat not in request.result.winners:
-                errors.append(FieldError(field, msg("seat {seat} did not win: a player's own "
+                errors.append(FieldError(own, msg("seat {seat} did not win: a player's own "
                                                     "flags (天胡, 地胡, 海底, …) say how that "
                                                     "seat won", seat=seat), FIELD_NOT_USED))
                 continue
-            errors += [FieldError(f"{field}.{name}", self._flags_hint(), FIELD_NOT_USED)
+            errors += [FieldError(own.field(name), self._flags_hint(), FIELD_NOT_USED)
                        for name in names if name not in self.flags]
             shared = request.result.flags.kong_chain
             if shared and player.flags.kong_chain not in (0, shared):
-                errors.append(FieldError(f"{field}.kong_chain",
-                                         msg("result.flags.kong_chain says {chain}: give the "
-                                             "chain once", chain=shared), FLAGS_INCONSISTENT))
+                errors.append(FieldError(own.field("kong_chain"),
+                                         msg("{given} says {chain}: give the chain once",
+                                             given=at.flags("kong_chain"), chain=shared),
+                                         FLAGS_INCONSISTENT))
         return errors
 
     def _rob_errors(self, request: SettleRequest) -> list[FieldError]:
@@ -447,27 +451,26 @@ class Variant:
             return []
         tile = result.win_tile
         if tile is None:
-            return [FieldError("result.win_tile", msg("required for a rob_kong win: the tile "
-                                                      "robbed from the added kong (抢杠)"),
+            return [FieldError(at.WIN_TILE, msg("required for a rob_kong win: the tile "
+                                                "robbed from the added kong (抢杠)"),
                                FIELD_REQUIRED)]
         errors = []
         for seat in result.winners:
             errors += rob_hand_errors(request.players[seat], tile, [],
-                                      f"players[{seat}].hand", "result.win_type",
-                                      f"players[{seat}].hand")
+                                      at.hand(seat), at.WIN_TYPE, at.hand(seat))
         if errors:
             return errors
         players = [_shared_win_tile_once(result, seat, player)
                    for seat, player in enumerate(request.players)]
         sources = [source for seat, player in enumerate(players)
-                   for source in player_sources(player, f"players[{seat}]")]
+                   for source in player_sources(player, seat)]
         sources += self.out_of_play(request.jing, request.horses)
-        found = [(field, list(tiles).count(tile)) for field, tiles in sources]
-        found = [(field, n) for field, n in found if n]
+        found = [(place, list(tiles).count(tile)) for place, tiles in sources]
+        found = [(place, n) for place, n in found if n]
         if sum(n for _, n in found) <= 4:
             return []
-        shown = [msg("{count} in {field}", count=n, field=field) for field, n in found]
-        return [FieldError("result.win_tile", msg("robbing a kong (抢杠) takes the fourth {tile} "
+        shown = [msg("{count} in {field}", count=n, field=place) for place, n in found]
+        return [FieldError(at.WIN_TILE, msg("robbing a kong (抢杠) takes the fourth {tile} "
                                                   "from seat {seat}'s added kong: the robbed "
                                                   "pung holds three and the winner this one, so "
                                                   "no other copy can be in the round, but it "
@@ -490,29 +493,28 @@ class Variant:
         if not over_four(groups):
             return []
         sources = [source for seat, player in enumerate(players)
-                   for source in player_sources(player, f"players[{seat}]")]
+                   for source in player_sources(player, seat)]
         return copies_errors(sources + more)
 
 
 def seat_flags(request: SettleRequest, seat: int) -> Flags:
-    """The flags of one winner: ``result.flags`` (every winner's) and its own
-    ``players[seat].flags``."""
+    """The flags of one winner: the win's own (every winner's) and the seat's own."""
     return request.result.flags.merged(request.players[seat].flags)
 
 
 def seat_flag_fields(errors: list[FieldError], request: SettleRequest,
                      seat: int) -> list[FieldError]:
     """Errors found in a winner's :func:`seat_flags`, each naming where its flag was given:
-    ``result.flags.x`` becomes ``players[seat].flags.x`` when only the seat's own flags set x."""
+    a flag of the win's becomes the seat's own when only the seat's own flags set it."""
     own = request.players[seat].flags
     if own is None or not errors:
         return errors
     mine = set(own.set_names()) - set(request.result.flags.set_names())
     out = []
     for error in errors:
-        name = error.field.removeprefix("result.flags.")
-        if name != error.field and name in mine:
-            error = replace(error, field=f"players[{seat}].flags.{name}")
+        place = error.place
+        if place.part == at.PlaceKind.FLAGS and place.seat is None and place.name in mine:
+            error = replace(error, place=place._replace(seat=seat))
         out.append(error)
     return out
 
@@ -540,25 +542,25 @@ def seat_wind(seat: int, dealer: int) -> int:
 
 def _wind_errors(request: EvaluateRequest) -> list[FieldError]:
     errors = []
-    for name in ("seat_wind", "round_wind"):
-        tile = getattr(request, name)
+    for tile, place in ((request.seat_wind, at.SEAT_WIND), (request.round_wind, at.ROUND_WIND)):
         if tile is not None and tile not in WINDS:
-            errors.append(FieldError(name, msg("must be a wind (E, S, W, N), got {tile}",
-                                               tile=code(tile)), TILE_NOT_A_WIND))
+            errors.append(FieldError(place, msg("must be a wind (E, S, W, N), got {tile}",
+                                                tile=code(tile)), TILE_NOT_A_WIND))
     if request.dealer and request.seat_wind not in (None, WINDS[0]):
-        errors.append(FieldError("seat_wind", msg("the dealer's seat wind is E"),
+        errors.append(FieldError(at.SEAT_WIND, msg("the dealer's seat wind is E"),
                                  WIND_INCONSISTENT))
     return errors
 
 
-def _claim_errors(meld, seat: int, field: str) -> list[FieldError]:
+def _claim_errors(meld, seat: int, where: Place) -> list[FieldError]:
+    """A meld's ``from``: another seat, and for a chow the previous one."""
     if meld.source is None:
         return []
     if meld.source == seat:
-        return [FieldError(f"{field}.from", msg("a meld cannot be claimed from its own seat"),
-                           MELD_BAD_CLAIM)]
+        return [FieldError(where.field("from"), msg("a meld cannot be claimed from its own "
+                                                    "seat"), MELD_BAD_CLAIM)]
     if meld.kind == CHOW and meld.source != (seat - 1) % 4:
-        return [FieldError(f"{field}.from", msg("a chow is claimed only from the previous seat "
+        return [FieldError(where.field("from"), msg("a chow is claimed only from the previous seat "
                                                 "(上家), seat {seat}", seat=(seat - 1) % 4),
                            MELD_BAD_CLAIM)]
     return []
@@ -568,42 +570,42 @@ def _result_errors(variant: Variant, request: SettleRequest) -> list[FieldError]
     result = request.result
     errors = []
     if len(set(result.winners)) != len(result.winners):
-        errors.append(FieldError("result.winners", msg("a seat is listed twice"),
+        errors.append(FieldError(at.WINNERS, msg("a seat is listed twice"),
                                  WIN_INCONSISTENT))
     if not result.winners:
         return errors
     if result.win_type is None:
-        errors.append(FieldError("result.win_type", msg("required when there is a winner"),
+        errors.append(FieldError(at.WIN_TYPE, msg("required when there is a winner"),
                                  FIELD_REQUIRED))
     claimed = result.win_type in (DISCARD, ROB_KONG)
     if len(result.winners) > 1:
         if variant.max_winners == 1:
-            errors.append(FieldError("result.winners",
+            errors.append(FieldError(at.WINNERS,
                                      msg("{variant} has one winner per discard (胡前不胡后: the "
                                          "first seat after the discarder)",
                                          variant=variant.name), WIN_INCONSISTENT))
         elif len(result.winners) > variant.max_winners:
-            errors.append(FieldError("result.winners",
+            errors.append(FieldError(at.WINNERS,
                                      msg("at most {most} winners", most=variant.max_winners),
                                      WIN_INCONSISTENT))
         elif not claimed:
-            errors.append(FieldError("result.winners",
+            errors.append(FieldError(at.WINNERS,
                                      msg("several winners only on one discard (一炮多响); a "
                                          "self-drawn win has one winner"), WIN_INCONSISTENT))
         if result.win_tile is None:
-            errors.append(FieldError("result.win_tile",
+            errors.append(FieldError(at.WIN_TILE,
                                      msg("required when several players win on one discard: "
                                          "it is in each winner's hand"), FIELD_REQUIRED))
     if claimed and result.discarder is None:
-        errors.append(FieldError("result.discarder",
+        errors.append(FieldError(at.DISCARDER,
                                  msg("required for a {win_type} win: the seat that discarded "
                                      "(or whose kong was robbed)", win_type=result.win_type),
                                  FIELD_REQUIRED))
     if not claimed and result.discarder is not None and result.win_type is not None:
-        errors.append(FieldError("result.discarder",
+        errors.append(FieldError(at.DISCARDER,
                                  msg("a {win_type} win has no discarder: leave it out",
                                      win_type=result.win_type), WIN_INCONSISTENT))
     if result.discarder is not None and result.discarder in result.winners:
-        errors.append(FieldError("result.discarder",
+        errors.append(FieldError(at.DISCARDER,
                                  msg("the discarder cannot also be a winner"), WIN_INCONSISTENT))
     return errors

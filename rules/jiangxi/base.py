@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rules import places as at
 from rules.analysis import ShapeRules
 from rules.error_codes import FIELD_NOT_USED, HAND_NOT_WINNING
 from rules.errors import FieldError, InvalidInput
@@ -267,7 +268,7 @@ class Jiangxi(Variant):
             winner_discarded_jing=any(t in kinds for t in player.discards))
         evaluation, rows = evaluate_hand(self, player, situation)
         if not evaluation.winning:
-            raise InvalidInput.one(f"players[{winner}].hand",
+            raise InvalidInput.one(at.hand(winner),
                                    msg("this hand cannot win so ({reason}): {message}",
                                        reason=evaluation.reason, message=evaluation.message),
                                    HAND_NOT_WINNING)
@@ -315,31 +316,31 @@ class Jiangxi(Variant):
         return JingAnswer(scores, ledger.deltas(), list(ledger.transfers))
 
     def _jing_errors(self, request: JingRequest) -> list:
-        errors = self._common_errors(request.jing, Flags(), None, "")
+        errors = self._common_errors(request.jing, Flags(), None)
         if request.players is None:
             return errors
         sources = []
         for seat, player in enumerate(request.players):
-            prefix = f"players[{seat}]"
-            sources += player_sources(player, prefix)
+            sources += player_sources(player, seat)
             if player.flags is not None and player.flags.set_names():
-                errors.append(FieldError(f"{prefix}.flags", msg(
+                errors.append(FieldError(at.flags(seat=seat), msg(
                     "/jing scores jing only: a player's flags (how it won) are for /settle"),
                     FIELD_NOT_USED))
-            errors += checks.claimed_errors(player, prefix)
+            errors += checks.claimed_errors(player, seat)
             for i, meld in enumerate(player.melds):
-                errors += meld_errors(meld, f"{prefix}.melds[{i}]", self.shapes.honour_chows)
-                errors += _claim_errors(meld, seat, f"{prefix}.melds[{i}]")
-        errors += claim_order_errors((f"players[{seat}]", player.melds)
+                errors += meld_errors(meld, at.meld(i, seat), self.shapes.honour_chows)
+                errors += _claim_errors(meld, seat, at.meld(i, seat))
+        errors += claim_order_errors((seat, player.melds)
                                      for seat, player in enumerate(request.players))
         errors += copies_errors(sources + self.out_of_play(request.jing))
         errors += self._dealt_errors(request.players, request.dealer, request.jing,
                                      request.rules, False)
         return errors
 
-    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[str]:
+    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[Sentence]:
         """What this request scores on the dealt hands (nanchang: 回头一笑, 回头上下翻,
-        照镜子); /settle needs ``players[i].dealt`` for each, /jing uses them when given."""
+        照镜子); /settle needs every player's dealt hand for each, /jing uses them when
+        given."""
         return []
 
     def _dealt_errors(self, players, dealer, jing: Jing, rules: dict[str, Any],

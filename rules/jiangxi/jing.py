@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules import places as at
 from rules.error_codes import MELD_BAD_CLAIM
 from rules.errors import InvalidInput
 from rules.ledger import SEATS, Ledger
 from rules.model import CHOW, CONCEALED_KONG, DISCARD, JingScore, JingSeat, PlayerTiles
+from rules.places import Place, PlaceKind
 from rules.text import Sentence, msg
 from rules.tiles import code, next_tile
 
@@ -63,7 +65,7 @@ class Claim(NamedTuple):
 
     source: int | None  # the discarder (None: not given)
     value: int  # its jing count (the most it can be, while unknown)
-    field: str  # the request field that would make it precise
+    place: Place  # where the request would make it precise
     known: bool  # False: which tile, or which seat, was not given
 
 
@@ -121,26 +123,26 @@ def seat_claims(seat: int, player: PlayerTiles, plan: Plan,
 
 
 def _meld_claim(seat: int, i: int, meld, pair: tuple[int, int]) -> Claim | None:
-    field = f"players[{seat}].melds[{i}]"
+    where = at.meld(i, seat)
     if meld.kind == CHOW:  # a chow is always claimed from the previous seat
         source = (seat - 1) % SEATS
         if meld.claimed is not None:
             value = jing_value(meld.claimed, pair)
-            return Claim(source, value, f"{field}.claimed", True) if value else None
+            return Claim(source, value, where.field("claimed"), True) if value else None
         value = max(jing_value(t, pair) for t in meld.tiles)
-        return Claim(source, value, f"{field}.claimed", False) if value else None
+        return Claim(source, value, where.field("claimed"), False) if value else None
     value = jing_value(meld.tiles[0], pair)
     if not value:
         return None
-    return Claim(meld.source, value, f"{field}.from", meld.source is not None)
+    return Claim(meld.source, value, where.field("from"), meld.source is not None)
 
 
 def _win_claim(player: PlayerTiles, win: WinClaim, pair: tuple[int, int]) -> Claim | None:
     if win.tile is not None:
         value = jing_value(win.tile, pair)
-        return Claim(win.discarder, value, "result.win_tile", True) if value else None
+        return Claim(win.discarder, value, at.WIN_TILE, True) if value else None
     value = max((jing_value(t, pair) for t in player.concealed), default=0)
-    return Claim(win.discarder, value, "result.win_tile", False) if value else None
+    return Claim(win.discarder, value, at.WIN_TILE, False) if value else None
 
 
 def find_liable(n: int, claims: list[Claim], triggers: tuple[str, ...],
@@ -163,7 +165,7 @@ def find_liable(n: int, claims: list[Claim], triggers: tuple[str, ...],
         return None
     vague = [c for c in claims if not c.known]
     if vague:
-        raise InvalidInput.one(vague[0].field, _vague_message(vague[0]), MELD_BAD_CLAIM)
+        raise InvalidInput.one(vague[0].place, _vague_message(vague[0]), MELD_BAD_CLAIM)
     if chong:
         run = n - sum(c.value for c in claims)
         for claim in claims:
@@ -174,10 +176,10 @@ def find_liable(n: int, claims: list[Claim], triggers: tuple[str, ...],
 
 
 def _vague_message(claim: Claim) -> Sentence:
-    if claim.field.endswith(".claimed"):
+    if claim.place.name == "claimed":
         return msg("this chow holds a jing and its owner is 冲关/霸精: say which tile was "
                    "claimed (the discarder of a claimed jing pays the whole jing score, 包)")
-    if claim.field == "result.win_tile":
+    if claim.place.part == PlaceKind.WIN_TILE:
         return msg("the winner is 冲关/霸精 and may have won on a discarded jing: give the "
                    "winning tile (the discarder of a claimed jing pays the whole jing score, "
                    "包)")

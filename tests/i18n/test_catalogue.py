@@ -27,7 +27,7 @@ CHINESE = ROOT / "app" / "translations" / "zh" / "LC_MESSAGES" / "messages.po"
 # Chinese characters, and the CJK punctuation (、，：；) a translation such as ", " is made of
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 # Sentences whose Chinese is rightly the same as the English: JSON's own word.
-SAME_IN_CHINESE = {"null"}
+SAME_IN_CHINESE = {"null", "{option}: false"}  # JSON words: the same in every language
 
 
 def _read(path: Path):

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rules import places as at
 from rules.analysis import ShapeRules
 from rules.errors import InvalidInput
 from rules.hand import HandView
@@ -67,7 +68,7 @@ def test_nanchang_worked_example():
 
 
 def claim(source, value, known=True):
-    return Claim(source, value, "players[1].melds[0].from", known)
+    return Claim(source, value, at.meld(0, 1, "from"), known)
 
 
 @pytest.mark.parametrize(("n", "claims", "triggers", "ba", "liable"), [

@@ -7,6 +7,7 @@ from dataclasses import fields
 import pytest
 
 from rules import matches
+from rules import places as at
 from rules.errors import InvalidInput
 from rules.model import Jing, MatchRequest, MatchRound, PlayerTiles, Result, SettleRequest
 from rules.options import resolve
@@ -70,15 +71,15 @@ def test_standings_rank_equal_totals_alike(totals, ranks):
     assert [(s.seat, s.total, s.rank) for s in matches.standings(totals)] == ranks
 
 
-@pytest.mark.parametrize(("field", "shown"), [
-    ("players[2].hand", "rounds[7].players[2].hand"),
-    ("result.win_tile", "rounds[7].result.win_tile"),
-    ("jing.previous_indicator", "rounds[7].jing.previous_indicator"),
-    ("rules.floor", "rules.floor"),  # the match's own rules, not the round's
-    ("variant", "variant"),
+@pytest.mark.parametrize(("place", "shown"), [
+    (at.hand(2), at.Place(at.PlaceKind.HAND, seat=2, round=7)),
+    (at.WIN_TILE, at.Place(at.PlaceKind.WIN_TILE, round=7)),
+    (at.jing("previous_indicator"), at.round_(7, at.PlaceKind.JING, "previous_indicator")),
+    (at.rule("floor"), at.rule("floor")),  # the match's own rules, not the round's
+    (at.VARIANT, at.VARIANT),
 ])
-def test_a_rounds_error_is_named_in_that_round(field, shown):
-    assert matches._in_round(field, 7) == shown
+def test_a_rounds_error_is_named_in_that_round(place, shown):
+    assert matches._in_round(place, 7) == shown
 
 
 def test_every_carried_jing_is_a_jing_field_with_its_option():
@@ -118,5 +119,5 @@ def test_a_stated_dealer_that_disagrees_names_the_round_and_both_seats():
     with pytest.raises(InvalidInput) as caught:
         matches.match(VARIANTS["guangdong"], request)
     (error,) = caught.value.errors
-    assert error.field == "rounds[1].dealer"
+    assert error.place == at.round_(1, at.PlaceKind.DEALER)
     assert "gives seat 1" in str(error.message) and "states seat 3" in str(error.message)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import rules
+from rules import places as at
 from rules.model import EvaluateRequest, Flags, Meld, PlayerTiles
 from rules.tiles import parse_tiles
 from rules.variants.qinzhou.patterns import FANS, JI_HU
@@ -215,11 +216,11 @@ def test_not_a_winning_shape(hand):
 def test_no_honour_chows():
     with pytest.raises(rules.InvalidInput) as caught:
         score("123m456p789s11s", meld("chow", "ESW", 3))
-    assert caught.value.errors[0].field == "melds[0].tiles"
+    assert caught.value.errors[0].place == at.meld(0, name="tiles")
 
 
 def test_no_wild_jing():
     with pytest.raises(rules.InvalidInput) as caught:
         rules.evaluate(EvaluateRequest("qinzhou", PlayerTiles(tuple(parse_tiles(PLAIN))),
                                        jing=rules.model.Jing(indicator=0)))
-    assert caught.value.errors[0].field == "jing.indicator"
+    assert caught.value.errors[0].place == at.jing("indicator")

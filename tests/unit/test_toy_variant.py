@@ -14,6 +14,7 @@ import textwrap
 import pytest
 
 import rules
+from rules import places as at
 from rules.model import EvaluateRequest, Meld, PlayerTiles, Result, SettleRequest
 from rules.tiles import parse_tiles
 
@@ -54,13 +55,14 @@ PACKAGE = {
     "checks.py": '''
         """What the toy refuses beyond the checks every variant makes."""
 
+        from rules import places as at
         from rules.error_codes import FIELD_NOT_USED
         from rules.errors import FieldError
         from rules.model import SettleRequest
 
 
         def settle_errors(request: SettleRequest) -> list[FieldError]:
-            return [FieldError(f"players[{seat}].melds", "the toy plays concealed hands only",
+            return [FieldError(at.melds(seat), "the toy plays concealed hands only",
                                FIELD_NOT_USED)
                     for seat, player in enumerate(request.players) if player.melds]
     ''',
@@ -185,5 +187,5 @@ def test_the_toy_checks_refuse_a_meld(toy):
     request = SettleRequest("toy", 0, players, Result((1,), parse_tiles("5p")[0], "discard", 3))
     with pytest.raises(rules.InvalidInput) as refused:
         rules.settle(request)
-    assert [(e.field, e.message) for e in refused.value.errors] == \
-        [("players[1].melds", "the toy plays concealed hands only")]
+    assert [(e.place, e.message) for e in refused.value.errors] == \
+        [(at.melds(1), "the toy plays concealed hands only")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from rules import places as at
 from rules.model import CHOW, DISCARD, KONG, ROB_KONG, SELF_DRAWN, Meld, Payment, PlayerTiles
 from rules.text import Sentence, Text, msg
 from rules.tiles import DRAGONS, WINDS
@@ -31,11 +32,11 @@ class Liability:
 
     def describe(self) -> Text:
         if self.seat is not None:
-            text = msg("{name}: seat {seat} fed melds[{meld}] and pays all three shares",
-                       name=self.name_zh, seat=self.seat, meld=self.meld)
+            text = msg("{name}: seat {seat} fed {meld} and pays all three shares",
+                       name=self.name_zh, seat=self.seat, meld=at.meld(self.meld))
         else:
-            text = msg("{name}: the seat that fed it fed melds[{meld}] and pays all three "
-                       "shares", name=self.name_zh, meld=self.meld)
+            text = msg("{name}: the seat that fed it fed {meld} and pays all three shares",
+                       name=self.name_zh, meld=at.meld(self.meld))
         return msg("{text} ({note})", text=text, note=self.note) if self.note else text
 
 

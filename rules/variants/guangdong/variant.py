@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules import places as at
 from rules.analysis import Reading, ShapeRules
 from rules.error_codes import FIELD_REQUIRED, HAND_NOT_WINNING, MELD_BAD_CLAIM
 from rules.errors import FieldError, InvalidInput
@@ -89,7 +90,7 @@ class Guangdong(Variant):
     # ------------------------------------------------------------------ evaluate
     def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
         return situation_errors(_is_dealer(request), request.win_type or SELF_DRAW,
-                                request.flags, request.hand.melds, "", "melds")
+                                request.flags, request.hand.melds, None)
 
     def settle_errors(self, request: SettleRequest) -> list[FieldError]:
         return checks.settle_errors(request)
@@ -154,7 +155,7 @@ class Guangdong(Variant):
         for wind in NOT_DEALER_WINDS:
             if max(self._best(ctx, found, wind)[1].fan, floor) != max(fan_without, floor):
                 raise InvalidInput.one(
-                    "seat_wind", msg("required for this hand: its pung of {tile} scores +1 "
+                    at.SEAT_WIND, msg("required for this hand: its pung of {tile} scores +1 "
                                      "fan (门风) when that is the owner's seat wind; give "
                                      "seat_wind (S, W or N for a non-dealer) or dealer: true "
                                      "(East)", tile=code(wind)), FIELD_REQUIRED)
@@ -198,12 +199,12 @@ class Guangdong(Variant):
         ctx = Context(query, HandView.of(query.hand), frozenset(), result.win_type or SELF_DRAW)
         judged = self.judge(ctx, seat, extra, request.players)
         if not judged.evaluation.winning:
-            raise InvalidInput.one(f"players[{seat}].hand", msg(
+            raise InvalidInput.one(at.hand(seat), msg(
                 "this winner's tiles do not form a winning hand: four sets + a pair (no "
                 "honour chows, no seven pairs) or 十三幺"), HAND_NOT_WINNING)
         if judged.liable is not None and judged.liable.seat is None:
             raise InvalidInput.one(
-                f"players[{seat}].melds[{judged.liable.meld}].from",
+                at.meld(judged.liable.meld, seat, "from"),
                 msg("required: {name} makes the seat that fed this meld pay all three shares "
                     "of the self-draw; give the seat that discarded it",
                     name=judged.liable.name_zh),

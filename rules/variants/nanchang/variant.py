@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules import places as at
 from rules.error_codes import RULES_OPTION_OFF
 from rules.errors import FieldError, InvalidInput
 from rules.jiangxi import KONG_CHAIN_MODES, Jiangxi
@@ -29,7 +30,7 @@ from rules.model import (
     SettleRequest,
 )
 from rules.options import RuleOption, dealer_passes_on_draw
-from rules.text import msg
+from rules.text import Sentence, msg
 from rules.tiles import NUM_KINDS
 from rules.variants.nanchang import checks, payments
 from rules.variants.nanchang.patterns import (
@@ -45,20 +46,22 @@ TOP_FLOOR = 10  # the largest rules.floor: the seed sets no top, a request must 
 
 OPTIONS = (
     RuleOption("lower_jing_mode", "string", "xia_fan",
-               msg("How 下精 (jing.lower_indicator) is played: xia_fan 下翻 (flipped at the "
-                   "start and scored like 上精) or mai_lei 埋雷 (buried until the end, scored "
-                   "on hand and melds only, a discarded 下精 never counting)"),
+               msg("How 下精 ({field}) is played: xia_fan 下翻 (flipped at the start and "
+                   "scored like 上精) or mai_lei 埋雷 (buried until the end, scored on hand and "
+                   "melds only, a discarded 下精 never counting)",
+                   field=at.jing("lower_indicator")),
                "精牌类型 埋雷: 此玩法不能与下翻精玩法同时存在…"
                "此时计算结果的牌包括手牌、吃、碰、杠得来的牌",
                choices=("xia_fan", "mai_lei")),
     RuleOption("hui_tou_yi_xiao", "boolean", True,
-               msg("Score 回头一笑 (jing.previous_indicator, last round's 上精) when it is "
-                   "given"),
+               msg("Score 回头一笑 ({field}, last round's 上精) when it is given",
+                   field=at.jing("previous_indicator")),
                "精牌类型 回头一笑: 用上一局的上精作为本次计算的精"),
     RuleOption("hui_tou_shang_xia_fan", "boolean", False,
-               msg("回头上下翻: score last round's 上精 (jing.previous_indicator) and 下精 "
-                   "(jing.previous_lower_indicator) on the dealt hands, each on its own, with "
-                   "the counting, 冲关 and 霸王精 of any jing score"),
+               msg("回头上下翻: score last round's 上精 ({upper}) and 下精 ({lower}) on the dealt "
+                   "hands, each on its own, with the counting, 冲关 and 霸王精 of any jing score",
+                   upper=at.jing("previous_indicator"),
+                   lower=at.jing("previous_lower_indicator")),
                "精牌类型 回头上下翻: 玩家摸完牌，在开局之前，根据4个玩家现有的牌，"
                "先进行一次上局带入的精牌计算结果…上精翻开后，统计出正精，副精，"
                "下精翻开后，统计出正精，副精"),
@@ -171,17 +174,17 @@ class Nanchang(Jiangxi):
         both = rules["hui_tou_shang_xia_fan"]  # 回头上下翻: last round's 上精 and 下精
         if jing.previous_indicator is not None:
             if not (rules["hui_tou_yi_xiao"] or both):
-                raise InvalidInput.one("jing.previous_indicator", msg(
-                    "回头一笑 is off (rules.hui_tou_yi_xiao): leave this out or turn it on"),
-                    RULES_OPTION_OFF)
+                raise InvalidInput.one(at.jing("previous_indicator"), msg(
+                    "回头一笑 is off ({option}): leave this out or turn it on",
+                    option=at.rule("hui_tou_yi_xiao")), RULES_OPTION_OFF)
             plans.append(Plan("previous_indicator", "回头上下翻(上精)" if both else "回头一笑",
                               jing.previous_indicator, False, double_ba_jing=double,
                               use_dealt=True))
         if jing.previous_lower_indicator is not None:
             if not both:
-                raise InvalidInput.one("jing.previous_lower_indicator", msg(
-                    "回头上下翻 is off (rules.hui_tou_shang_xia_fan): leave this out or turn "
-                    "it on"), RULES_OPTION_OFF)
+                raise InvalidInput.one(at.jing("previous_lower_indicator"), msg(
+                    "回头上下翻 is off ({option}): leave this out or turn it on",
+                    option=at.rule("hui_tou_shang_xia_fan")), RULES_OPTION_OFF)
             plans.append(Plan("previous_lower_indicator", "回头上下翻(下精)",
                               jing.previous_lower_indicator, False, double_ba_jing=double,
                               use_dealt=True))
@@ -201,14 +204,14 @@ class Nanchang(Jiangxi):
                 plans.append(plan)
         return plans
 
-    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[str]:
-        uses = []
+    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[Sentence]:
+        uses: list[Sentence] = []
         if jing.previous_indicator is not None:
-            uses.append("回头一笑 (jing.previous_indicator)")
+            uses.append(msg("回头一笑 ({field})", field=at.jing("previous_indicator")))
         if jing.previous_lower_indicator is not None:
-            uses.append("回头上下翻 (jing.previous_lower_indicator)")
+            uses.append(msg("回头上下翻 ({field})", field=at.jing("previous_lower_indicator")))
         if rules["zhao_jing_zi"]:
-            uses.append("照镜子 (rules.zhao_jing_zi)")
+            uses.append(msg("照镜子 ({field})", field=at.rule("zhao_jing_zi")))
         return uses
 
     def pay_kong(self, seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> None:
@@ -227,7 +230,8 @@ class Nanchang(Jiangxi):
         self.settle_events(request, ledger)
         return ledger.settlement(jing=jing, next_floor=self.next_floor(request),
                                  notes=[msg("drawn round (黄庄): no hu; jing, kongs and "
-                                            "events are settled (rules.drawn_round)")])
+                                            "events are settled ({option})",
+                                            option=at.rule("drawn_round"))])
 
     top_floor = TOP_FLOOR
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules import places as at
 from rules.analysis import ShapeRules
 from rules.error_codes import (
     FIELD_NOT_USED,
@@ -35,7 +36,7 @@ from rules.model import (
 )
 from rules.text import Text, msg
 from rules.tiles import code
-from rules.validation import at, copies_errors, over_four
+from rules.validation import copies_errors, over_four
 from rules.variant import seat_flag_fields, seat_flags
 
 # 6 可胡牌形: AA + 4 sets, or seven pairs (豪华七对: two of the pairs the same tile)
@@ -47,19 +48,18 @@ THE_HAND = msg("the hand")  # who a /evaluate message is about
 
 
 def flag_errors(flags: Flags, win_type: str, dealer: bool, melds: Sequence[Meld],
-                prefix: str, who: Text | None = None) -> list[FieldError]:
-    """Flags (and kong_replacement) that contradict the winner or the win type; ``who`` names
-    the winner in the messages (the hand's owner when None)."""
-    def field(name: str) -> str:
-        return at(prefix, f"flags.{name}")
-
+                who: Text | None = None) -> list[FieldError]:
+    """Flags (and kong_replacement) that contradict the winner or the win type, named as the
+    win's own flags; ``who`` names the winner in the messages (the hand's owner when None)."""
+    field = at.flags
     who = who or THE_HAND
     errors = []
     if flags.heavenly:
         if not dealer:
             errors.append(FieldError(field("heavenly"), msg(
                 "天胡 belongs to the dealer only (只屬于莊家的特權), and {who} is not the dealer; "
-                "a non-dealer's is 地胡 (flags.earthly)", who=who), FLAGS_INCONSISTENT))
+                "a non-dealer's is 地胡 ({other})", who=who, other=at.flags("earthly")),
+                FLAGS_INCONSISTENT))
         if win_type != SELF_DRAW:
             errors.append(FieldError(field("heavenly"), msg(
                 "天胡 is the dealer's dealt hand complete before the first discard: win_type "
@@ -71,7 +71,7 @@ def flag_errors(flags: Flags, win_type: str, dealer: bool, melds: Sequence[Meld]
     if flags.earthly and dealer:
         errors.append(FieldError(field("earthly"), msg(
             "地胡 is for a non-dealer (非莊家), and {who} is the dealer; the dealer's is 天胡 "
-            "(flags.heavenly)", who=who), FLAGS_INCONSISTENT))
+            "({other})", who=who, other=at.flags("heavenly")), FLAGS_INCONSISTENT))
     if flags.last_tile and win_type not in SELF_DRAWN:
         errors.append(FieldError(field("last_tile"), msg(
             "海底捞月 is a self-drawn win on the wall's last tile (自摸牌墻上最后一張牌, whose "
@@ -82,7 +82,7 @@ def flag_errors(flags: Flags, win_type: str, dealer: bool, melds: Sequence[Meld]
             "杠上炮 is a win on the discard that follows the discarder's own kong: win_type "
             "must be discard, got {win_type}", win_type=win_type), FLAGS_INCONSISTENT))
     if win_type == KONG_REPLACEMENT and not any(m.is_kong for m in melds):
-        errors.append(FieldError(at(prefix, "win_type"), msg(
+        errors.append(FieldError(at.WIN_TYPE, msg(
             "kong_replacement (杠上开花) needs a kong among the melds of {who}; it has none",
             who=who), WIN_INCONSISTENT))
     return errors
@@ -90,7 +90,7 @@ def flag_errors(flags: Flags, win_type: str, dealer: bool, melds: Sequence[Meld]
 
 def settle_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
     """Everything qinzhou refuses in a /settle request, beyond the base checks."""
-    errors = [FieldError(f"events[{i}].type", msg("qinzhou has no {event} payment (seed 003 "
+    errors = [FieldError(at.event(i, "type"), msg("qinzhou has no {event} payment (seed 003 "
                                                   "knows no 跟庄 or 诈胡): leave 'events' out",
                                                   event=e.type), FIELD_NOT_USED)
               for i, e in enumerate(request.events)]
@@ -103,12 +103,12 @@ def settle_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
         player = request.players[seat]
         flags = seat_flags(request, seat)
         found = flag_errors(flags, result.win_type, seat == request.dealer, player.melds,
-                            "result", msg("winner {seat}", seat=seat))
+                            msg("winner {seat}", seat=seat))
         if d is not None and flags.after_kong_discard \
                 and not any(m.is_kong for m in request.players[d].melds):
-            found.append(FieldError("result.flags.after_kong_discard", msg(
-                "杠上炮 follows the discarder's own kong, but players[{seat}].melds lists none",
-                seat=d), FLAGS_INCONSISTENT))
+            found.append(FieldError(at.flags("after_kong_discard"), msg(
+                "杠上炮 follows the discarder's own kong, but {melds} lists none",
+                melds=at.melds(d)), FLAGS_INCONSISTENT))
         if flags.earthly:
             found += di_hu_errors(player, seat)
         errors += seat_flag_fields(found, request, seat)
@@ -123,7 +123,7 @@ def di_hu_errors(player: PlayerTiles, seat: int) -> list[FieldError]:
     discard or a draw, with melds (之后任何時刻胡牌或自摸)."""
     if player.dealt is None:
         return []
-    field = f"players[{seat}].dealt"
+    field = at.dealt(seat)
     if len(player.dealt) != 13:
         return [FieldError(field, msg("a non-dealer is dealt 13 tiles, got {count}",
                                       count=len(player.dealt)), HAND_WRONG_TILE_COUNT)]
@@ -141,14 +141,15 @@ def horse_errors(request: SettleRequest, horse_count: int) -> list[FieldError]:
     if not flipped:
         return []
     if not request.result.winners:
-        return [FieldError("horses", msg("horses (奖马) are flipped only when a player wins "
+        return [FieldError(at.HORSES, msg("horses (奖马) are flipped only when a player wins "
                                          "(有玩家胡牌…翻開公示); a drawn round has none: leave "
                                          "'horses' out"), FIELD_NOT_USED)]
     if flipped > horse_count:
-        return [FieldError("horses", msg(
-            "{flipped} horses (奖马) given but the table buys {count} (rules.horse_count): "
-            "send at most {count}, or set rules.horse_count to one of {choices}",
-            flipped=flipped, count=horse_count, choices=list(HORSE_CHOICES)), TILE_TOO_MANY)]
+        return [FieldError(at.HORSES, msg(
+            "{flipped} horses (奖马) given but the table buys {count} ({option}): send at "
+            "most {count}, or set {option} to one of {choices}", flipped=flipped,
+            count=horse_count, option=at.rule("horse_count"), choices=list(HORSE_CHOICES)),
+            TILE_TOO_MANY)]
     return []
 
 
@@ -156,11 +157,11 @@ def robbed_errors(request: SettleRequest, robbed: int) -> list[FieldError]:
     """A robbed kong is listed as the pung it was extending (so it earns nothing)."""
     tile = request.result.win_tile
     if tile is None:
-        return [FieldError("result.win_tile", msg("required for a rob_kong win: the tile "
-                                                  "robbed from the added kong (搶杠胡)"),
+        return [FieldError(at.WIN_TILE, msg("required for a rob_kong win: the tile "
+                                            "robbed from the added kong (搶杠胡)"),
                            FIELD_REQUIRED)]
     melds = request.players[robbed].melds
-    field = f"players[{robbed}].melds"
+    field = at.melds(robbed)
     if any(m.kind == PUNG and m.tiles[0] == tile for m in melds):
         return []
     if any(m.is_kong and m.tiles[0] == tile for m in melds):
@@ -169,6 +170,6 @@ def robbed_errors(request: SettleRequest, robbed: int) -> list[FieldError]:
             "4th tile is the winner's win_tile; a robbed kong earns nothing)", tile=code(tile)),
             WIN_IMPOSSIBLE_ROB)]
     return [FieldError(field, msg(
-        "a kong is robbed while it is being added to a pung, but seat {seat} "
-        "(result.discarder) has no pung of {tile} among its melds", seat=robbed, tile=code(tile)),
-        WIN_IMPOSSIBLE_ROB)]
+        "a kong is robbed while it is being added to a pung, but seat {seat} ({discarder}) has "
+        "no pung of {tile} among its melds", seat=robbed, discarder=at.DISCARDER,
+        tile=code(tile)), WIN_IMPOSSIBLE_ROB)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules import places as at
 from rules.error_codes import HAND_NOT_WINNING, VARIANT_NOT_SUPPORTED
 from rules.errors import FieldError, InvalidInput
 from rules.hand import HeldTiles, present
@@ -82,7 +83,7 @@ class Qinzhou(Variant):
     def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
         """Flags that contradict the hand (天胡 for a non-dealer, …)."""
         return flag_errors(request.flags, request.win_type or SELF_DRAW, request.dealer,
-                           request.hand.melds, "")
+                           request.hand.melds)
 
     def score(self, ctx: Context) -> Evaluation:
         """Score every reading (a few at most: no wilds) and keep the one worth most."""
@@ -142,7 +143,7 @@ class Qinzhou(Variant):
                                 flags=seat_flags(request, seat), rules=request.rules)
         evaluation = self._evaluate(query)  # the round's rule options are resolved already
         if not evaluation.winning:
-            raise InvalidInput.one(f"players[{seat}].hand", msg(
+            raise InvalidInput.one(at.hand(seat), msg(
                 "winner {seat}'s tiles do not form a winning hand (four sets + a pair, or "
                 "seven pairs; no honour chows in qinzhou)", seat=seat), HAND_NOT_WINNING)
         return evaluation
@@ -163,9 +164,9 @@ class Qinzhou(Variant):
                               seat=seat))
 
     def jing_answer(self, request: JingRequest) -> JingAnswer:
-        raise NotSupported("variant", msg("qinzhou (钦州麻将) has no jing (精): no tile is wild "
-                                          "and nothing is paid for jing; /jing serves xingguo "
-                                          "and nanchang"), VARIANT_NOT_SUPPORTED)
+        raise NotSupported(at.VARIANT, msg("qinzhou (钦州麻将) has no jing (精): no tile is "
+                                           "wild and nothing is paid for jing; /jing serves "
+                                           "xingguo and nanchang"), VARIANT_NOT_SUPPORTED)
 
 
 def _payment(fan: int, base: int, win_type: str) -> Payment:

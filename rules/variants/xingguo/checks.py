@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules import places as at
 from rules.error_codes import MELD_BAD_CLAIM
 from rules.errors import FieldError
 from rules.jiangxi.jing import jing_pair
@@ -13,7 +14,7 @@ def jing_kong_source_errors(request: SettleRequest) -> list[FieldError]:
     """A 碰杠精 is paid by its discarder alone, so that seat must be known."""
     assert request.jing.indicator is not None
     pair = jing_pair(request.jing.indicator)
-    return [FieldError(f"players[{seat}].melds[{i}].from",
+    return [FieldError(at.meld(i, seat, "from"),
                        msg("a kong of jing claimed from a discard (碰杠精) is paid wholly by "
                            "its discarder (F组 5): give 'from'"), MELD_BAD_CLAIM)
             for seat, player in enumerate(request.players)
