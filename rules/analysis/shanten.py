@@ -1,0 +1,391 @@
+"""Shanten (向听数): how far a hand is from ready, over every shape the rules allow.
+
+**Definition.** Take every complete hand ``C`` of a shape (``14 - 3 × melds`` concealed
+tiles). The tiles ``C`` lacks are what the hand must still draw, each against a discard of a
+tile ``C`` does not use; the hand is ready (听牌) when one draw is missing. So::
+
+    shanten = (fewest tiles to draw) - 1 = 13 - 3 × melds - wilds - kept
+
+where ``kept`` is the largest number of the hand's natural tiles some ``C`` holds (counted
+with multiplicity). -1 is complete, 0 ready, and a 14-tile hand's number is the one it
+has after its best discard (a tile no best ``C`` keeps). Wilds are always kept: a wild
+stands for whichever tile ``C`` lacks, so the number with k wilds is exactly the minimum,
+over giving each wild one of the 34 kinds, of the natural number. As elsewhere in the core,
+shapes do not count copies: a hand holding four of a tile may be "ready" on a fifth (the
+caller knows the table and counts the copies left).
+
+**Four sets + a pair.** Sets never cross a family (万 筒 条, winds, dragons), so ``C`` splits
+by family and ``kept`` is the best sum, over sharing the ``4 - melds`` sets and the pair out
+among the families, of what each family keeps. Each family's answer for every share is one
+small table (:func:`family_cover`), memoised on the family's own counts, like the win
+check's tables in :mod:`rules.analysis.families`; the tables of several families are merged
+pairwise (:func:`_merged`), memoised on the tables themselves (there are few distinct ones).
+
+**Seven pairs, 十三幺, 十三烂 / 七星十三烂** are counted directly: what a hand keeps of them
+depends on a few counts only (how many kinds are held once, twice, …; which ranks of each
+suit are held).
+
+:func:`improving_tiles` (进张) uses the same tables: a drawn tile changes one family only,
+and it lowers the number exactly when it grows that family's table at a share that is part
+of a best split (:func:`_standard_improving`), so no draw is tried whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations, pairwise
+from operator import itemgetter
+
+from rules.analysis.families import _TEMPLATES, DRAGON, NUM, WIND, first_tile
+from rules.analysis.model import (
+    QI_XING_SHI_SAN_LAN,
+    SEVEN_PAIRS,
+    SHI_SAN_LAN,
+    SHI_SAN_YAO,
+    STANDARD,
+    ShapeRules,
+)
+from rules.analysis.special import ORPHANS
+from rules.caches import cached
+from rules.tiles import EAST
+
+Counts = tuple[int, ...]
+
+# A family's cover table: entry ``k + 5 * p`` is the most tiles of the family that k sets
+# (0-4) and p pairs (0 or 1) of that family can hold. A share may leave a set empty, so
+# every entry is at least the one with fewer sets or no pair.
+Cover = tuple[int, ...]
+SETS = 5  # k = 0..4
+EMPTY_COVER: Cover = (0,) * (2 * SETS)
+
+# (family, first tile id, last tile id + 1, chows in the family?) for honour_chows off / on.
+_PLANS = {honours: ((NUM, 0, 9, True), (NUM, 9, 18, True), (NUM, 18, 27, True),
+                    (WIND, 27, 31, honours), (DRAGON, 31, 34, honours))
+          for honours in (False, True)}
+
+_orphan_counts = itemgetter(*ORPHANS)
+
+
+# ------------------------------------------------------------------ four sets + a pair
+
+@cached(1 << 16)
+def family_cover(family: int, counts: Counts, chows: bool) -> Cover:
+    """The cover table of one family (see :data:`Cover`): the most of its tiles that k sets
+    and p pairs of the family can hold, for every k and p.
+
+    The lowest tile ``i`` held is either left out (no group holds it), or some group holds a
+    copy: a pung slot, the pair, or a chow. Moving a copy between groups never loses a tile,
+    so a pung slot takes every copy of ``i`` it can (up to 3), the pair up to 2, and a chow
+    every tile of its template that is held: one branch each, the rest is the same question
+    on fewer tiles (memoised, and shared with every hand holding that family).
+    """
+    i = first_tile(counts)
+    if i < 0:
+        return EMPTY_COVER
+    held = counts[i]
+    best = list(family_cover(family, _take(counts, (i,), held), chows))  # i left out
+    pung = min(held, 3)
+    _add_set(best, family_cover(family, _take(counts, (i,), pung), chows), pung)
+    pair = min(held, 2)
+    _add_pair(best, family_cover(family, _take(counts, (i,), pair), chows), pair)
+    if chows:
+        for tiles in _chow_holdings(family, counts, i):
+            _add_set(best, family_cover(family, _take(counts, tiles, 1), chows), len(tiles))
+    return tuple(best)
+
+
+def _take(counts: Counts, tiles: Iterable[int], n: int) -> Counts:
+    """``counts`` with ``n`` copies of each of ``tiles`` removed."""
+    rest = list(counts)
+    for t in tiles:
+        rest[t] -= n
+    return tuple(rest)
+
+
+def _chow_holdings(family: int, counts: Counts, i: int) -> list[tuple[int, ...]]:
+    """What a chow through the lowest held tile ``i`` can hold: its template's held tiles.
+
+    Only the largest holdings are kept (a chow holding fewer of the same tiles is never
+    better), and holding ``i`` alone is the pung slot's single copy already.
+    """
+    holdings = {tuple(j for j in template if counts[j]) for template in _TEMPLATES[family][i]}
+    return [h for h in holdings
+            if len(h) > 1 and not any(set(h) < set(other) for other in holdings)]
+
+
+def _add_set(best: list[int], rest: Cover, held: int) -> None:
+    """Raise ``best`` to: one set slot holding ``held`` tiles, the rest covered by ``rest``."""
+    for p in (0, SETS):
+        for k in range(1, SETS):
+            value = rest[p + k - 1] + held
+            if value > best[p + k]:
+                best[p + k] = value
+
+
+def _add_pair(best: list[int], rest: Cover, held: int) -> None:
+    """Raise ``best`` to: the pair holding ``held`` tiles, the sets covered by ``rest``."""
+    for k in range(SETS):
+        value = rest[k] + held
+        if value > best[SETS + k]:
+            best[SETS + k] = value
+
+
+@cached(1 << 16)
+def _merged(a: Cover, b: Cover) -> Cover:
+    """The cover table of two families together: the sets shared out in every way, the
+    pair in either (tables are few, so this is keyed on the tables, not on counts)."""
+    plain = tuple(max(a[x] + b[k - x] for x in range(k + 1)) for k in range(SETS))
+    paired = tuple(max(max(a[SETS + x] + b[k - x], a[x] + b[SETS + k - x])
+                       for x in range(k + 1)) for k in range(SETS))
+    return plain + paired
+
+
+def _family_covers(counts: Counts, honour_chows: bool) -> list[Cover]:
+    return [family_cover(family, counts[lo:hi], chows)
+            for family, lo, hi, chows in _PLANS[honour_chows]]
+
+
+def _best_split(a: Cover, b: Cover, sets: int) -> int:
+    """Most tiles kept by ``sets`` sets and the pair shared between two cover tables."""
+    return max(max(a[k] + b[SETS + sets - k], a[SETS + k] + b[sets - k])
+               for k in range(sets + 1))
+
+
+def _standard_kept(counts: Counts, honour_chows: bool, melds: int) -> int:
+    man, pin, sou, winds, dragons = _family_covers(counts, honour_chows)
+    return _best_split(_merged(man, pin), _merged(sou, _merged(winds, dragons)), 4 - melds)
+
+
+# ------------------------------------------------------------------ the other shapes
+
+def _seven_pairs_kept(counts: Counts, four_as_two: bool) -> int:
+    """Most tiles seven pairs can hold: each kind held twice or more fills a pair (two, when
+    four of a kind are two pairs and four are held), a kind held once (or a third copy, which
+    then starts a second pair) half of one; the seven best slots are taken."""
+    singles = counts.count(1)
+    doubles = len(counts) - counts.count(0) - singles  # kinds holding a pair
+    if four_as_two:
+        fours = doubles - counts.count(2) - counts.count(3)
+        singles += counts.count(3)
+        doubles += fours
+    pairs = min(doubles, 7)
+    return 2 * pairs + min(singles, 7 - pairs)
+
+
+def _shi_san_yao_kept(counts: Counts) -> int:
+    """Most tiles 十三幺 can hold: one of each orphan held, and one more if one is doubled."""
+    held = _orphan_counts(counts)
+    kinds = 13 - held.count(0)
+    return kinds + (kinds > held.count(1))
+
+
+def _lan_ok(ranks: tuple[int, ...]) -> bool:
+    return all(b - a >= 3 for a, b in pairwise(ranks))
+
+
+# Every rank set one suit may hold in 十三烂 (147, 258, 369, 148, …, 17, 5, none), as a
+# bit mask and its size; sizes 0-3 (four ranks cannot keep three apart within 1-9).
+_LAN_RANK_SETS = tuple((sum(1 << r for r in ranks), len(ranks))
+                       for n in range(4) for ranks in combinations(range(9), n)
+                       if _lan_ok(ranks))
+
+
+@cached(1 << 12)
+def _lan_suit(ranks_held: Counts) -> tuple[int, ...]:
+    """For each size 0-3 of a suit's 十三烂 rank set, the most held ranks one such set has.
+
+    Not every held pattern extends: ranks {3, 7} are a valid pair, but no third rank keeps 3
+    apart from both, so size 3 holds only one of them.
+    """
+    mask = sum(1 << r for r, n in enumerate(ranks_held) if n)
+    best = [0, 0, 0, 0]
+    for ranks, size in _LAN_RANK_SETS:
+        best[size] = max(best[size], (ranks & mask).bit_count())
+    return tuple(best)
+
+
+@cached(1 << 12)
+def _lan_suits_kept(a: tuple[int, ...], b: tuple[int, ...],
+                    c: tuple[int, ...]) -> tuple[int, int, int]:
+    """Most suit tiles 十三烂 keeps when its three suits hold 7, 8 and 9 tiles (its honours
+    then hold 7, 6 and 5: fewer than 7 suit tiles would need an eighth honour)."""
+    best = [0, 0, 0]
+    for x in range(4):
+        for y in range(4):
+            for z in range(max(0, 7 - x - y), min(3, 9 - x - y) + 1):
+                s = x + y + z - 7
+                best[s] = max(best[s], a[x] + b[y] + c[z])
+    return best[0], best[1], best[2]
+
+
+def _lan_kept(counts: Counts) -> tuple[int, int]:
+    """(十三烂, 七星十三烂): most tiles each can keep. 十三烂 is 14 different tiles, each
+    suit's ranks at least 3 apart; 七星 is the one holding all seven honours."""
+    seven, eight, nine = _lan_suits_kept(_lan_suit(counts[0:9]), _lan_suit(counts[9:18]),
+                                         _lan_suit(counts[18:27]))
+    honours = 7 - counts[EAST:].count(0)
+    lan = max(seven + honours, eight + min(6, honours), nine + min(5, honours))
+    return lan, seven + honours
+
+
+# ------------------------------------------------------------------ the public functions
+
+def _check_size(counts: Counts, wilds: int, melds: int, sizes: tuple[int, ...]) -> None:
+    if sum(counts) + wilds not in sizes:
+        raise ValueError(f"a hand with {melds} melds holds {' or '.join(map(str, sizes))} "
+                         f"concealed tiles, not {sum(counts) + wilds}")
+
+
+def shanten(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0) -> int:
+    """The hand's shanten over every shape ``rules`` allows: -1 complete (exactly when
+    :func:`rules.analysis.is_complete` says so), 0 ready, 1 one tile further, …
+
+    ``counts`` are the natural concealed tiles (34 long, wilds taken out), with ``wilds``
+    wilds beside them and ``melds`` sets declared; 13 - 3 × melds tiles (waiting for a draw)
+    or 14 - 3 × melds (the number after the best discard). Seven pairs, 十三烂 and 十三幺
+    need a fully concealed hand.
+    """
+    base = 13 - 3 * melds
+    _check_size(counts, wilds, melds, (base, base + 1))
+    kept = _standard_kept(counts, rules.honour_chows, melds)
+    if melds == 0:
+        if rules.seven_pairs:
+            kept = max(kept, _seven_pairs_kept(counts, rules.four_as_two_pairs))
+        if rules.shi_san_yao:
+            kept = max(kept, _shi_san_yao_kept(counts))
+        if rules.shi_san_lan:
+            kept = max(kept, _lan_kept(counts)[0])
+    return base - wilds - kept
+
+
+def shanten_by_shape(counts: Counts, wilds: int, rules: ShapeRules,
+                     melds: int = 0) -> dict[str, int]:
+    """The shanten of each shape ``rules`` allows for this hand, by shape name
+    (:data:`rules.analysis.SHAPES`); :func:`shanten` is their minimum.
+
+    ``"standard"`` is always there; the others only for a concealed hand (no melds) whose
+    rules allow them. 七星十三烂 is one kind of 十三烂, so its number is never below
+    十三烂's; it is given because it scores differently.
+    """
+    base = 13 - 3 * melds
+    _check_size(counts, wilds, melds, (base, base + 1))
+    left = base - wilds
+    found = {STANDARD: left - _standard_kept(counts, rules.honour_chows, melds)}
+    if melds == 0:
+        if rules.seven_pairs:
+            found[SEVEN_PAIRS] = left - _seven_pairs_kept(counts, rules.four_as_two_pairs)
+        if rules.shi_san_lan:
+            lan, seven_stars = _lan_kept(counts)
+            found[SHI_SAN_LAN] = left - lan
+            found[QI_XING_SHI_SAN_LAN] = left - seven_stars
+        if rules.shi_san_yao:
+            found[SHI_SAN_YAO] = left - _shi_san_yao_kept(counts)
+    return found
+
+
+@cached(1 << 12)
+def improving_tiles(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
+                    wild_kinds: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """The tile kinds whose draw lowers the shanten of a hand one tile short (进张).
+
+    A hand of 13 - 3 × melds tiles. A drawn tile of a ``wild_kinds`` kind is one more wild,
+    which always lowers the number (it stands for whatever tile is missing). Kinds the hand
+    already holds four of are still listed: the caller counts the copies left.
+    """
+    _check_size(counts, wilds, melds, (13 - 3 * melds,))
+    by_shape = shanten_by_shape(counts, wilds, rules, melds)
+    lowest = min(by_shape.values())
+    found: set[int] = set()
+    if by_shape[STANDARD] == lowest:
+        found.update(_standard_improving(counts, rules.honour_chows, melds))
+    if by_shape.get(SEVEN_PAIRS) == lowest:
+        found.update(_seven_pairs_improving(counts, rules.four_as_two_pairs))
+    if by_shape.get(SHI_SAN_LAN) == lowest:  # 七星 improves only where 十三烂 does
+        found.update(_lan_improving(counts))
+    if by_shape.get(SHI_SAN_YAO) == lowest:
+        found.update(_shi_san_yao_improving(counts))
+    return tuple(sorted(found.difference(wild_kinds) | wild_kinds))
+
+
+# ------------------------------------------------------------------ improving tiles
+
+def _standard_improving(counts: Counts, honour_chows: bool, melds: int) -> list[int]:
+    """Tiles that let four sets + a pair keep one more tile.
+
+    A draw grows one family's table by at most one at each entry. With the other families
+    merged into one table, the share ``(k, p)`` of a family is *tight* when it is part of a
+    best split; the draw helps exactly when it grows a tight entry, which the family's
+    memoised :func:`_gains` say per position.
+    """
+    sets = 4 - melds
+    plan = _PLANS[honour_chows]
+    covers = _family_covers(counts, honour_chows)
+    before = [EMPTY_COVER]
+    for cover in covers[:-1]:
+        before.append(_merged(before[-1], cover))
+    after = [EMPTY_COVER]
+    for cover in reversed(covers[1:]):
+        after.append(_merged(cover, after[-1]))
+    after.reverse()
+    kept = _best_split(before[-1], covers[-1], sets)
+    found = []
+    for (family, lo, hi, chows), cover, left, right in zip(plan, covers, before, after,
+                                                           strict=True):
+        others = _merged(left, right)
+        tight = _tight_entries(cover, others, sets, kept)
+        if tight:
+            gains = _gains(family, counts[lo:hi], chows)
+            found += [lo + pos for pos, grows in enumerate(gains) if grows & tight]
+    return found
+
+
+def _tight_entries(cover: Cover, others: Cover, sets: int, kept: int) -> int:
+    """Bit mask of the entries ``(k, p)`` of ``cover`` that a best split uses."""
+    mask = 0
+    for k in range(sets + 1):
+        if cover[k] + others[SETS + sets - k] == kept:
+            mask |= 1 << k
+        if cover[SETS + k] + others[sets - k] == kept:
+            mask |= 1 << (SETS + k)
+    return mask
+
+
+@cached(1 << 14)
+def _gains(family: int, counts: Counts, chows: bool) -> tuple[int, ...]:
+    """For each position of the family, the bit mask of the cover entries one more tile
+    there raises."""
+    cover = family_cover(family, counts, chows)
+    out = []
+    for pos in range(len(counts)):
+        grown = family_cover(family, _take(counts, (pos,), -1), chows)
+        out.append(sum(1 << e for e in range(2 * SETS) if grown[e] > cover[e]))
+    return tuple(out)
+
+
+def _seven_pairs_improving(counts: Counts, four_as_two: bool) -> list[int]:
+    """Kinds whose extra copy lets seven pairs keep one more tile; it depends only on how
+    many copies of the kind are held, so each count is tried once."""
+    kept = _seven_pairs_kept(counts, four_as_two)
+    helps = {}
+    for held in set(counts):
+        grown = list(counts)
+        grown[grown.index(held)] += 1
+        helps[held] = _seven_pairs_kept(tuple(grown), four_as_two) > kept
+    return [t for t, held in enumerate(counts) if helps[held]]
+
+
+def _shi_san_yao_improving(counts: Counts) -> list[int]:
+    """An orphan not held; or, while no orphan is doubled, one held once."""
+    doubled = any(counts[t] >= 2 for t in ORPHANS)
+    return [t for t in ORPHANS if not counts[t] or (not doubled and counts[t] == 1)]
+
+
+def _lan_improving(counts: Counts) -> list[int]:
+    """Kinds not held that let 十三烂 keep one more tile (a copy of a held kind never can:
+    its tiles are all different)."""
+    kept = _lan_kept(counts)[0]
+    found = []
+    for t, held in enumerate(counts):
+        if not held and _lan_kept(_take(counts, (t,), -1))[0] > kept:
+            found.append(t)
+    return found
