@@ -73,11 +73,54 @@ def family_cover(family: int, counts: Counts, chows: bool) -> Cover:
     """The cover table of one family (see :data:`Cover`): the most of its tiles that k sets
     and p pairs of the family can hold, for every k and p.
 
+    Tiles no group can hold together (in a suit, ranks 3 or more apart; honours without
+    chows, any two kinds) are independent: the family's table merges the tables of its
+    clusters, each read at the family's start, where it is shared with every hand holding
+    that cluster anywhere. One cluster is searched by :func:`_cluster_cover`.
+    """
+    clusters = _clusters(counts, chows)
+    if len(clusters) == 1:
+        return _cluster_cover(family, counts, chows)
+    cover = EMPTY_COVER
+    for cluster in clusters:
+        cover = _merged(cover, family_cover(family, cluster, chows))
+    return cover
+
+
+def _clusters(counts: Counts, chows: bool) -> list[Counts]:
+    """The family's clusters, each moved to the family's start (a cluster's table does not
+    depend on where it lies: a chow fits around any three consecutive ranks). In a suit, two
+    empty ranks end a cluster; among honours without chows, every kind is its own; honours
+    with chows (any three winds, 中发白) are one."""
+    size = len(counts)
+    if not chows:
+        return [(held,) + (0,) * (size - 1) for held in counts if held] or [counts]
+    if size != 9:
+        return [counts]
+    clusters, start, empty = [], -1, 0
+    for pos, held in enumerate(counts):
+        if held:
+            if start < 0:
+                start = pos
+            empty = 0
+        elif start >= 0:
+            empty += 1
+            if empty == 2:
+                clusters.append(counts[start:pos - 1])
+                start = -1
+    if start >= 0:
+        clusters.append(counts[start:size - empty])
+    return [cluster + (0,) * (size - len(cluster)) for cluster in clusters] or [counts]
+
+
+def _cluster_cover(family: int, counts: Counts, chows: bool) -> Cover:
+    """The cover table of tiles that may share groups, by search.
+
     The lowest tile ``i`` held is either left out (no group holds it), or some group holds a
     copy: a pung slot, the pair, or a chow. Moving a copy between groups never loses a tile,
     so a pung slot takes every copy of ``i`` it can (up to 3), the pair up to 2, and a chow
     every tile of its template that is held: one branch each, the rest is the same question
-    on fewer tiles (memoised, and shared with every hand holding that family).
+    on fewer tiles (memoised in :func:`family_cover`).
     """
     i = first_tile(counts)
     if i < 0:
@@ -152,8 +195,13 @@ def _best_split(a: Cover, b: Cover, sets: int) -> int:
 
 
 def _standard_kept(counts: Counts, honour_chows: bool, melds: int) -> int:
-    man, pin, sou, winds, dragons = _family_covers(counts, honour_chows)
-    return _best_split(_merged(man, pin), _merged(sou, _merged(winds, dragons)), 4 - melds)
+    """Most tiles four sets + a pair keep: the whole hand's merged table, read at the sets
+    left to make and the pair (whole-hand tables are few, so the last merges hit too)."""
+    suits = _merged(family_cover(NUM, counts[0:9], True), family_cover(NUM, counts[9:18], True))
+    rest = _merged(family_cover(NUM, counts[18:27], True),
+                   _merged(family_cover(WIND, counts[27:31], honour_chows),
+                           family_cover(DRAGON, counts[31:34], honour_chows)))
+    return _merged(suits, rest)[SETS + 4 - melds]
 
 
 # ------------------------------------------------------------------ the other shapes
@@ -204,28 +252,66 @@ def _lan_suit(ranks_held: Counts) -> tuple[int, ...]:
     return tuple(best)
 
 
+# The sizes the three suits of a 十三烂 may take: 7 to 9 tiles in all (fewer would need an
+# eighth honour, more a fourth rank in a suit); the honours fill the rest of the 14.
+_LAN_SIZES = tuple((x, y, z) for x in range(4) for y in range(4) for z in range(4)
+                   if 7 <= x + y + z <= 9)
+
+
 @cached(1 << 12)
 def _lan_suits_kept(a: tuple[int, ...], b: tuple[int, ...],
                     c: tuple[int, ...]) -> tuple[int, int, int]:
     """Most suit tiles 十三烂 keeps when its three suits hold 7, 8 and 9 tiles (its honours
-    then hold 7, 6 and 5: fewer than 7 suit tiles would need an eighth honour)."""
+    then hold 7, 6 and 5)."""
     best = [0, 0, 0]
-    for x in range(4):
-        for y in range(4):
-            for z in range(max(0, 7 - x - y), min(3, 9 - x - y) + 1):
-                s = x + y + z - 7
-                best[s] = max(best[s], a[x] + b[y] + c[z])
+    for x, y, z in _LAN_SIZES:
+        s = x + y + z - 7
+        best[s] = max(best[s], a[x] + b[y] + c[z])
     return best[0], best[1], best[2]
+
+
+def _lan_tables(counts: Counts) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """Each suit's :func:`_lan_suit` table, and how many different honours are held."""
+    return (_lan_suit(counts[0:9]), _lan_suit(counts[9:18]), _lan_suit(counts[18:27]),
+            7 - counts[EAST:].count(0))
 
 
 def _lan_kept(counts: Counts) -> tuple[int, int]:
     """(十三烂, 七星十三烂): most tiles each can keep. 十三烂 is 14 different tiles, each
     suit's ranks at least 3 apart; 七星 is the one holding all seven honours."""
-    seven, eight, nine = _lan_suits_kept(_lan_suit(counts[0:9]), _lan_suit(counts[9:18]),
-                                         _lan_suit(counts[18:27]))
-    honours = 7 - counts[EAST:].count(0)
+    a, b, c, honours = _lan_tables(counts)
+    seven, eight, nine = _lan_suits_kept(a, b, c)
     lan = max(seven + honours, eight + min(6, honours), nine + min(5, honours))
     return lan, seven + honours
+
+
+@cached(1 << 12)
+def _lan_tight(a: tuple[int, ...], b: tuple[int, ...], c: tuple[int, ...],
+               honours: int) -> tuple[int, int, int, bool]:
+    """Which sizes of each suit some best 十三烂 uses (a bit mask per suit), and whether one
+    of those best ones has an honour slot left unfilled."""
+    def kept(x: int, y: int, z: int) -> int:
+        return a[x] + b[y] + c[z] + min(14 - x - y - z, honours)
+
+    best = max(kept(*sizes) for sizes in _LAN_SIZES)
+    masks, honour_short = [0, 0, 0], False
+    for sizes in _LAN_SIZES:
+        if kept(*sizes) == best:
+            for suit, size in enumerate(sizes):
+                masks[suit] |= 1 << size
+            honour_short = honour_short or honours < 14 - sum(sizes)
+    return masks[0], masks[1], masks[2], honour_short
+
+
+@cached(1 << 12)
+def _lan_rank_gains(ranks_held: Counts) -> tuple[int, ...]:
+    """For each rank of a suit not held, the sizes (bit mask) whose best rank set holds one
+    more rank once it is drawn; 0 for a rank held (十三烂 takes one copy of a kind)."""
+    table = _lan_suit(ranks_held)
+    return tuple(0 if held else sum(1 << size for size, (before, after) in enumerate(
+                     zip(table, _lan_suit(_take(ranks_held, (r,), -1)), strict=True))
+                     if after > before)
+                 for r, held in enumerate(ranks_held))
 
 
 # ------------------------------------------------------------------ the public functions
@@ -269,17 +355,24 @@ def shanten_by_shape(counts: Counts, wilds: int, rules: ShapeRules,
     """
     base = 13 - 3 * melds
     _check_size(counts, wilds, melds, (base, base + 1))
-    left = base - wilds
-    found = {STANDARD: left - _standard_kept(counts, rules.honour_chows, melds)}
+    found = {STANDARD: base - wilds - _standard_kept(counts, rules.honour_chows, melds)}
     if melds == 0:
-        if rules.seven_pairs:
-            found[SEVEN_PAIRS] = left - _seven_pairs_kept(counts, rules.four_as_two_pairs)
-        if rules.shi_san_lan:
-            lan, seven_stars = _lan_kept(counts)
-            found[SHI_SAN_LAN] = left - lan
-            found[QI_XING_SHI_SAN_LAN] = left - seven_stars
-        if rules.shi_san_yao:
-            found[SHI_SAN_YAO] = left - _shi_san_yao_kept(counts)
+        found.update(_special_shanten(counts, wilds, rules))
+    return found
+
+
+def _special_shanten(counts: Counts, wilds: int, rules: ShapeRules) -> dict[str, int]:
+    """The numbers of the shapes beyond four sets + a pair (a concealed hand)."""
+    left = 13 - wilds
+    found = {}
+    if rules.seven_pairs:
+        found[SEVEN_PAIRS] = left - _seven_pairs_kept(counts, rules.four_as_two_pairs)
+    if rules.shi_san_lan:
+        lan, seven_stars = _lan_kept(counts)
+        found[SHI_SAN_LAN] = left - lan
+        found[QI_XING_SHI_SAN_LAN] = left - seven_stars
+    if rules.shi_san_yao:
+        found[SHI_SAN_YAO] = left - _shi_san_yao_kept(counts)
     return found
 
 
@@ -291,75 +384,120 @@ def improving_tiles(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 
     A hand of 13 - 3 × melds tiles. A drawn tile of a ``wild_kinds`` kind is one more wild,
     which always lowers the number (it stands for whatever tile is missing). Kinds the hand
     already holds four of are still listed: the caller counts the copies left.
+
+    A draw raises what a shape keeps by one tile at most, and the number falls exactly when
+    it does so for a shape at the hand's lowest number: each such shape says which draws do,
+    from its own tables (no draw is tried whole).
     """
     _check_size(counts, wilds, melds, (13 - 3 * melds,))
-    by_shape = shanten_by_shape(counts, wilds, rules, melds)
-    lowest = min(by_shape.values())
+    sets = 4 - melds
+    covers = _family_covers(counts, rules.honour_chows)
+    others = _others(covers)
+    standard = 13 - 3 * melds - wilds - _merged(covers[0], others[0])[SETS + sets]
+    special = _special_shanten(counts, wilds, rules) if melds == 0 else {}
+    lowest = min([standard, *special.values()])
     found: set[int] = set()
-    if by_shape[STANDARD] == lowest:
-        found.update(_standard_improving(counts, rules.honour_chows, melds))
-    if by_shape.get(SEVEN_PAIRS) == lowest:
+    if standard == lowest:
+        found.update(_standard_improving(counts, rules.honour_chows, sets, covers, others))
+    if special.get(SEVEN_PAIRS) == lowest:
         found.update(_seven_pairs_improving(counts, rules.four_as_two_pairs))
-    if by_shape.get(SHI_SAN_LAN) == lowest:  # 七星 improves only where 十三烂 does
+    if special.get(SHI_SAN_LAN) == lowest:  # 七星 improves only where 十三烂 does
         found.update(_lan_improving(counts))
-    if by_shape.get(SHI_SAN_YAO) == lowest:
+    if special.get(SHI_SAN_YAO) == lowest:
         found.update(_shi_san_yao_improving(counts))
     return tuple(sorted(found.difference(wild_kinds) | wild_kinds))
 
 
 # ------------------------------------------------------------------ improving tiles
 
-def _standard_improving(counts: Counts, honour_chows: bool, melds: int) -> list[int]:
+def _standard_improving(counts: Counts, honour_chows: bool, sets: int, covers: list[Cover],
+                        others: list[Cover]) -> list[int]:
     """Tiles that let four sets + a pair keep one more tile.
 
     A draw grows one family's table by at most one at each entry. With the other families
-    merged into one table, the share ``(k, p)`` of a family is *tight* when it is part of a
-    best split; the draw helps exactly when it grows a tight entry, which the family's
-    memoised :func:`_gains` say per position.
+    merged into one table (``others``), an entry ``(k, p)`` of a family is *tight* when it
+    is part of a best split; the draw helps exactly when it grows a tight entry, which the
+    family's memoised :func:`_gains` say position by position.
     """
-    sets = 4 - melds
-    plan = _PLANS[honour_chows]
-    covers = _family_covers(counts, honour_chows)
-    before = [EMPTY_COVER]
-    for cover in covers[:-1]:
-        before.append(_merged(before[-1], cover))
-    after = [EMPTY_COVER]
-    for cover in reversed(covers[1:]):
-        after.append(_merged(cover, after[-1]))
-    after.reverse()
-    kept = _best_split(before[-1], covers[-1], sets)
-    found = []
-    for (family, lo, hi, chows), cover, left, right in zip(plan, covers, before, after,
-                                                           strict=True):
-        others = _merged(left, right)
-        tight = _tight_entries(cover, others, sets, kept)
+    found: list[int] = []
+    for (family, lo, hi, chows), cover, rest in zip(_PLANS[honour_chows], covers, others,
+                                                    strict=True):
+        tight = _tight_entries(cover, rest, sets)
         if tight:
             gains = _gains(family, counts[lo:hi], chows)
             found += [lo + pos for pos, grows in enumerate(gains) if grows & tight]
     return found
 
 
-def _tight_entries(cover: Cover, others: Cover, sets: int, kept: int) -> int:
-    """Bit mask of the entries ``(k, p)`` of ``cover`` that a best split uses."""
-    mask = 0
-    for k in range(sets + 1):
-        if cover[k] + others[SETS + sets - k] == kept:
-            mask |= 1 << k
-        if cover[SETS + k] + others[sets - k] == kept:
-            mask |= 1 << (SETS + k)
-    return mask
+def _others(covers: list[Cover]) -> list[Cover]:
+    """For each family, the merged table of the four others (from prefix and suffix merges:
+    nine merges for five families)."""
+    prefix = [covers[0]]
+    for cover in covers[1:-1]:
+        prefix.append(_merged(prefix[-1], cover))
+    suffix = [covers[-1]]
+    for cover in reversed(covers[1:-1]):
+        suffix.append(_merged(cover, suffix[-1]))
+    suffix.reverse()  # suffix[j] merges covers j + 1 .. 4
+    middle = [_merged(prefix[f - 1], suffix[f]) for f in range(1, len(covers) - 1)]
+    return [suffix[0], *middle, prefix[-1]]
 
 
 @cached(1 << 14)
+def _tight_entries(cover: Cover, others: Cover, sets: int) -> int:
+    """The entries ``(k, p)`` of ``cover`` that some best split of ``sets`` sets and the
+    pair between ``cover`` and ``others`` uses, as a mask with byte ``k + 5p`` set to 1 (the
+    layout of :func:`_gain_mask`)."""
+    kept = _best_split(cover, others, sets)
+    mask = 0
+    for k in range(sets + 1):
+        if cover[k] + others[SETS + sets - k] == kept:
+            mask |= 1 << (8 * k)
+        if cover[SETS + k] + others[sets - k] == kept:
+            mask |= 1 << (8 * (SETS + k))
+    return mask
+
+
+@cached(1 << 15)
 def _gains(family: int, counts: Counts, chows: bool) -> tuple[int, ...]:
-    """For each position of the family, the bit mask of the cover entries one more tile
-    there raises."""
+    """For each position of the family, the mask of the cover entries one more tile there
+    raises (:func:`_gain_mask`).
+
+    A tile no held tile can share a group with is a group of its own: it grows an entry
+    exactly when a spare set slot or the pair could take it, read from the table itself.
+    """
     cover = family_cover(family, counts, chows)
-    out = []
-    for pos in range(len(counts)):
-        grown = family_cover(family, _take(counts, (pos,), -1), chows)
-        out.append(sum(1 << e for e in range(2 * SETS) if grown[e] > cover[e]))
-    return tuple(out)
+    alone = _gain_mask(cover, _with_lone_tile(cover))
+    return tuple(alone if _alone(counts, pos, chows) else
+                 _gain_mask(cover, family_cover(family, _take(counts, (pos,), -1), chows))
+                 for pos in range(len(counts)))
+
+
+def _alone(counts: Counts, pos: int, chows: bool) -> bool:
+    """Can no held tile share a group with one more tile at ``pos``?"""
+    if not chows:
+        return not counts[pos]
+    if len(counts) == 9:
+        return not any(counts[max(0, pos - 2):pos + 3])
+    return not any(counts)  # honour chows: any two winds (or dragons) may share one
+
+
+def _with_lone_tile(cover: Cover) -> Cover:
+    """The table once a tile that shares no group is added: in a set slot of its own, or
+    as the pair's one tile."""
+    grown = list(cover)
+    for p in (0, SETS):
+        for k in range(1, SETS):
+            grown[p + k] = max(grown[p + k], cover[p + k - 1] + 1)
+    for k in range(SETS):
+        grown[SETS + k] = max(grown[SETS + k], cover[k] + 1)
+    return tuple(grown)
+
+
+def _gain_mask(cover: Cover, grown: Cover) -> int:
+    """Byte ``e`` is 1 where ``grown`` exceeds ``cover`` at entry ``e``: one more tile raises
+    an entry by one at most, so the bytes' difference is the mask, no borrow between them."""
+    return int.from_bytes(bytes(grown), "little") - int.from_bytes(bytes(cover), "little")
 
 
 def _seven_pairs_improving(counts: Counts, four_as_two: bool) -> list[int]:
@@ -381,11 +519,14 @@ def _shi_san_yao_improving(counts: Counts) -> list[int]:
 
 
 def _lan_improving(counts: Counts) -> list[int]:
-    """Kinds not held that let 十三烂 keep one more tile (a copy of a held kind never can:
-    its tiles are all different)."""
-    kept = _lan_kept(counts)[0]
-    found = []
-    for t, held in enumerate(counts):
-        if not held and _lan_kept(_take(counts, (t,), -1))[0] > kept:
-            found.append(t)
+    """Kinds not held that let 十三烂 keep one more tile (its tiles are all different, so a
+    copy of a held kind never does): a suit rank that grows a size some best 十三烂 uses, or
+    any honour not held when a best one has an honour slot to fill."""
+    *suits, honours = _lan_tables(counts)
+    *tight, honour_short = _lan_tight(*suits, honours)
+    found = [base + r for base, sizes in zip((0, 9, 18), tight, strict=True) if sizes
+             for r, grows in enumerate(_lan_rank_gains(counts[base:base + 9]))
+             if grows & sizes]
+    if honour_short:
+        found += [t for t in range(EAST, len(counts)) if not counts[t]]
     return found
