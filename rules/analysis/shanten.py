@@ -207,15 +207,22 @@ def _standard_kept(counts: Counts, honour_chows: bool, melds: int) -> int:
 # ------------------------------------------------------------------ the other shapes
 
 def _seven_pairs_kept(counts: Counts, four_as_two: bool) -> int:
-    """Most tiles seven pairs can hold: each kind held twice or more fills a pair (two, when
-    four of a kind are two pairs and four are held), a kind held once (or a third copy, which
-    then starts a second pair) half of one; the seven best slots are taken."""
+    """Most tiles seven pairs can hold. Without ``four_as_two`` each kind is one pair at
+    most: a kind held twice or more fills a pair, one held once half of one. With it, a kind
+    is as many pairs as it has copies for (as :func:`rules.analysis.is_complete` reads a
+    wild beside four of a kind, or beside three), so ``c`` copies fill ``c // 2`` pairs and
+    an odd one half of another. The seven best slots are taken."""
     singles = counts.count(1)
-    doubles = len(counts) - counts.count(0) - singles  # kinds holding a pair
     if four_as_two:
-        fours = doubles - counts.count(2) - counts.count(3)
-        singles += counts.count(3)
-        doubles += fours
+        threes, fours = counts.count(3), counts.count(4)
+        doubles = counts.count(2) + threes + 2 * fours
+        singles += threes
+        if counts.count(0) + singles + counts.count(2) + fours < len(counts):
+            more = [c for c in counts if c > 4]  # a fifth copy: a wild's, or a draw tried
+            doubles += sum(c // 2 for c in more)
+            singles += sum(c % 2 for c in more)
+    else:
+        doubles = len(counts) - counts.count(0) - singles
     pairs = min(doubles, 7)
     return 2 * pairs + min(singles, 7 - pairs)
 
