@@ -134,13 +134,15 @@ def standard_kept(counts: tuple[int, ...], honour_chows: bool, melds: int) -> in
 
 
 def seven_pairs_kept(counts: tuple[int, ...], four_as_two: bool) -> int:
-    """Seven pairs: each kind is held 0 or 2 times in ``C`` (or 4, two pairs), 14 in all;
-    best overlap by a knapsack over the kinds (pairs used → tiles kept)."""
+    """Seven pairs: each kind is held 0 or 2 times in ``C`` (or, when four of a kind are two
+    pairs, any even number of times: the core reads a wild beside four of a kind as a third
+    pair, like tests/brute.py's ``natural_seven_pairs``), 14 in all; the best overlap by a
+    knapsack over the kinds (pairs used → tiles kept)."""
     best = {0: 0}
     for c in counts:
         nxt = dict(best)
         for used, kept in best.items():
-            for pairs in ((1, 2) if four_as_two else (1,)):
+            for pairs in (range(1, 8) if four_as_two else (1,)):
                 if used + pairs <= 7:
                     value = kept + min(c, 2 * pairs)
                     nxt[used + pairs] = max(nxt.get(used + pairs, -1), value)
