@@ -55,8 +55,8 @@ Counts = tuple[int, ...]
 # (0-4) and p pairs (0 or 1) of that family can hold. A share may leave a set empty, so
 # every entry is at least the one with fewer sets or no pair.
 Cover = tuple[int, ...]
-SETS = 5  # k = 0..4
-EMPTY_COVER: Cover = (0,) * (2 * SETS)
+ROW = 5  # entries per row of a table: k = 0..4 sets; row p = 1 holds the pair
+EMPTY_COVER: Cover = (0,) * (2 * ROW)
 
 # (family, first tile id, last tile id + 1, chows in the family?) for honour_chows off / on.
 _PLANS = {honours: ((NUM, 0, 9, True), (NUM, 9, 18, True), (NUM, 18, 27, True),
@@ -158,8 +158,8 @@ def _chow_holdings(family: int, counts: Counts, i: int) -> list[tuple[int, ...]]
 
 def _add_set(best: list[int], rest: Cover, held: int) -> None:
     """Raise ``best`` to: one set slot holding ``held`` tiles, the rest covered by ``rest``."""
-    for p in (0, SETS):
-        for k in range(1, SETS):
+    for p in (0, ROW):
+        for k in range(1, ROW):
             value = rest[p + k - 1] + held
             if value > best[p + k]:
                 best[p + k] = value
@@ -167,19 +167,19 @@ def _add_set(best: list[int], rest: Cover, held: int) -> None:
 
 def _add_pair(best: list[int], rest: Cover, held: int) -> None:
     """Raise ``best`` to: the pair holding ``held`` tiles, the sets covered by ``rest``."""
-    for k in range(SETS):
+    for k in range(ROW):
         value = rest[k] + held
-        if value > best[SETS + k]:
-            best[SETS + k] = value
+        if value > best[ROW + k]:
+            best[ROW + k] = value
 
 
 @cached(1 << 16)
 def _merged(a: Cover, b: Cover) -> Cover:
     """The cover table of two families together: the sets shared out in every way, the
     pair in either (tables are few, so this is keyed on the tables, not on counts)."""
-    plain = tuple(max(a[x] + b[k - x] for x in range(k + 1)) for k in range(SETS))
-    paired = tuple(max(max(a[SETS + x] + b[k - x], a[x] + b[SETS + k - x])
-                       for x in range(k + 1)) for k in range(SETS))
+    plain = tuple(max(a[x] + b[k - x] for x in range(k + 1)) for k in range(ROW))
+    paired = tuple(max(max(a[ROW + x] + b[k - x], a[x] + b[ROW + k - x])
+                       for x in range(k + 1)) for k in range(ROW))
     return plain + paired
 
 
@@ -190,7 +190,7 @@ def _family_covers(counts: Counts, honour_chows: bool) -> list[Cover]:
 
 def _best_split(a: Cover, b: Cover, sets: int) -> int:
     """Most tiles kept by ``sets`` sets and the pair shared between two cover tables."""
-    return max(max(a[k] + b[SETS + sets - k], a[SETS + k] + b[sets - k])
+    return max(max(a[k] + b[ROW + sets - k], a[ROW + k] + b[sets - k])
                for k in range(sets + 1))
 
 
@@ -201,7 +201,7 @@ def _standard_kept(counts: Counts, honour_chows: bool, melds: int) -> int:
     rest = _merged(family_cover(NUM, counts[18:27], True),
                    _merged(family_cover(WIND, counts[27:31], honour_chows),
                            family_cover(DRAGON, counts[31:34], honour_chows)))
-    return _merged(suits, rest)[SETS + 4 - melds]
+    return _merged(suits, rest)[ROW + 4 - melds]
 
 
 # ------------------------------------------------------------------ the other shapes
@@ -245,18 +245,26 @@ _LAN_RANK_SETS = tuple((sum(1 << r for r in ranks), len(ranks))
                        if _lan_ok(ranks))
 
 
-@cached(1 << 12)
-def _lan_suit(ranks_held: Counts) -> tuple[int, ...]:
-    """For each size 0-3 of a suit's 十三烂 rank set, the most held ranks one such set has.
+def _lan_table(mask: int) -> tuple[int, ...]:
+    """For each size 0-3 of a suit's 十三烂 rank set, the most ranks of ``mask`` one holds.
 
     Not every held pattern extends: ranks {3, 7} are a valid pair, but no third rank keeps 3
     apart from both, so size 3 holds only one of them.
     """
-    mask = sum(1 << r for r, n in enumerate(ranks_held) if n)
     best = [0, 0, 0, 0]
     for ranks, size in _LAN_RANK_SETS:
         best[size] = max(best[size], (ranks & mask).bit_count())
     return tuple(best)
+
+
+# :func:`_lan_table` of all 512 sets of ranks a suit can hold (a few milliseconds, once).
+_LAN_BY_MASK = tuple(_lan_table(mask) for mask in range(1 << 9))
+
+
+@cached(1 << 14)
+def _lan_suit(ranks_held: Counts) -> tuple[int, ...]:
+    """:func:`_lan_table` of the ranks a suit holds (one copy or more)."""
+    return _LAN_BY_MASK[sum(1 << r for r, n in enumerate(ranks_held) if n)]
 
 
 # The sizes the three suits of a 十三烂 may take: 7 to 9 tiles in all (fewer would need an
@@ -400,7 +408,7 @@ def improving_tiles(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 
     sets = 4 - melds
     covers = _family_covers(counts, rules.honour_chows)
     others = _others(covers)
-    standard = 13 - 3 * melds - wilds - _merged(covers[0], others[0])[SETS + sets]
+    standard = 13 - 3 * melds - wilds - _merged(covers[0], others[0])[ROW + sets]
     special = _special_shanten(counts, wilds, rules) if melds == 0 else {}
     lowest = min([standard, *special.values()])
     found: set[int] = set()
@@ -458,10 +466,10 @@ def _tight_entries(cover: Cover, others: Cover, sets: int) -> int:
     kept = _best_split(cover, others, sets)
     mask = 0
     for k in range(sets + 1):
-        if cover[k] + others[SETS + sets - k] == kept:
+        if cover[k] + others[ROW + sets - k] == kept:
             mask |= 1 << (8 * k)
-        if cover[SETS + k] + others[sets - k] == kept:
-            mask |= 1 << (8 * (SETS + k))
+        if cover[ROW + k] + others[sets - k] == kept:
+            mask |= 1 << (8 * (ROW + k))
     return mask
 
 
@@ -493,11 +501,11 @@ def _with_lone_tile(cover: Cover) -> Cover:
     """The table once a tile that shares no group is added: in a set slot of its own, or
     as the pair's one tile."""
     grown = list(cover)
-    for p in (0, SETS):
-        for k in range(1, SETS):
+    for p in (0, ROW):
+        for k in range(1, ROW):
             grown[p + k] = max(grown[p + k], cover[p + k - 1] + 1)
-    for k in range(SETS):
-        grown[SETS + k] = max(grown[SETS + k], cover[k] + 1)
+    for k in range(ROW):
+        grown[ROW + k] = max(grown[ROW + k], cover[k] + 1)
     return tuple(grown)
 
 
