@@ -473,7 +473,7 @@ def _tight_entries(cover: Cover, others: Cover, sets: int) -> int:
     return mask
 
 
-@cached(1 << 15)
+@cached(1 << 14)
 def _gains(family: int, counts: Counts, chows: bool) -> tuple[int, ...]:
     """For each position of the family, the mask of the cover entries one more tile there
     raises (:func:`_gain_mask`).
