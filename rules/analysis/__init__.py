@@ -12,6 +12,9 @@ family tables give faster than a whole-hand cache could for a hand it has not se
 * :func:`shapes_of` — which shapes a complete hand can take, without enumerating.
 * :func:`best_readings` — one reading per shape (most wilds left free), without enumerating.
 * :func:`waits` — the tile kinds that complete a hand one tile short.
+* :func:`shanten` / :func:`shanten_by_shape` — how far a hand is from ready (向听数), over
+  every shape or shape by shape; :func:`improving_tiles` — the draws that bring it closer
+  (进张). See :mod:`rules.analysis.shanten`.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from rules.analysis.model import (
     Reading,
     ShapeRules,
 )
+from rules.analysis.shanten import improving_tiles, shanten, shanten_by_shape
 from rules.analysis.standard import min_wilds_standard, standard_readings
 from rules.caches import cache_stats, cached, clear_caches
 
@@ -47,8 +51,11 @@ __all__ = [
     "best_readings",
     "cache_stats",
     "clear_caches",
+    "improving_tiles",
     "is_complete",
     "readings",
+    "shanten",
+    "shanten_by_shape",
     "shapes_of",
     "standard_readings",
     "waits",
