@@ -110,8 +110,23 @@ JING: list[Example] = [
      {"variant": "guangdong", "indicator": "5p"}),
 ]
 
+ADVISE: list[Example] = [
+    ("must_discard", "guangdong: 14 tiles, each discard with its shanten and 进张; the best "
+     "one leaves the hand ready, with what each wait pays",
+     {"variant": "guangdong", "hand": "123m456p789s11sEEN", "seat_wind": "S",
+      "visible": "1sEN9m9m"}),
+    ("after_a_discard", "qinzhou: 13 tiles, their shanten and 进张 alone",
+     {"variant": "qinzhou", "hand": "1122m3344p56s7sEF"}),
+    ("wild_jing", "xingguo: the flipped 4s makes 4s and 5s jing, wild; throwing 6s leaves "
+     "the hand ready, the jing standing in",
+     {"variant": "xingguo", "hand": "123m456m78m12p5s6sEE", "jing": {"indicator": "4s"}}),
+    ("five_copies", "A fifth copy counted with what the player sees: 422 naming visible",
+     {"variant": "qinzhou", "hand": "1112345678999mE", "visible": "1m1m"}),
+]
+
 POST_EXAMPLES: dict[str, list[Example]] = {
     "/evaluate": EVALUATE, "/settle": SETTLE, "/match": MATCH, "/jing": JING,
+    "/advise": ADVISE,
 }
 
 # GET operations whose answer is recorded as an example (stable, no per-request values).

@@ -177,6 +177,15 @@ def _paths(spec: APISpec) -> None:
         "Settle a whole match, round by round", "MatchRequest", "MatchResponse",
         _MATCH_DESCRIPTION,
         {**_ERRORS, "413": _problem("Body over the size limit of /match (512 KiB).")}))
+    spec.path("/advise", operations=_post(
+        "What to discard: shanten (向听数) and 进张 of each discard", "AdviseRequest",
+        "AdviceResponse",
+        "A hand of 14 tiles (+1 per kong), which must discard, gets one entry per distinct "
+        "discard, best first: the shanten after it, every tile that lowers it (进张) with the "
+        "copies left, and for a discard that leaves the hand ready its waits, each valued "
+        "as `POST /evaluate` values it on a self-draw and on a discard. A hand of 13 gets "
+        "its own shanten and 进张. Every shape the variant scores counts, jing are wild as "
+        "the variant makes them. See the rules book's advice page (GET /rules)."))
     spec.path("/jing", operations=_post(
         "Jing tiles from an indicator, and jing scores", "JingRequest", "JingResponse",
         "xingguo and nanchang only."))
@@ -287,7 +296,9 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
     schemas = {
         "EvaluateRequest": req.EvaluateSchema, "SettleRequest": req.SettleSchema,
         "JingRequest": req.JingRequestSchema, "MatchRequest": req.MatchSchema,
+        "AdviseRequest": req.AdviseSchema,
         "EvaluateResponse": out.EvaluateResponseSchema,
+        "AdviceResponse": out.AdviceResponseSchema,
         "Settlement": out.SettlementSchema, "JingResponse": out.JingResponseSchema,
         "MatchResponse": out.MatchResponseSchema,
         "Variants": out.VariantsResponseSchema, "Problem": out.ProblemSchema,

@@ -32,7 +32,7 @@ class Form(Enum):
 _FORMS = {"api.evaluate": Form.EVALUATE, "api.advise": Form.EVALUATE,
           "api.settle": Form.SETTLE, "api.jing": Form.SETTLE, "api.match": Form.MATCH}
 _TOP = {PlaceKind.VARIANT, PlaceKind.DEALER, PlaceKind.ROUND_WIND, PlaceKind.SEAT_WIND,
-        PlaceKind.HORSES}
+        PlaceKind.HORSES, PlaceKind.VISIBLE}
 
 
 def json_path(place: Place, form: Form) -> str:

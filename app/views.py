@@ -32,6 +32,7 @@ _EVALUATE_IN = req_schemas.EvaluateSchema()
 _SETTLE_IN = req_schemas.SettleSchema()
 _JING_IN = req_schemas.JingRequestSchema()
 _MATCH_IN = req_schemas.MatchSchema()
+_ADVISE_IN = req_schemas.AdviseSchema()
 _VARIANTS_OUT = out.VariantsResponseSchema()
 
 
@@ -283,6 +284,13 @@ def _jing(data: dict[str, Any], language: str) -> bytes:
                         "ruleset": ruleset(query.variant, query.rules)}, language)
 
 
+def _advise(data: dict[str, Any], language: str) -> bytes:
+    query = _ADVISE_IN.load(data)
+    answer = rules.advise(query)
+    return i18n.dumps({"variant": query.variant, **answers.advice(answer),
+                        "ruleset": ruleset(query.variant, query.rules)}, language)
+
+
 def _match(data: dict[str, Any], language: str) -> bytes:
     query = _MATCH_IN.load(data)
     answer = rules.match(query)
@@ -353,6 +361,11 @@ def evaluate() -> Response:
 @bp.post("/settle")
 def settle() -> Response:
     return _answer(_settle)
+
+
+@bp.post("/advise")
+def advise() -> Response:
+    return _answer(_advise)
 
 
 @bp.post("/jing")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules import matches
+from rules import advice, matches
 from rules import places as at
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
@@ -17,6 +17,8 @@ from rules.model import (
     COMMON_REASONS,
     PAYER_ROLES,
     TRANSFER_REASONS,
+    Advice,
+    AdviseRequest,
     EvaluateRequest,
     Evaluation,
     JingAnswer,
@@ -40,7 +42,7 @@ REASONS = tuple(dict.fromkeys(
 
 __all__ = [
     "NAMES", "PATTERN_IDS", "PAYER_ROLES", "REASONS", "RULES_VERSION", "TRANSFER_REASONS",
-    "FieldError", "InvalidInput", "NotSupported", "describe_variants", "evaluate",
+    "FieldError", "InvalidInput", "NotSupported", "advise", "describe_variants", "evaluate",
     "get_variant", "jing", "match", "resolved_rules", "settle",
 ]
 
@@ -62,6 +64,13 @@ def resolved_rules(name: str, given: dict[str, Any] | None) -> dict[str, Any]:
 
 def evaluate(request: EvaluateRequest) -> Evaluation:
     return get_variant(request.variant).evaluate(request)
+
+
+def advise(request: AdviseRequest) -> Advice:
+    """What to discard (:mod:`rules.advice`): the hand's shanten and, for each distinct
+    discard, the shanten after it, its 进张 with the copies left and, when ready, its waits
+    valued as /evaluate values them."""
+    return advice.advise(get_variant(request.variant), request)
 
 
 def settle(request: SettleRequest) -> Settlement:

@@ -245,6 +245,7 @@ class Wait:
     total: int | None = None  # what winning on it would collect in all (best case)
     patterns: list[str] = field(default_factory=list)
     note: Sentence = ""
+    won_by: str | None = None  # the win type it was valued as (None: it cannot win)
 
 
 @dataclass
@@ -340,3 +341,73 @@ class JingAnswer:
     jing: list[JingScore]
     deltas: list[int] | None = None
     ledger: list[Transfer] | None = None
+
+
+# ---------------------------------------------------------------------------- advice
+@dataclass(frozen=True)
+class AdviseRequest:
+    """What to discard: a hand that must discard (14 tiles, counting a meld's place) or has
+    just discarded (13), and what the player can see elsewhere, so that counts of tiles left
+    are true (``visible``: discards, others' melds, a flipped indicator that stays in play).
+    ``dealer``, ``seat_wind`` and ``round_wind`` value the waits as /evaluate values them."""
+
+    variant: str
+    hand: PlayerTiles
+    jing: Jing = field(default_factory=Jing)
+    visible: tuple[int, ...] = ()
+    dealer: bool = False
+    seat_wind: int | None = None
+    round_wind: int | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ImprovingTile:
+    """A tile that lowers the shanten (进张), and how many copies of it are left."""
+
+    tile: int
+    left: int
+
+
+@dataclass(frozen=True)
+class WaitValue:
+    """What winning on a wait pays in all, one way of winning (self-draw or discard)."""
+
+    total: int
+    patterns: list[str]
+    de_guo: bool  # xingguo, nanchang: it wins as 德国 (every jing read as itself)
+
+
+@dataclass(frozen=True)
+class WaitAdvice:
+    """A wait of a ready hand: copies left, and its value on a self-draw and on a discard
+    (``None``: that way of winning is not allowed for this hand, e.g. 精吊 on a discard)."""
+
+    tile: int
+    left: int
+    self_draw: WaitValue | None
+    discard: WaitValue | None
+
+
+@dataclass(frozen=True)
+class DiscardAdvice:
+    """One distinct discard of a 14-tile hand: the shanten after it, its 进张, and for a
+    ready hand (shanten 0) its waits."""
+
+    discard: int
+    shanten: int
+    draws: list[ImprovingTile]
+    left_total: int
+    waits: list[WaitAdvice] | None = None
+    value: int = 0  # the order's third key: the best self-draw total of a wait with a copy left
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The hand's shanten (-1: already a win), and either one entry per distinct discard,
+    best first (a 14-tile hand), or its own 进张 (a 13-tile hand)."""
+
+    shanten: int
+    discards: list[DiscardAdvice] | None = None
+    draws: list[ImprovingTile] | None = None
+    left_total: int | None = None

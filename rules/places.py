@@ -45,6 +45,7 @@ class PlaceKind(StrEnum):
     RULE = "rule"  # name: which rule option
     EVENT = "event"  # index: which event; name: which of its fields
     HORSES = "horses"
+    VISIBLE = "visible"  # /advise: the tiles the player sees elsewhere
     ROUND = "round"  # a match's round as a whole
 
 
@@ -94,6 +95,7 @@ DEALER = Place(PlaceKind.DEALER)
 ROUND_WIND = Place(PlaceKind.ROUND_WIND)
 SEAT_WIND = Place(PlaceKind.SEAT_WIND)
 HORSES = Place(PlaceKind.HORSES)
+VISIBLE = Place(PlaceKind.VISIBLE)
 
 
 def player(seat: int) -> Place:

@@ -36,6 +36,7 @@ from rules.model import (
     ROB_KONG,
     SELF_DRAWN,
     WIN_TYPES,
+    AdviseRequest,
     EvaluateRequest,
     Evaluation,
     Flags,
@@ -258,7 +259,7 @@ class Variant:
             if result.winning:
                 note = "" if win_type == win_types[0] else msg("only by {win_type}: {note}",
                                                                win_type=win_type, note=note)
-                return Wait(tile, result.total, [p.id for p in result.patterns], note)
+                return Wait(tile, result.total, [p.id for p in result.patterns], note, win_type)
             note = result.message or ""
         return Wait(tile, None, [], note)
 
@@ -284,6 +285,27 @@ class Variant:
                                      self._flipped(request.jing), at.WIN_TILE, at.WIN_TYPE))
         raise_if(self.evaluate_errors(request))
         return state
+
+    # ------------------------------------------------------------------ advice
+    def resolved_advice(self, request: AdviseRequest) -> AdviseRequest:
+        """The request with the variant's rule options resolved (a 422 on a bad one)."""
+        return replace(request, rules=resolve(self.options, request.rules, self.name))
+
+    def validate_advice(self, request: AdviseRequest) -> bool:
+        """Check an /advise request as /evaluate checks a hand, ``visible`` counted among the
+        copies; True: the hand holds 14 tiles (+1 per kong) and must discard, False: 13."""
+        errors = self._common_errors(request.jing, Flags(), None)
+        for i, meld in enumerate(request.hand.melds):
+            errors += meld_errors(meld, at.meld(i), self.shapes.honour_chows)
+        if request.hand.melds:
+            errors += claim_order_errors([(None, request.hand.melds)])
+        errors += _wind_errors(request)
+        more = self.out_of_play(request.jing)
+        if request.visible:
+            more.append((at.VISIBLE, list(request.visible)))
+        errors += player_copies_errors(request.hand, None, more)
+        raise_if(errors)
+        return count_state(request.hand, None) == COMPLETE
 
     def evaluate_errors(self, request: EvaluateRequest) -> list[FieldError]:
         """The variant's own checks of an /evaluate request (situation flags that contradict
@@ -540,7 +562,7 @@ def seat_wind(seat: int, dealer: int) -> int:
     return WINDS[(seat - dealer) % 4]
 
 
-def _wind_errors(request: EvaluateRequest) -> list[FieldError]:
+def _wind_errors(request: EvaluateRequest | AdviseRequest) -> list[FieldError]:
     errors = []
     for tile, place in ((request.seat_wind, at.SEAT_WIND), (request.round_wind, at.ROUND_WIND)):
         if tile is not None and tile not in WINDS:

@@ -14,8 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.model import (
+    Advice,
+    DiscardAdvice,
     Evaluation,
     GroupView,
+    ImprovingTile,
     JingAnswer,
     JingScore,
     JingSeat,
@@ -24,6 +27,8 @@ from rules.model import (
     Settlement,
     Transfer,
     Wait,
+    WaitAdvice,
+    WaitValue,
 )
 from rules.tiles import CODES
 
@@ -111,3 +116,31 @@ def match_answer(a: Any) -> Json:
     return {"rounds": rounds, "totals": list(a.totals),
             "standings": [{"seat": s.seat, "total": s.total, "rank": s.rank}
                           for s in a.standings]}
+
+
+def draw(d: ImprovingTile) -> Json:
+    return {"tile": CODES[d.tile], "left": d.left}
+
+
+def _wait_value(v: WaitValue | None) -> Json | None:
+    return None if v is None else {"total": v.total, "patterns": list(v.patterns),
+                                   "de_guo": v.de_guo}
+
+
+def wait_advice(w: WaitAdvice) -> Json:
+    return {"tile": CODES[w.tile], "left": w.left, "self_draw": _wait_value(w.self_draw),
+            "discard": _wait_value(w.discard)}
+
+
+def discard_advice(d: DiscardAdvice) -> Json:
+    return {"discard": CODES[d.discard], "shanten": d.shanten,
+            "tiles": [draw(t) for t in d.draws], "left_total": d.left_total,
+            "waits": None if d.waits is None else [wait_advice(w) for w in d.waits]}
+
+
+def advice(a: Advice) -> Json:
+    """A /advise answer: the hand's shanten, and its discards or its own 进张."""
+    return {"shanten": a.shanten,
+            "discards": None if a.discards is None else [discard_advice(d) for d in a.discards],
+            "tiles": None if a.draws is None else [draw(t) for t in a.draws],
+            "left_total": a.left_total}

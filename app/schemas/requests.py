@@ -196,6 +196,32 @@ class EvaluateSchema(Schema):
         return model.EvaluateRequest(hand=hand, **data)
 
 
+class AdviseSchema(Schema):
+    variant = _variant_field()
+    hand = Tiles(required=True, metadata={
+        "description": "Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one "
+                       "entry per distinct discard; 13 (+1 per kong), a hand that has just "
+                       "discarded, gets its shanten and 进张."})
+    melds = Shortcut(MeldSchema, quick_meld, many=True, load_default=list,
+                        validate=validate.Length(max=4))
+    visible = Tiles(maximum=136, load_default=tuple, metadata={
+        "description": "Every tile the player sees elsewhere (all discards, the other "
+                       "players' melds, a flipped indicator that stays in the wall), so that "
+                       "the copies left are true. xingguo's indicator, out of play, is "
+                       "counted without being listed."})
+    dealer = StrictBool(load_default=False,
+                        metadata={"description": "The hand's owner is the dealer (庄家)."})
+    seat_wind = Tile(load_default=None, allow_none=True)
+    round_wind = Tile(load_default=None, allow_none=True)
+    jing = _jing_field()
+    rules = _rules_field()
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> model.AdviseRequest:
+        hand = model.PlayerTiles(data.pop("hand"), tuple(data.pop("melds")))
+        return model.AdviseRequest(hand=hand, **data)
+
+
 class PlayerSchema(Schema):
     hand = Tiles(required=True)
     melds = Shortcut(MeldSchema, quick_meld, many=True, load_default=list,

@@ -189,6 +189,63 @@ class JingResponseSchema(Schema):
     ruleset = fields.Nested(RulesetSchema, required=True)
 
 
+class DrawSchema(Schema):
+    tile = TileCode(required=True)
+    left = fields.Integer(required=True, metadata={
+        "description": "Copies not yet seen: 4 minus those in the hand (the discard "
+                       "included), its melds, `visible` and an indicator out of play."})
+
+
+class WaitValueSchema(Schema):
+    total = fields.Integer(required=True, metadata={
+        "description": "What this win collects in all, as /evaluate values the wait."})
+    patterns = fields.List(open_string(rules.PATTERN_IDS, "Pattern id."), required=True)
+    de_guo = fields.Boolean(required=True, metadata={
+        "description": "xingguo, nanchang: it wins as 德国 (every jing read as itself: "
+                       "de_guo or de_zhong_de among the patterns)."})
+
+
+class WaitAdviceSchema(Schema):
+    tile = TileCode(required=True)
+    left = fields.Integer(required=True)
+    self_draw = fields.Nested(WaitValueSchema, required=True, allow_none=True, metadata={
+        "description": "Won by drawing it; null: this hand cannot win on it so."})
+    discard = fields.Nested(WaitValueSchema, required=True, allow_none=True, metadata={
+        "description": "Won on another player's discard; null: not allowed for this hand "
+                       "(精吊, or 有精平胡, only self-draw)."})
+
+
+class DiscardAdviceSchema(Schema):
+    discard = TileCode(required=True)
+    shanten = fields.Integer(required=True, metadata={
+        "description": "向听数 after this discard: 0 is ready (听牌)."})
+    tiles = fields.List(fields.Nested(DrawSchema), required=True, attribute="draws",
+                        metadata={"description": "进张: every tile that lowers the shanten "
+                                                 "after this discard."})
+    left_total = fields.Integer(required=True, metadata={
+        "description": "The copies left of all those tiles."})
+    waits = fields.List(fields.Nested(WaitAdviceSchema), allow_none=True, metadata={
+        "description": "When the discard leaves the hand ready (shanten 0): every wait, "
+                       "valued as /evaluate values the waits of that 13-tile hand; else null."})
+
+
+class AdviceResponseSchema(Schema):
+    variant = fields.String(required=True)
+    shanten = fields.Integer(required=True, metadata={
+        "description": "向听数 of the hand: -1 is already a win, 0 ready (for a 14-tile "
+                       "hand: after its best discard), n: n tile exchanges from ready."})
+    discards = fields.List(fields.Nested(DiscardAdviceSchema), allow_none=True, metadata={
+        "description": "A 14-tile hand: one entry per distinct discard, best first: lower "
+                       "shanten, then more tiles left (left_total), then higher value (the "
+                       "best self-draw total among waits with a copy left), then tile order "
+                       "(万 筒 条, winds, dragons). Null for a 13-tile hand."})
+    tiles = fields.List(fields.Nested(DrawSchema), allow_none=True, attribute="draws",
+                        metadata={"description": "A 13-tile hand: its 进张; null for a "
+                                                 "14-tile hand."})
+    left_total = fields.Integer(allow_none=True)
+    ruleset = fields.Nested(RulesetSchema, required=True)
+
+
 class SentenceString(fields.String):
     """A sentence of the domain (:class:`rules.text.Text`): dumped as it is, so the answer's
     writer (app/i18n.py) renders it in the reader's language; a string in the contract."""

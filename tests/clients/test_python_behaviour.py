@@ -180,6 +180,8 @@ def test_negative_retries_are_refused():
      {"variant": "xingguo", "indicator": "5s"}),
     (lambda c: c.match({"variant": "qinzhou", "dealer": 0, "rounds": []}), "POST", "/match",
      {"variant": "qinzhou", "dealer": 0, "rounds": []}),
+    (lambda c: c.advise({"variant": "qinzhou", "hand": "1m"}), "POST", "/advise",
+     {"variant": "qinzhou", "hand": "1m"}),
     (lambda c: c.variants(), "GET", "/variants", None),
 ])
 def test_each_method_calls_its_endpoint(fake_server, call, method, path, body):

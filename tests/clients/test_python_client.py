@@ -89,3 +89,13 @@ def test_match(client):
     assert answer["totals"] == QINZHOU_DELTAS
     assert [r["deltas"] for r in answer["rounds"]] == [QINZHOU_DELTAS]
     assert answer["rounds"][0]["dealer"] == 0 and answer["rounds"][0]["totals"] == QINZHOU_DELTAS
+
+
+def test_advise(client):
+    """九莲宝灯 less nothing: 13 tiles of 万, ready on every 万 (23 copies left)."""
+    answer = client.advise({"variant": "qinzhou", "hand": "1112345678999m"})
+    assert answer["shanten"] == 0 and answer["discards"] is None
+    assert answer["left_total"] == 23
+    must = client.advise({"variant": "guangdong", "hand": "123m456p789s11sEEN",
+                          "seat_wind": "S"})
+    assert must["discards"][0]["discard"] == "N" and must["discards"][0]["shanten"] == 0

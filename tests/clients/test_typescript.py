@@ -124,3 +124,18 @@ def test_accept_language_gives_a_chinese_problem(build, server_url):
     assert thrown["code"] == "request.invalid"
     assert thrown["body"]["title"] == "请求无效"
     assert thrown["body"]["errors"][0]["message"] == "位置 17 的字符 'X' 不是牌"
+
+
+@pytest.mark.e2e
+def test_advise_answers_the_typed_advice(build, server_url):
+    """client.advise: the best discard first, its waits with both values."""
+    script = f"""
+        import {{ ScoringClient }} from "./src/client.js";
+        const client = new ScoringClient({{ baseUrl: {json.dumps(server_url)} }});
+        const advice = await client.advise({{ variant: "guangdong",
+                                              hand: "123m456p789s11sEEN", seat_wind: "S" }});
+        const best = advice.discards?.[0];
+        console.log(JSON.stringify({{ shanten: advice.shanten, discard: best?.discard,
+                                      waits: best?.waits?.map((w) => w.tile) }}));"""
+    done = run("node", "--input-type=module", "-e", script, cwd=build)
+    assert json.loads(done.stdout) == {"shanten": 0, "discard": "N", "waits": ["1s", "E"]}

@@ -11,7 +11,7 @@ import type { components, paths } from "./schema.js";
 export type Schemas = components["schemas"];
 
 type JsonOf<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
-type PostPath = "/evaluate" | "/settle" | "/jing" | "/match";
+type PostPath = "/evaluate" | "/settle" | "/jing" | "/match" | "/advise";
 
 /** The JSON body that `POST path` takes. */
 export type RequestOf<P extends PostPath> = JsonOf<paths[P]["post"]["requestBody"]>;
@@ -25,6 +25,9 @@ export type Settlement = AnswerOf<"/settle">;
 export type JingRequest = RequestOf<"/jing">;
 export type JingResponse = AnswerOf<"/jing">;
 export type Variants = JsonOf<paths["/variants"]["get"]["responses"][200]>;
+
+export type AdviseRequest = RequestOf<"/advise">;
+export type AdviceResponse = AnswerOf<"/advise">;
 
 export type MatchRequest = RequestOf<"/match">;
 export type MatchResponse = AnswerOf<"/match">;
@@ -107,6 +110,11 @@ export class ScoringClient {
   /** A whole match: every round settled in order, with running and final totals. */
   match(body: MatchRequest, options?: CallOptions): Promise<MatchResponse> {
     return this.call("POST", "/match", body, options);
+  }
+
+  /** What to discard: the hand's shanten and, per discard, its 进张 and waits. */
+  advise(body: AdviseRequest, options?: CallOptions): Promise<AdviceResponse> {
+    return this.call("POST", "/advise", body, options);
   }
 
   /** Every variant with its shapes, flags and rule options. */

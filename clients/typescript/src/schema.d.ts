@@ -290,6 +290,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/advise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What to discard: shanten (向听数) and 进张 of each discard
+         * @description A hand of 14 tiles (+1 per kong), which must discard, gets one entry per distinct discard, best first: the shanten after it, every tile that lowers it (进张) with the copies left, and for a discard that leaves the hand ready its waits, each valued as `POST /evaluate` values it on a self-draw and on a discard. A hand of 13 gets its own shanten and 进张. Every shape the variant scores counts, jing are wild as the variant makes them. See the rules book's advice page (GET /rules).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
+                    /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
+                    "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdviseRequest"];
+                };
+            };
+            responses: {
+                /** @description The answer. */
+                200: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdviceResponse"];
+                    };
+                };
+                /** @description Malformed JSON. */
+                400: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over the size limit (64 KiB). */
+                413: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Content-Type is not application/json. */
+                415: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Valid JSON that is not a valid request; `errors` names each field. */
+                422: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jing": {
         parameters: {
             query?: never;
@@ -1276,6 +1370,37 @@ export interface components {
             /** @description The rounds in play order (1 to 64). */
             rounds: components["schemas"]["MatchRound"][];
         } & (unknown & unknown & unknown & unknown);
+        AdviseRequest: {
+            /**
+             * @description The rule set to score with.
+             * @example xingguo
+             * @enum {string}
+             */
+            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
+            /** @description Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one entry per distinct discard; 13 (+1 per kong), a hand that has just discarded, gets its shanten and 进张. */
+            hand: string | string[];
+            melds?: components["schemas"]["Meld"][];
+            /** @description Every tile the player sees elsewhere (all discards, the other players' melds, a flipped indicator that stays in the wall), so that the copies left are true. xingguo's indicator, out of play, is counted without being listed. */
+            visible?: string | string[];
+            /**
+             * @description The hand's owner is the dealer (庄家).
+             * @default false
+             */
+            dealer?: boolean;
+            /**
+             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            seat_wind?: string | null;
+            /**
+             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            round_wind?: string | null;
+            jing?: components["schemas"]["Jing"];
+            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+        } & (unknown & unknown & unknown & unknown);
         Pattern: {
             /** @description Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what each is. Known values (more may be added in a minor version): ba_hu, bao_hu, da_qi_dui, da_san_yuan, da_si_xi, de_guo, de_zhong_de, di_hu, dian_pao, dui_dui_hu, gang_diao, gang_kai, gang_shang_kai_hua, gang_shang_pao, hai_di_lao_yue, hao_hua_qi_dui, hun_peng, hun_yao_jiu, hun_yi_se, ji_chu_fen, ji_hu, jian_ke, jing_diao, jiu_lian_bao_deng, men_feng, pa_lou_ti, peng_peng_hu, ping_hu, qi_dui, qi_xing_shi_san_lan, qiang_gang, qiang_gang_hu, qing_peng, qing_yao_jiu, qing_yi_se, quan_feng, ren_hu, shi_ba_luo_han, shi_er_zhang_luo_di, shi_san_lan, shi_san_yao, tian_hu, xiao_qi_dui, xiao_san_yuan, xiao_si_xi, yi_pao_san_xiang, zhuang_jia, zi_mo, zi_yi_se. */
             id: string;
@@ -1338,6 +1463,51 @@ export interface components {
             readings?: number;
             notes?: string[];
             variant: string;
+            ruleset: components["schemas"]["Ruleset"];
+        };
+        Draw: {
+            /** @enum {string} */
+            tile: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
+            /** @description Copies not yet seen: 4 minus those in the hand (the discard included), its melds, `visible` and an indicator out of play. */
+            left: number;
+        };
+        WaitValue: {
+            /** @description What this win collects in all, as /evaluate values the wait. */
+            total: number;
+            patterns: string[];
+            /** @description xingguo, nanchang: it wins as 德国 (every jing read as itself: de_guo or de_zhong_de among the patterns). */
+            de_guo: boolean;
+        };
+        WaitAdvice: {
+            /** @enum {string} */
+            tile: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
+            left: number;
+            /** @description Won by drawing it; null: this hand cannot win on it so. */
+            self_draw: components["schemas"]["WaitValue"] | null;
+            /** @description Won on another player's discard; null: not allowed for this hand (精吊, or 有精平胡, only self-draw). */
+            discard: components["schemas"]["WaitValue"] | null;
+        };
+        DiscardAdvice: {
+            /** @enum {string} */
+            discard: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
+            /** @description 向听数 after this discard: 0 is ready (听牌). */
+            shanten: number;
+            /** @description 进张: every tile that lowers the shanten after this discard. */
+            tiles: components["schemas"]["Draw"][];
+            /** @description The copies left of all those tiles. */
+            left_total: number;
+            /** @description When the discard leaves the hand ready (shanten 0): every wait, valued as /evaluate values the waits of that 13-tile hand; else null. */
+            waits?: components["schemas"]["WaitAdvice"][] | null;
+        };
+        AdviceResponse: {
+            variant: string;
+            /** @description 向听数 of the hand: -1 is already a win, 0 ready (for a 14-tile hand: after its best discard), n: n tile exchanges from ready. */
+            shanten: number;
+            /** @description A 14-tile hand: one entry per distinct discard, best first: lower shanten, then more tiles left (left_total), then higher value (the best self-draw total among waits with a copy left), then tile order (万 筒 条, winds, dragons). Null for a 13-tile hand. */
+            discards?: components["schemas"]["DiscardAdvice"][] | null;
+            /** @description A 13-tile hand: its 进张; null for a 14-tile hand. */
+            tiles?: components["schemas"]["Draw"][] | null;
+            left_total?: number | null;
             ruleset: components["schemas"]["Ruleset"];
         };
         Transfer: {

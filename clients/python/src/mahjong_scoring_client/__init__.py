@@ -13,6 +13,8 @@ method takes and answers are also here. Every error answer raises ``ProblemError
 
 from .client import DEFAULT_URL, Client, ProblemError, __version__
 from .schema import (
+    AdviceResponse,
+    AdviseRequest,
     EvaluateRequest,
     EvaluateResponse,
     JingRequest,
@@ -28,7 +30,8 @@ from .schema import (
 )
 
 __all__ = [
-    "DEFAULT_URL", "Client", "EvaluateRequest", "EvaluateResponse", "JingRequest",
-    "JingResponse", "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundAnswer", "Problem",
-    "ProblemError", "SettleRequest", "Settlement", "Variants", "__version__",
+    "DEFAULT_URL", "AdviceResponse", "AdviseRequest", "Client", "EvaluateRequest",
+    "EvaluateResponse", "JingRequest", "JingResponse", "MatchRequest", "MatchResponse",
+    "MatchRound", "MatchRoundAnswer", "Problem", "ProblemError", "SettleRequest", "Settlement",
+    "Variants", "__version__",
 ]

@@ -16,6 +16,8 @@ from typing import Any, cast
 import requests
 
 from .schema import (
+    AdviceResponse,
+    AdviseRequest,
     EvaluateRequest,
     EvaluateResponse,
     JingRequest,
@@ -132,6 +134,11 @@ class Client:
               accept_language: str | None = None) -> MatchResponse:
         """A whole match: every round settled in order, with running and final totals."""
         return cast(MatchResponse, self._call("POST", "/match", request, accept_language))
+
+    def advise(self, request: AdviseRequest, *,
+               accept_language: str | None = None) -> AdviceResponse:
+        """What to discard: the hand's shanten and, per discard, its 进张 and waits."""
+        return cast(AdviceResponse, self._call("POST", "/advise", request, accept_language))
 
     def variants(self, *, accept_language: str | None = None) -> Variants:
         """Every variant, its shapes, flags and rule options with their defaults."""

@@ -6,12 +6,13 @@ Generated from openapi.yaml by ``make clients`` (tools/client_types.py): do not 
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = [
-    "EvaluateRequest", "EvaluateResponse", "Evaluation", "Event", "Flags", "Group",
-    "GuangdongRules", "Health", "Jing", "JingRequest", "JingResponse", "JingScore", "JingSeat",
-    "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundAnswer", "Meld", "NanchangRules",
-    "Pattern", "Payment", "Player", "Problem", "ProblemError", "QinzhouRules", "Result", "Ruleset",
-    "SettleRequest", "Settlement", "Standing", "Transfer", "Variant", "VariantOption", "Variants",
-    "Wait", "Winner", "XingguoRules",
+    "AdviceResponse", "AdviseRequest", "DiscardAdvice", "Draw", "EvaluateRequest",
+    "EvaluateResponse", "Evaluation", "Event", "Flags", "Group", "GuangdongRules", "Health", "Jing",
+    "JingRequest", "JingResponse", "JingScore", "JingSeat", "MatchRequest", "MatchResponse",
+    "MatchRound", "MatchRoundAnswer", "Meld", "NanchangRules", "Pattern", "Payment", "Player",
+    "Problem", "ProblemError", "QinzhouRules", "Result", "Ruleset", "SettleRequest", "Settlement",
+    "Standing", "Transfer", "Variant", "VariantOption", "Variants", "Wait", "WaitAdvice",
+    "WaitValue", "Winner", "XingguoRules",
 ]
 
 
@@ -287,6 +288,28 @@ class MatchRequest(TypedDict):
     rounds: list[MatchRound]
 
 
+class AdviseRequest(TypedDict):
+    # The rule set to score with.
+    variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
+    # Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one entry per distinct
+    # discard; 13 (+1 per kong), a hand that has just discarded, gets its shanten and 进张.
+    hand: str | list[str]
+    melds: NotRequired[list[Meld]]
+    # Every tile the player sees elsewhere (all discards, the other players' melds, a flipped
+    # indicator that stays in the wall), so that the copies left are true. xingguo's
+    # indicator, out of play, is counted without being listed.
+    visible: NotRequired[str | list[str]]
+    # The hand's owner is the dealer (庄家).
+    dealer: NotRequired[bool]
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    seat_wind: NotRequired[str | None]
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    round_wind: NotRequired[str | None]
+    jing: NotRequired[Jing]
+    # Rule options of the variant; see GET /variants for names, types and defaults.
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
+
+
 class Pattern(TypedDict):
     # Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what
     # each is. Known values (more may be added in a minor version): ba_hu, bao_hu, da_qi_dui,
@@ -383,6 +406,72 @@ class EvaluateResponse(TypedDict):
     readings: NotRequired[int]
     notes: NotRequired[list[str]]
     variant: str
+    ruleset: Ruleset
+
+
+class Draw(TypedDict):
+    tile: Literal[
+        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
+        "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N",
+        "C", "F", "P",
+    ]
+    # Copies not yet seen: 4 minus those in the hand (the discard included), its melds,
+    # `visible` and an indicator out of play.
+    left: int
+
+
+class WaitValue(TypedDict):
+    # What this win collects in all, as /evaluate values the wait.
+    total: int
+    patterns: list[str]
+    # xingguo, nanchang: it wins as 德国 (every jing read as itself: de_guo or de_zhong_de among
+    # the patterns).
+    de_guo: bool
+
+
+class WaitAdvice(TypedDict):
+    tile: Literal[
+        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
+        "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N",
+        "C", "F", "P",
+    ]
+    left: int
+    # Won by drawing it; null: this hand cannot win on it so.
+    self_draw: WaitValue | None
+    # Won on another player's discard; null: not allowed for this hand (精吊, or 有精平胡, only
+    # self-draw).
+    discard: WaitValue | None
+
+
+class DiscardAdvice(TypedDict):
+    discard: Literal[
+        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
+        "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N",
+        "C", "F", "P",
+    ]
+    # 向听数 after this discard: 0 is ready (听牌).
+    shanten: int
+    # 进张: every tile that lowers the shanten after this discard.
+    tiles: list[Draw]
+    # The copies left of all those tiles.
+    left_total: int
+    # When the discard leaves the hand ready (shanten 0): every wait, valued as /evaluate
+    # values the waits of that 13-tile hand; else null.
+    waits: NotRequired[list[WaitAdvice] | None]
+
+
+class AdviceResponse(TypedDict):
+    variant: str
+    # 向听数 of the hand: -1 is already a win, 0 ready (for a 14-tile hand: after its best
+    # discard), n: n tile exchanges from ready.
+    shanten: int
+    # A 14-tile hand: one entry per distinct discard, best first: lower shanten, then more
+    # tiles left (left_total), then higher value (the best self-draw total among waits with a
+    # copy left), then tile order (万 筒 条, winds, dragons). Null for a 13-tile hand.
+    discards: NotRequired[list[DiscardAdvice] | None]
+    # A 13-tile hand: its 进张; null for a 14-tile hand.
+    tiles: NotRequired[list[Draw] | None]
+    left_total: NotRequired[int | None]
     ruleset: Ruleset
 
 

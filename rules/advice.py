@@ -1,0 +1,144 @@
+"""What to discard (向听数 and 进张): for each distinct discard of a hand, how far it is from
+ready, which draws bring it closer and how many of each are left, and for a ready hand what
+each wait pays.
+
+The numbers come from the shapes' definitions (:mod:`rules.analysis.shanten`): every shape
+the variant scores counts (four sets + a pair with its honour chows, seven pairs, 十三烂 and
+七星, 十三幺) and jing are wild as the variant makes them. No draw is tried by scoring a
+whole hand; only a ready hand's waits are scored, exactly as ``POST /evaluate`` scores the
+waits of that 13-tile hand, once as a self-draw and once as a discard.
+
+**The order** of the discards, best first: lower shanten; then more tiles left among its
+进张; then a higher value (the best self-draw total of a wait with a copy left, for a ready
+hand; 0 otherwise); then the tile order (万 筒 条, winds, dragons).
+"""
+
+from __future__ import annotations
+
+from rules.analysis import ShapeRules, improving_tiles, shanten
+from rules.caches import cached
+from rules.hand import HandView
+from rules.model import (
+    DISCARD,
+    SELF_DRAW,
+    Advice,
+    AdviseRequest,
+    DiscardAdvice,
+    EvaluateRequest,
+    ImprovingTile,
+    PlayerTiles,
+    Wait,
+    WaitAdvice,
+    WaitValue,
+)
+from rules.variant import Variant
+
+Counts = tuple[int, ...]
+GERMAN = frozenset({"de_guo", "de_zhong_de"})  # the patterns of a win with every jing itself
+COPIES = 4
+
+
+def advise(variant: Variant, request: AdviseRequest) -> Advice:
+    """The advice for ``request`` (rule options resolved, checked as /evaluate checks a
+    hand): a 13-tile hand's shanten and 进张, or a 14-tile hand's discards, best first."""
+    request = variant.resolved_advice(request)
+    complete = variant.validate_advice(request)
+    kinds = variant.wild_kinds(request.jing)
+    hand = HandView.of(request.hand, kinds)
+    melds = len(request.hand.melds)
+    seen = _seen(variant, request)
+    number = shanten(hand.natural, hand.wilds, variant.shapes, melds)
+    if not complete:
+        draws = _draws(improving_tiles(hand.natural, hand.wilds, variant.shapes, melds, kinds),
+                       seen)
+        return Advice(number, draws=draws, left_total=sum(d.left for d in draws))
+    table = discard_table(hand.natural, hand.wilds, variant.shapes, melds, kinds,
+                          tuple(sorted(set(hand.wild_tiles))))
+    entries = [_entry(variant, request, tile, after, tiles, seen)
+               for tile, after, tiles in table]
+    entries.sort(key=_order)
+    return Advice(number, discards=entries)
+
+
+@cached(1 << 12)
+def discard_table(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
+                  wild_kinds: frozenset[int], wild_tiles: tuple[int, ...]
+                  ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(discard, shanten after it, its 进张) for each distinct tile of a 14-tile hand: the
+    part of an advice that depends on the tiles alone, kept for the next request."""
+    out = []
+    for tile in [t for t, n in enumerate(counts) if n] + list(wild_tiles):
+        if tile in wild_kinds:  # throwing a jing away: one wild fewer
+            after, left_wilds = counts, wilds - 1
+        else:
+            after, left_wilds = _without(counts, tile), wilds
+        out.append((tile, shanten(after, left_wilds, rules, melds),
+                    improving_tiles(after, left_wilds, rules, melds, wild_kinds)))
+    return tuple(sorted(out))
+
+
+def _without(counts: Counts, tile: int) -> Counts:
+    return (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
+
+
+def _seen(variant: Variant, request: AdviseRequest) -> list[int]:
+    """Copies of each kind the player can see: its hand (the discard included: it lies in
+    the pond), its melds, ``visible`` and the indicators the variant takes out of play."""
+    seen = [0] * 34
+    for tile in request.hand.all_held():
+        seen[tile] += 1
+    for tile in request.visible:
+        seen[tile] += 1
+    for _, flipped in variant.out_of_play(request.jing):
+        for tile in flipped:
+            seen[tile] += 1
+    return seen
+
+
+def _draws(tiles: tuple[int, ...], seen: list[int]) -> list[ImprovingTile]:
+    return [ImprovingTile(t, max(COPIES - seen[t], 0)) for t in tiles]
+
+
+def _entry(variant: Variant, request: AdviseRequest, tile: int, after: int,
+           tiles: tuple[int, ...], seen: list[int]) -> DiscardAdvice:
+    draws = _draws(tiles, seen)
+    left_total = sum(d.left for d in draws)
+    if after != 0:
+        return DiscardAdvice(tile, after, draws, left_total)
+    waits = _waits(variant, request, tile, seen)
+    value = max((w.self_draw.total for w in waits if w.left and w.self_draw), default=0)
+    return DiscardAdvice(tile, after, draws, left_total, waits, value)
+
+
+def _waits(variant: Variant, request: AdviseRequest, tile: int,
+           seen: list[int]) -> list[WaitAdvice]:
+    """The waits of the hand without ``tile``, valued by /evaluate's own waits: as a
+    self-draw, and as a discard (a wait only a self-draw can win has no discard value)."""
+    concealed = list(request.hand.concealed)
+    concealed.remove(tile)
+    hand = PlayerTiles(tuple(concealed), request.hand.melds)
+    by_type = {win_type: variant.evaluate(_query(request, hand, win_type)).waits or []
+               for win_type in (SELF_DRAW, DISCARD)}
+    discards = {w.tile: w for w in by_type[DISCARD]}
+    return [WaitAdvice(w.tile, max(COPIES - seen[w.tile], 0), _value(w, SELF_DRAW),
+                       _value(discards.get(w.tile), DISCARD))
+            for w in by_type[SELF_DRAW]]
+
+
+def _query(request: AdviseRequest, hand: PlayerTiles, win_type: str) -> EvaluateRequest:
+    return EvaluateRequest(request.variant, hand, win_type=win_type, dealer=request.dealer,
+                           seat_wind=request.seat_wind, round_wind=request.round_wind,
+                           jing=request.jing, rules=request.rules)
+
+
+def _value(wait: Wait | None, win_type: str) -> WaitValue | None:
+    if wait is None or wait.total is None or wait.won_by != win_type:
+        return None
+    return WaitValue(wait.total, wait.patterns, bool(GERMAN.intersection(wait.patterns)))
+
+
+def _order(entry: DiscardAdvice) -> tuple[int, int, int, int]:
+    return entry.shanten, -entry.left_total, -entry.value, entry.discard
+
+
+__all__ = ["advise", "discard_table"]
