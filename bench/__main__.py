@@ -17,7 +17,19 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import core, http, lone_jing, matches, memory, plot, report, sight, unseen
+from bench import (
+    advice,
+    core,
+    http,
+    lone_jing,
+    matches,
+    memory,
+    plot,
+    report,
+    shanten,
+    sight,
+    unseen,
+)
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 OUT = DOCS / "PERFORMANCE.md"
@@ -92,6 +104,10 @@ def main() -> None:
     step("a lone jing waiting on every tile")
     results["lone_jing"] = lone_jing.summary(lone_jing.timings())
     results["lone_jing_profile"] = lone_jing.profile()
+    step("shanten vs riichi calculate_shanten")
+    results["shanten"] = shanten.compare()
+    step("a full advice by jing held")
+    results["advice"] = advice.timings()
     step("memory: endless new hands through the domain")
     results["bounds"] = memory.endless_hands()
     step("POST /match against /settle per round, in this process")
@@ -133,6 +149,7 @@ def main() -> None:
                      *report.soak_section(results["soak"])]
     sections += report.bounds_section(results["bounds"])
     sections += report.match_section(results.get("http") or {}, results["match_cpu"])
+    sections += report.advice_section(results["shanten"], results["advice"])
     lines = ["# Performance", "",
              "Written by `make bench` (`python -m bench`); every number below comes from one "
              "run of that command, and every ratio compares things timed side by side in "
@@ -150,8 +167,10 @@ def never_seen(workdir: Path, files: http.Bodies, repeating: dict, seconds: floa
     sessions."""
     wanted = {path: unseen.needed(seconds, http.median_run(repeating["runs"][path]).rps)
               for path in ("/evaluate", "/settle")}
+    # /advise has no repeating run: /evaluate's rate bounds it (an advice costs more)
+    wanted["/advise"] = wanted["/evaluate"]
     step(f"HTTP: never-seen bodies ({wanted['/evaluate']:,} /evaluate, "
-         f"{wanted['/settle']:,} /settle)")
+         f"{wanted['/settle']:,} /settle, {wanted['/advise']:,} /advise)")
     made = unseen.prepare(workdir / "unseen", wanted)
     step(f"HTTP: never-seen bodies, {sessions} sessions of {seconds:g} s runs")
     result = unseen.sessions(made, files.mixed, seconds, sessions)

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rules.tiles import CODES, parse_tiles
 from rules.variants import VARIANTS
 from tests.sim.engine import Simulator
 
@@ -52,6 +53,57 @@ def evaluations(settles: list[Body], waiting_share: int = 4) -> list[Body]:
                 query["rules"] = body["rules"]
             out.append(query)
     return out
+
+
+def advices(settles: list[Body], share: int = 2) -> list[Body]:
+    """/advise bodies from the rounds: one player in ``share`` at the round's end, its
+    concealed tiles and one more tile no one holds (a 13-tile hand that has just drawn; a
+    winner's 14 as they are), with every tile it can see elsewhere (the ponds, the others'
+    melds) as ``visible``."""
+    out = []
+    for n, body in enumerate(settles):
+        held = [0] * 34
+        for player in body["players"]:
+            for tile in _tiles_of(player):
+                held[tile] += 1
+        if body.get("jing"):
+            held[parse_tiles(body["jing"]["indicator"])[0]] += 1
+        for seat, player in enumerate(body["players"]):
+            wall_empty = all(h >= 4 for h in held)  # a drawn round: nothing left to draw
+            if (n + seat) % share or (wall_empty and seat not in body["result"]["winners"]):
+                continue
+            out.append(_advice(body, seat, player, held, n))
+    return out
+
+
+def _tiles_of(player: Body) -> list[int]:
+    tiles = parse_tiles(player["hand"]) + parse_tiles(player.get("discards", ""))
+    for meld in player.get("melds", []):
+        tiles += parse_tiles(meld["tiles"])
+    return tiles
+
+
+def _advice(body: Body, seat: int, player: Body, held: list[int], n: int) -> Body:
+    hand = parse_tiles(player["hand"])
+    melds = player.get("melds", [])
+    if seat not in body["result"]["winners"]:  # draw the n-th kind of which a copy is left
+        free = [t for t in range(34) if held[t] < 4]
+        hand.append(free[n % len(free)])
+    visible = parse_tiles(player.get("discards", ""))
+    for other, them in enumerate(body["players"]):
+        if other != seat:
+            visible += parse_tiles(them.get("discards", ""))
+            visible += [t for m in them.get("melds", []) for t in parse_tiles(m["tiles"])]
+    query: Body = {"variant": body["variant"], "hand": "".join(CODES[t] for t in sorted(hand)),
+                   "melds": melds, "dealer": seat == body["dealer"],
+                   "visible": "".join(CODES[t] for t in sorted(visible))}
+    if body.get("jing"):
+        query["jing"] = {"indicator": body["jing"]["indicator"]}
+    if not query["dealer"]:
+        query["seat_wind"] = "ESWN"[(seat - body["dealer"]) % 4]
+    if body.get("rules"):
+        query["rules"] = body["rules"]
+    return query
 
 
 def write_lines(bodies: list[Body], path: Path, endpoint: str) -> Path:

@@ -25,7 +25,8 @@ from rules.errors import InvalidInput
 SEED = bodies.SEED + 1_000_000  # rounds the HTTP bodies (SEED + i * 16 + k) never reach
 VIEWS: dict[str, Callable[[dict[str, Any]], bytes]] = {  # the answers in English
     "/evaluate": lambda data: views._evaluate(data, "en"),
-    "/settle": lambda data: views._settle(data, "en")}
+    "/settle": lambda data: views._settle(data, "en"),
+    "/advise": lambda data: views._advise(data, "en")}
 
 
 def first_sight(warm: list[Path], per_variant: int = 100) -> dict[str, dict[str, dict]]:
@@ -38,7 +39,8 @@ def first_sight(warm: list[Path], per_variant: int = 100) -> dict[str, dict[str,
             endpoint, body = line.split(" ", 1)
             VIEWS[endpoint](orjson.loads(body))
     settles = bodies.rounds(per_variant, seed=SEED)
-    requests = {"/evaluate": bodies.evaluations(settles), "/settle": settles}
+    requests = {"/evaluate": bodies.evaluations(settles), "/settle": settles,
+                "/advise": bodies.advices(settles)}
     return {endpoint: _first_and_again(VIEWS[endpoint], [orjson.dumps(b) for b in batch])
             for endpoint, batch in requests.items()}
 

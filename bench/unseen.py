@@ -38,10 +38,14 @@ from rules.variants import VARIANTS
 
 Body = dict[str, Any]
 ONCE_LUA = Path(__file__).resolve().parent / "once.lua"
-SEEDS = {"/evaluate": bodies.SEED + 2_000_000, "/settle": bodies.SEED + 3_000_000}
+SEEDS = {"/evaluate": bodies.SEED + 2_000_000, "/settle": bodies.SEED + 3_000_000,
+         "/advise": bodies.SEED + 4_000_000}
 CHUNK = 25  # rounds per scored variant in one generation task
 ROUNDS_PER_CHUNK = CHUNK * sum(v.scored for v in VARIANTS.values())
 EVALUATIONS_PER_ROUND = 1.7  # bodies.evaluations(): the winners and a quarter of the others
+ADVICES_PER_ROUND = 1.9  # bodies.advices(): half the players (none left to draw: the winners)
+PER_ROUND = {"/evaluate": EVALUATIONS_PER_ROUND, "/settle": 1, "/advise": ADVICES_PER_ROUND}
+MAKERS = {"/evaluate": bodies.evaluations, "/advise": bodies.advices}
 MARGIN = 1.25  # bodies per run: this many times what the repeating rows' rate would send
 WARM_SECONDS = 3  # each session's warm-up on the repeating bodies
 
@@ -78,7 +82,14 @@ def settle_key(body: Body) -> tuple:
     return (body["variant"], json.dumps(body.get("jing"), sort_keys=True), tuple(hands))
 
 
-KEYS: dict[str, Callable[[Body], tuple]] = {"/evaluate": evaluate_key, "/settle": settle_key}
+def advise_key(body: Body) -> tuple:
+    """An /advise body as the core's caches see it: the hand's tiles, melds and jing; what
+    the player sees (``visible``) changes only the copies left."""
+    return evaluate_key(body)
+
+
+KEYS: dict[str, Callable[[Body], tuple]] = {"/evaluate": evaluate_key, "/settle": settle_key,
+                                            "/advise": advise_key}
 
 
 def prepare(workdir: Path, wanted: dict[str, int], processes: int | None = None) -> Files:
@@ -101,7 +112,7 @@ def _distinct(pool: ProcessPoolExecutor, endpoint: str, n: int) -> tuple[list[Bo
     kept: dict[tuple, Body] = {}
     made = chunk = 0
     while len(kept) < n:
-        per_chunk = ROUNDS_PER_CHUNK * (EVALUATIONS_PER_ROUND if endpoint == "/evaluate" else 1)
+        per_chunk = ROUNDS_PER_CHUNK * PER_ROUND[endpoint]
         batch = range(chunk, chunk + max(2, math.ceil((n - len(kept)) / per_chunk)))
         chunk = batch.stop
         for found in pool.map(_chunk, [endpoint] * len(batch), batch):
@@ -125,7 +136,7 @@ def _chunk(endpoint: str, index: int) -> tuple[int, list[Body]]:
 
         _client = create_app(Config(log_requests=False, response_cache=0)).test_client()
     rounds = bodies.rounds(CHUNK, seed=SEEDS[endpoint] + index * 16 * CHUNK)
-    made = rounds if endpoint == "/settle" else bodies.evaluations(rounds)
+    made = rounds if endpoint == "/settle" else MAKERS[endpoint](rounds)
     return len(made), [b for b in made if _client.post(endpoint, json=b).status_code == 200]
 
 

@@ -1,4 +1,5 @@
-"""bench/report.py: issue 25's targets table, each verdict at its line."""
+"""bench/report.py: the targets table (issues 30 and 31, and those still standing), each
+verdict at its line."""
 
 from __future__ import annotations
 
@@ -31,37 +32,52 @@ def _row(lines: list[str], words: str) -> str:
 
 
 def _session(health: float, evaluate: float, settle: float, ran_out: int = 0,
-             errors: int = 0) -> unseen.Session:
+             errors: int = 0, advise: float | None = None) -> unseen.Session:
     def once(path: str, rps: float) -> unseen.OnceRun:
         return unseen.OnceRun(Run(path, rps, 5.0, 20.0, 100, errors), 90, 1000, ran_out)
 
-    return unseen.Session(Run("/healthz", health, 5.0, 15.0, 100, 0),
-                          {"/evaluate": once("/evaluate", evaluate),
-                           "/settle": once("/settle", settle)})
+    runs = {"/evaluate": once("/evaluate", evaluate), "/settle": once("/settle", settle)}
+    if advise is not None:
+        runs["/advise"] = once("/advise", advise)
+    return unseen.Session(Run("/healthz", health, 5.0, 15.0, 100, 0), runs)
 
 
 def _unseen(*sessions: unseen.Session) -> dict:
-    files = unseen.Files({"/evaluate": Path("e"), "/settle": Path("s")},
-                         {"/evaluate": 1000, "/settle": 1000}, {"/evaluate": 0, "/settle": 2},
-                         40.0)
+    paths = {"/evaluate": Path("e"), "/settle": Path("s")}
+    if "/advise" in sessions[0].runs:
+        paths["/advise"] = Path("a")
+    files = unseen.Files(paths, dict.fromkeys(paths, 1000),
+                         {p: 2 if p == "/settle" else 0 for p in paths}, 40.0)
     return {"sessions": list(sessions), "files": files, "seconds": 3, "load": (1.0, 1.0, 1.0)}
 
 
-def test_the_table_is_issue_25s_and_says_the_70_percent_rows_are_retired():
-    lines = report.targets({**_core(), "unseen": _unseen(_session(1000, 600, 400))})
-    assert lines[0] == "## Targets (issue 25)"
+def test_the_table_is_issues_30_and_31_and_says_the_retired_rows():
+    lines = report.targets({**_core(), "unseen": _unseen(_session(1000, 600, 500, advise=400))})
+    assert lines[0] == "## Targets (issues 30 and 31)"
     assert any("70% of /healthz\" rows are retired" in line for line in lines)
+    assert any("10× /settle\" is replaced by issue 30's 3×" in line for line in lines)
     assert not any("70%" in line for line in lines if line.startswith("|"))
-    assert sum(line.startswith("| issue 25 |") for line in lines) == 6  # 2 riichi, 4 wilds,
-    # lone jing, never-seen /evaluate and /settle
+    # issue 30: guangdong, the lone jing, never-seen /evaluate and /settle; issue 25 still:
+    # qinzhou and the 4 wilds; issue 31: never-seen /advise
+    assert sum(line.startswith("| issue 30 |") for line in lines) == 4
+    assert sum(line.startswith("| issue 25 |") for line in lines) == 2
+    assert sum(line.startswith("| issue 31 |") for line in lines) == 1
 
 
 def test_two_times_riichi_exactly_is_met_and_just_below_is_short_by_the_factor():
     met = _row(report.targets(_core(ratio=2.0)), "guangdong: full evaluation")
-    assert "| 2.00× (steady; 2.00× cold) | **met** |" in met
+    assert "| 2.00× steady; 2.00× cold | **met** |" in met
     short = _row(report.targets(_core(ratio=1.6)), "guangdong: full evaluation")
     # 2 / 1.6 = 1.25
-    assert "1.60× (steady; 2.00× cold); 1.25× short | **not met** |" in short
+    assert "1.60× steady; 2.00× cold; 1.25× short | **not met** |" in short
+
+
+def test_two_times_riichi_holds_cold_too():
+    core = _core(ratio=2.5)
+    core["evaluate"]["guangdong_cold_ratio"] = 1.9
+    # steady is 2.5×, but cold 1.9× is short: 2 / 1.9 = 1.05
+    assert "2.50× steady; 1.90× cold; 1.05× short | **not met** |" in \
+        _row(report.targets(core), "guangdong: full evaluation")
 
 
 def test_four_wild_best_reading_must_stay_under_one_millisecond():
@@ -80,25 +96,34 @@ def test_lone_jing_takes_the_worst_p99_of_both_variants_and_states_not_the_issue
     assert "3.71× the limit" in over and "xingguo p50 400.00 µs / p99 300.00 µs cold" in over
 
 
-def test_never_seen_settle_at_35_percent_exactly_is_met_and_34_9_is_not():
-    # per-session shares of /settle: 350/1000 = 35%, 500/2000 = 25%, 400/1000 = 40%,
-    # 1200/3000 = 40%, 300/1000 = 30%; the median share is 35% (the median /settle run over
-    # the median /healthz would be 400/1000 = 40%: the share is taken session by session)
-    sessions = [_session(1000, 500, 350), _session(2000, 1000, 500), _session(1000, 500, 400),
-                _session(3000, 1500, 1200), _session(1000, 500, 300)]
+def test_never_seen_settle_at_45_percent_exactly_is_met_and_44_9_is_not():
+    # per-session shares of /settle: 450/1000 = 45%, 700/2000 = 35%, 500/1000 = 50%,
+    # 1500/3000 = 50%, 400/1000 = 40%; the median share is 45% (the median /settle run over
+    # the median /healthz would be 500/1000 = 50%: the share is taken session by session)
+    sessions = [_session(1000, 500, 450), _session(2000, 1000, 700), _session(1000, 500, 500),
+                _session(3000, 1500, 1500), _session(1000, 500, 400)]
     met = _row(report.unseen_targets(_unseen(*sessions)), "/settle")
-    assert "≥ 35% of the same server's /healthz (median of 5 sessions) | 35.0%, 0 errors |" in met
-    assert met.endswith("**met** |")
-    sessions[0] = _session(1000, 500, 349)
+    assert "≥ 45% of the same server's /healthz (median of 5 sessions) | 45.0%, 0 errors |" in met
+    assert met.endswith("**met** |") and met.startswith("| issue 30 |")
+    sessions[0] = _session(1000, 500, 449)
     short = _row(report.unseen_targets(_unseen(*sessions)), "/settle")
-    assert "| 34.9%; 0.1 points short, 0 errors | **not met** |" in short
+    assert "| 44.9%; 0.1 points short, 0 errors | **not met** |" in short
 
 
-def test_never_seen_evaluate_at_50_percent_exactly_is_met_and_49_9_is_not():
-    met = _row(report.unseen_targets(_unseen(_session(1000, 500, 400))), "/evaluate")
-    assert "| 50.0%, 0 errors | **met** |" in met
-    short = _row(report.unseen_targets(_unseen(_session(1000, 499, 400))), "/evaluate")
-    assert "| 49.9%; 0.1 points short, 0 errors | **not met** |" in short
+def test_never_seen_evaluate_at_55_percent_exactly_is_met_and_54_9_is_not():
+    met = _row(report.unseen_targets(_unseen(_session(1000, 550, 400))), "/evaluate")
+    assert "| 55.0%, 0 errors | **met** |" in met
+    short = _row(report.unseen_targets(_unseen(_session(1000, 549, 400))), "/evaluate")
+    assert "| 54.9%; 0.1 points short, 0 errors | **not met** |" in short
+
+
+def test_never_seen_advise_at_30_percent_exactly_is_met_and_29_9_is_not():
+    met = _row(report.unseen_targets(_unseen(_session(1000, 550, 450, advise=300))),
+               "/advise")
+    assert met.startswith("| issue 31 |") and "| 30.0%, 0 errors | **met** |" in met
+    short = _row(report.unseen_targets(_unseen(_session(1000, 550, 450, advise=299))),
+                 "/advise")
+    assert "| 29.9%; 0.1 points short, 0 errors | **not met** |" in short
 
 
 def test_a_run_that_ran_out_of_bodies_leaves_its_target_undecided():
@@ -117,6 +142,6 @@ def test_the_never_seen_section_shows_every_session_and_the_median_shares():
     assert "| 2 | 2,000, 15.0 ms | 900, 20.0 ms, 45.0% (ran out of bodies) | 800, 20.0 ms, " \
            "40.0% (ran out of bodies) |" in text
     # /evaluate shares 50%, 45%, 60%: median 50%; /settle 35%, 40%, 30%: median 35%
-    assert "| median | 1,000, — | 600, —, **50.0%** (target 50%) | 350, —, **35.0%** " \
-           "(target 35%) |" in text
+    assert "| median | 1,000, — | 600, —, **50.0%** (target 55%) | 350, —, **35.0%** " \
+           "(target 45%) |" in text
     assert "(2 repeats or refused bodies dropped" in text
