@@ -17,7 +17,7 @@ from bench.hands import complete_hand
 from bench.http import rss_kib
 from rules.analysis import cache_stats, clear_caches
 from rules.errors import InvalidInput
-from rules.model import EvaluateRequest, Jing, PlayerTiles
+from rules.model import AdviseRequest, EvaluateRequest, Jing, PlayerTiles
 from rules.variant import NotSupported
 from rules.variants import VARIANTS
 
@@ -38,8 +38,12 @@ def _request(rng: random.Random, variant: str) -> EvaluateRequest:
     return EvaluateRequest(variant, PlayerTiles(hand), dealer=True, jing=jing)
 
 
+ADVISE_EVERY = 10  # one hand in ten is also asked what to discard (the shanten caches)
+
+
 def endless_hands(batches: int = 10, per_batch: int = 6000, seed: int = 31337) -> list[dict]:
-    """RSS and total cache fill after each batch of ``per_batch`` new evaluations."""
+    """RSS and total cache fill after each batch of ``per_batch`` new evaluations (one in
+    ADVISE_EVERY also advised: /advise fills the shanten caches)."""
     rng = random.Random(seed)
     names = list(VARIANTS)
     clear_caches()
@@ -47,8 +51,12 @@ def endless_hands(batches: int = 10, per_batch: int = 6000, seed: int = 31337) -
     for batch in range(batches):
         for i in range(per_batch):
             # a request the API refuses (five copies with the indicator, …) is skipped
+            request = _request(rng, names[i % len(names)])
             with suppress(InvalidInput, NotSupported):
-                rules.evaluate(_request(rng, names[i % len(names)]))
+                rules.evaluate(request)
+                if i % ADVISE_EVERY == 0:
+                    rules.advise(AdviseRequest(request.variant, request.hand, request.jing,
+                                               dealer=True))
         stats = cache_stats()
         rows.append({"batch": batch + 1, "evaluations": (batch + 1) * per_batch,
                      "rss_kib": rss_kib_self(),
