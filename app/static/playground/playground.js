@@ -708,8 +708,8 @@
    * "visible" tiles. The panel lists each discard, best first as the answer orders them,
    * with its shanten and 进张; a click on a discard shows its waits. The answer is kept, so
    * redrawing the form (a meld added, the language switched) shows it again at once. */
-  const advice = { key: "", body: null, answer: null, selected: null, ticket: 0, timer: null,
-                   open: true };
+  const advice = { key: "", body: null, answer: null, selected: null, ticket: 0, answered: 0,
+                   timer: null, open: true };
 
   /** The hand's size as /advise counts it: concealed tiles and three per meld (a kong's
    * fourth tile is its "+1"); null while the hand cannot be read. */
@@ -752,14 +752,13 @@
     const key = `${MJ.language()} ${JSON.stringify(body)}`;
     if (key === advice.key) return;
     advice.key = key;
+    const ticket = ++advice.ticket;  // an answer still on its way is for an older request
+    panel.setAttribute("aria-busy", "true");
     clearTimeout(advice.timer);
-    advice.timer = setTimeout(() => askAdvice(body), 250);
+    advice.timer = setTimeout(() => askAdvice(body, ticket), 250);
   }
 
-  async function askAdvice(body) {
-    const ticket = ++advice.ticket;
-    const panel = $("advice");
-    if (panel) panel.setAttribute("aria-busy", "true");
+  async function askAdvice(body, ticket) {
     const answer = await MJ.call("/advise", body);
     if (ticket !== advice.ticket) return;  // a newer request was sent meanwhile
     const discards = answer.ok && answer.data.discards;
@@ -768,7 +767,7 @@
       && discards.some((d) => d.discard === advice.selected);
     advice.selected = keep ? advice.selected
       : discards && discards.length && discards[0].waits ? discards[0].discard : null;
-    Object.assign(advice, { body, answer });
+    Object.assign(advice, { body, answer, answered: ticket });
     showAdvice();
     document.body.dataset.advice = String(Number(document.body.dataset.advice || 0) + 1);
   }
@@ -797,7 +796,8 @@
   function showAdvice() {
     const panel = $("advice");
     if (!panel) return;
-    panel.removeAttribute("aria-busy");
+    if (advice.key && advice.answered !== advice.ticket) panel.setAttribute("aria-busy", "true");
+    else panel.removeAttribute("aria-busy");
     MJ.clearErrors(panel);
     const out = $("advice-answer");
     const { answer, body } = advice;
