@@ -180,6 +180,15 @@ def wait_for_advice(page, seen: int) -> None:
     page.wait_for_function("n => Number(document.body.dataset.advice || 0) > n", arg=seen)
 
 
+def wait_for_requests(page, sent: list, count: int) -> None:
+    """Let the page's request events reach ``sent`` (each handler asks the browser for the
+    headers, so on a busy machine it may finish after the answer it led to is shown)."""
+    for _ in range(200):
+        if len(sent) >= count:
+            return
+        page.wait_for_timeout(25)
+
+
 def test_every_request_carries_the_chosen_language(open_page, live_server):
     page = open_page("zh-CN")
     sent: list[tuple[str, str | None]] = []
@@ -187,6 +196,7 @@ def test_every_request_carries_the_chosen_language(open_page, live_server):
             if r.resource_type in ("fetch", "xhr") else None)
     goto(page, "/?lang=en" + WIN, seen=0)
     wait_for_advice(page, 0)  # the 14-tile hand is advised on too
+    wait_for_requests(page, sent, 3)
     paths = [url.split("/", 3)[3] for url, _ in sent]
     assert paths[0] == "variants" and sorted(paths[1:]) == ["advise", "evaluate"]
     assert [lang for _, lang in sent] == ["en", "en", "en"]  # not the browser's zh-CN
@@ -194,6 +204,7 @@ def test_every_request_carries_the_chosen_language(open_page, live_server):
     seen = advices(page)
     switch_to(page, "zh")
     wait_for_advice(page, seen)
+    wait_for_requests(page, sent, 3)
     paths = [url.split("/", 3)[3] for url, _ in sent]
     assert paths[0] == "variants" and sorted(paths[1:]) == ["advise", "evaluate"]
     assert [lang for _, lang in sent] == ["zh-CN", "zh-CN", "zh-CN"]
