@@ -2,8 +2,8 @@
 
 ``GET /`` is the full playground, ``GET /embed`` a compact widget for an iframe, and
 ``GET /playground/<file>`` their static files (plain HTML/CSS/JS, no build step, no CDN).
-The page only calls the public API (/variants, /evaluate, /settle, /jing), so it shows
-whatever the scorer answers and never scores anything itself.
+The page only calls the public API (/variants, /evaluate, /settle, /jing, /match, /advise),
+so it shows whatever the scorer answers and never scores anything itself.
 
 Caching: the pages link every asset as ``/playground/<file>?v=<content hash>``, so such a
 URL never changes meaning and is cached for a year (``immutable``); an asset fetched without

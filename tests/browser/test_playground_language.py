@@ -170,19 +170,44 @@ def test_lang_in_the_link_wins_over_the_browser(open_page, live_server):
     assert_labels(page, CHINESE)
 
 
+def advices(page) -> int:
+    return int(page.evaluate("document.body.dataset.advice || 0"))
+
+
+def wait_for_advice(page, seen: int) -> None:
+    """Wait until the advice panel (POST /advise, asked for a 13- or 14-tile hand) has shown
+    more than ``seen`` answers."""
+    page.wait_for_function("n => Number(document.body.dataset.advice || 0) > n", arg=seen)
+
+
+def wait_for_requests(page, sent: list, count: int) -> None:
+    """Let the page's request events reach ``sent`` (each handler asks the browser for the
+    headers, so on a busy machine it may finish after the answer it led to is shown)."""
+    for _ in range(200):
+        if len(sent) >= count:
+            return
+        page.wait_for_timeout(25)
+
+
 def test_every_request_carries_the_chosen_language(open_page, live_server):
     page = open_page("zh-CN")
     sent: list[tuple[str, str | None]] = []
     page.on("request", lambda r: sent.append((r.url, r.all_headers().get("accept-language")))
             if r.resource_type in ("fetch", "xhr") else None)
     goto(page, "/?lang=en" + WIN, seen=0)
+    wait_for_advice(page, 0)  # the 14-tile hand is advised on too
+    wait_for_requests(page, sent, 3)
     paths = [url.split("/", 3)[3] for url, _ in sent]
-    assert paths == ["variants", "evaluate"]
-    assert [lang for _, lang in sent] == ["en", "en"]  # not the browser's zh-CN
+    assert paths[0] == "variants" and sorted(paths[1:]) == ["advise", "evaluate"]
+    assert [lang for _, lang in sent] == ["en", "en", "en"]  # not the browser's zh-CN
     sent.clear()
+    seen = advices(page)
     switch_to(page, "zh")
-    assert [url.split("/", 3)[3] for url, _ in sent] == ["variants", "evaluate"]
-    assert [lang for _, lang in sent] == ["zh-CN", "zh-CN"]
+    wait_for_advice(page, seen)
+    wait_for_requests(page, sent, 3)
+    paths = [url.split("/", 3)[3] for url, _ in sent]
+    assert paths[0] == "variants" and sorted(paths[1:]) == ["advise", "evaluate"]
+    assert [lang for _, lang in sent] == ["zh-CN", "zh-CN", "zh-CN"]
     assert "Accept-Language: zh-CN" in page.text_content("#curl")
     assert "lang=zh" in page.url  # the lang= in the address follows the switch
 

@@ -1,4 +1,5 @@
 /* The playground page (GET /): a form for /evaluate, /settle, /jing and /match, a tile palette, the
+ * "what to discard" panel (/advise) under the hand,
  * answer as people read it, the raw request/response with a curl command, and the whole case
  * kept in the URL (#mode=…&variant=…&hand=…) so that it can be shared.
  *
@@ -10,6 +11,7 @@
 (function () {
   const { el, tile, parse, compact, nameZh, t: tr } = window.MJ;
   const $ = (id) => document.getElementById(id);
+  const SHANTEN_ZH = ["", "一", "两", "三", "四", "五", "六", "七", "八"];  // 一向听, 两向听, …
 
   // The page's words in both languages (the answers' sentences come from the server).
   MJ.words({
@@ -69,6 +71,27 @@
       submit: { evaluate: "Score 计算", settle: "Settle 结算", jing: "Jing scores 算精",
                 match: "Settle the match 结算全场" },
       not_sent: "Not sent",
+      advice_title: "What to discard 打哪张",
+      advice_visible: "Tiles seen elsewhere 见过的牌",
+      advice_visible_hint: "Optional: every tile seen outside this hand (all discards, the "
+        + "other players' melds, a flipped indicator that stays in the wall), so that the "
+        + "counts left are true.",
+      advice_busy: "asking /advise …",
+      advice_hand_shanten: "Shanten 向听数", advice_best_shanten: "Shanten 向听数 after the best discard",
+      shanten_text: (n) => (n < 0 ? "-1 · a winning hand already 胡"
+        : n === 0 ? "0 · ready 听牌" : `${n} · ${SHANTEN_ZH[n] || n}向听`),
+      advice_head: ["Discard 打", "Shanten 向听", "进张 (copies left)", "Left 剩"],
+      advice_draws: "进张: the draws that bring the hand closer (copies left)",
+      advice_left_total: (n) => `${n} copies left in all`,
+      advice_choose: (name) => `Discard ${name}: show its waits`,
+      advice_draw: (name, n) => `${name}, ${n} left`,
+      advice_waits_title: (code) => `Discard ${code}: waits 听`,
+      advice_waits_head: ["Wait 听", "Left 剩", "Self-draw 自摸", "On a discard 点炮"],
+      advice_not_allowed: "— cannot win so",
+      advice_de_guo: "德国: wins with every jing as itself",
+      advice_not_ready: (code, n) => `Discard ${code} leaves the hand ${n} from ready (${
+        SHANTEN_ZH[n] || n}向听): no waits yet; draw one of its 进张.`,
+      advice_raw: "/advise request and curl",
     },
     zh: {
       page_title: "麻将计分 · 试玩", skip: "跳到结果", heading: "试玩", nav_service: "服务",
@@ -115,6 +138,26 @@
       shape_only: " · 只分析牌型（尚未实现计分）",
       submit: { evaluate: "计算", settle: "结算", jing: "算精", match: "结算全场" },
       not_sent: "未发送",
+      advice_title: "打哪张",
+      advice_visible: "见过的牌",
+      advice_visible_hint: "可不填：手牌以外见到的每一张牌（所有弃牌、别家的副露、留在牌墙里的翻牌），"
+        + "这样剩余张数才准。",
+      advice_busy: "正在问 /advise …",
+      advice_hand_shanten: "向听数", advice_best_shanten: "向听数（打出最好的一张后）",
+      shanten_text: (n) => (n < 0 ? "已经胡了（-1）" : n === 0 ? "听牌（0）"
+        : `${SHANTEN_ZH[n] || n}向听（${n}）`),
+      advice_head: ["打", "向听", "进张（剩余张数）", "共剩"],
+      advice_draws: "进张：摸到就更近一步的牌（剩余张数）",
+      advice_left_total: (n) => `共剩 ${n} 张`,
+      advice_choose: (name) => `打 ${name}：看听哪些牌`,
+      advice_draw: (name, n) => `${name}，剩 ${n} 张`,
+      advice_waits_title: (code) => `打 ${code} 后听的牌`,
+      advice_waits_head: ["听", "剩", "自摸", "点炮"],
+      advice_not_allowed: "—（不能这样胡）",
+      advice_de_guo: "德国：精都当本身胡",
+      advice_not_ready: (code, n) => `打 ${code} 后离听牌还差 ${n} 步（${SHANTEN_ZH[n] || n}向听），`
+        + "还没有听的牌；先摸进张。",
+      advice_raw: "/advise 的请求和 curl",
     },
   });
   const MELD_TYPES = tr("meld_types");  // its keys; the labels are looked up when drawn
@@ -140,7 +183,7 @@
     return {
       mode: "evaluate", variant,
       evaluate: { hand: "", melds: [], win_tile: "", win_type: "", dealer: false, seat_wind: "",
-                  round_wind: "", flags: {} },
+                  round_wind: "", flags: {}, visible: "" },  // visible: /advise's alone
       table: { dealer: 0, players: [0, 1, 2, 3].map(emptyPlayer), winners: [], win_tile: "",
                win_type: "", discarder: "", flags: {}, follow_dealer: 0, false_win: [],
                horses: "", round_wind: "", with_players: false },
@@ -343,7 +386,8 @@
       Object.assign(s.evaluate, { hand: tilesText(body.hand), melds: meldsIn(body.melds),
         win_tile: tilesText(body.win_tile), win_type: body.win_type || "",
         dealer: body.dealer === true, seat_wind: body.seat_wind || "",
-        round_wind: body.round_wind || "", flags: { ...(body.flags || {}) } });
+        round_wind: body.round_wind || "", flags: { ...(body.flags || {}) },
+        visible: tilesText(body.advise && body.advise.visible) });
     } else {
       const t = s.table;
       t.dealer = Number.isInteger(body.dealer) ? body.dealer : 0;
@@ -420,8 +464,12 @@
     return root;
   }
 
+  /** The link: the request body flattened, and the advice panel's "visible" tiles (sent to
+   * /advise only) as advise.visible. */
   function hashFor(body) {
-    const params = new URLSearchParams([["mode", state.mode], ...flatten(body, "", [])]);
+    const visible = state.mode === "evaluate" ? clean(state.evaluate.visible) : "";
+    const params = new URLSearchParams([["mode", state.mode], ...flatten(body, "", []),
+      ...(visible ? [["advise.visible", visible]] : [])]);
     return "#" + params.toString();
   }
 
@@ -430,6 +478,7 @@
     urlTimer = setTimeout(() => {
       history.replaceState(null, "", hashFor(buildRequest()));
     }, 150);
+    adviseSoon();
   }
 
   function stateFromUrl() {
@@ -634,6 +683,7 @@
     return [
       tileInput(tr("hand"), () => e.hand, (v) => { e.hand = v; },
         { field: "hand", id: "hand", jingMarks: true, hint: tr("hand_hint") }),
+      advicePanel(),
       meldsEditor(e.melds, "melds"),
       el("div", { class: "row" },
         tileInput(tr("win_tile"), () => e.win_tile, (v) => { e.win_tile = v; },
@@ -649,6 +699,205 @@
       jingFieldset(),
       flagsFieldset(e.flags, "flags"),
     ];
+  }
+
+  // --------------------------------------------------------------------------- advice
+  /* The "what to discard / 打哪张" panel under the hand: whenever the hand has 14 tiles (+1
+   * per kong: it must discard) or 13 (it has just discarded), the page asks POST /advise
+   * with the form's variant, rules, hand, melds, jing and winds, and the panel's own
+   * "visible" tiles. The panel lists each discard, best first as the answer orders them,
+   * with its shanten and 进张; a click on a discard shows its waits. The answer is kept, so
+   * redrawing the form (a meld added, the language switched) shows it again at once. */
+  const advice = { key: "", body: null, answer: null, selected: null, ticket: 0, answered: 0,
+                   timer: null, open: true };
+
+  /** The hand's size as /advise counts it: concealed tiles and three per meld (a kong's
+   * fourth tile is its "+1"); null while the hand cannot be read. */
+  function adviceSize() {
+    const parsed = parse(state.evaluate.hand);
+    return parsed.error ? null : parsed.tiles.length + 3 * state.evaluate.melds.length;
+  }
+
+  function adviceBody() {
+    const e = state.evaluate;
+    const body = { variant: state.variant, hand: clean(e.hand) };
+    if (e.melds.length) body.melds = meldsOut(e.melds);
+    const jing = jingOut();
+    if (Object.keys(jing).length) body.jing = jing;
+    if (clean(e.visible)) body.visible = clean(e.visible);
+    if (e.dealer) body.dealer = true;
+    if (e.seat_wind) body.seat_wind = e.seat_wind;
+    if (e.round_wind) body.round_wind = e.round_wind;
+    const rules = rulesOut();
+    if (Object.keys(rules).length) body.rules = rules;
+    return body;
+  }
+
+  /** After any change: ask /advise again (debounced) when what it would be asked changed;
+   * hide the panel while the hand has neither 13 nor 14 tiles. */
+  function adviseSoon() {
+    const panel = $("advice");
+    if (!panel || state.mode !== "evaluate") return;
+    const size = adviceSize();
+    const wanted = size === 13 || size === 14;
+    panel.hidden = !wanted;
+    if (!wanted) {
+      clearTimeout(advice.timer);
+      advice.ticket += 1;  // an answer still on its way is for a hand no longer shown
+      Object.assign(advice, { key: "", body: null, answer: null, selected: null });
+      showAdvice();
+      return;
+    }
+    const body = adviceBody();
+    const key = `${MJ.language()} ${JSON.stringify(body)}`;
+    if (key === advice.key) return;
+    advice.key = key;
+    const ticket = ++advice.ticket;  // an answer still on its way is for an older request
+    panel.setAttribute("aria-busy", "true");
+    clearTimeout(advice.timer);
+    advice.timer = setTimeout(() => askAdvice(body, ticket), 250);
+  }
+
+  async function askAdvice(body, ticket) {
+    const answer = await MJ.call("/advise", body);
+    if (ticket !== advice.ticket) return;  // a newer request was sent meanwhile
+    const discards = answer.ok && answer.data.discards;
+    // The best discard's waits are shown at once when it leaves the hand ready.
+    const keep = discards && advice.selected !== null
+      && discards.some((d) => d.discard === advice.selected);
+    advice.selected = keep ? advice.selected
+      : discards && discards.length && discards[0].waits ? discards[0].discard : null;
+    Object.assign(advice, { body, answer, answered: ticket });
+    showAdvice();
+    document.body.dataset.advice = String(Number(document.body.dataset.advice || 0) + 1);
+  }
+
+  /** The panel: its heading, the "visible" tiles field and the place for the answer. */
+  function advicePanel() {
+    const e = state.evaluate;
+    const size = adviceSize();
+    const panel = el("details", { id: "advice", class: "advice",
+      hidden: !(size === 13 || size === 14), open: advice.open,
+      ontoggle: (event) => { advice.open = event.currentTarget.open; } },
+      el("summary", {}, el("h3", { id: "advice-title", text: tr("advice_title") }),
+        el("span", { class: "advice-summary", id: "advice-summary" })),
+      tileInput(tr("advice_visible"), () => e.visible, (v) => { e.visible = v; },
+        { field: "visible", id: "advice-visible", placeholder: tr("optional"),
+          hint: tr("advice_visible_hint") }),
+      el("div", { id: "advice-answer", "aria-live": "polite" }),
+      el("details", { class: "advice-raw" }, el("summary", { text: tr("advice_raw") }),
+        el("pre", { id: "advice-curl", class: "code" }),
+        el("pre", { id: "advice-request", class: "code" })));
+    return panel;
+  }
+
+  /** Draw the answer kept (if any) into the panel: a problem as the page shows /evaluate's
+   * (each error next to the panel's field it names, the rest listed), or the advice. */
+  function showAdvice() {
+    const panel = $("advice");
+    if (!panel) return;
+    if (advice.key && advice.answered !== advice.ticket) panel.setAttribute("aria-busy", "true");
+    else panel.removeAttribute("aria-busy");
+    MJ.clearErrors(panel);
+    const out = $("advice-answer");
+    const { answer, body } = advice;
+    $("advice-summary").textContent = "";
+    $("advice-curl").textContent = body ? MJ.curl("/advise", body) : "";
+    $("advice-request").textContent = body ? JSON.stringify(body, null, 2) : "";
+    if (!answer) { out.replaceChildren(); return; }
+    if (!answer.ok) {
+      const unplaced = MJ.placeErrors(panel, answer.data);
+      out.replaceChildren(MJ.renderProblem(answer.data, answer.status, unplaced));
+      return;
+    }
+    const a = answer.data;
+    $("advice-summary").textContent = tr("shanten_text", a.shanten);
+    const shanten = el("p", { class: "advice-shanten" },
+      el("span", { text: tr(a.discards ? "advice_best_shanten" : "advice_hand_shanten") }), " ",
+      el("strong", { "data-shanten": String(a.shanten), text: tr("shanten_text", a.shanten) }));
+    if (!a.discards) {  // 13 tiles: the hand's own 进张
+      out.replaceChildren(shanten, el("div", { class: "advice-hand" },
+        el("p", { class: "hint", text: tr("advice_draws") }),
+        drawsList(a.tiles || []),
+        el("p", { class: "advice-total", "data-left-total": String(a.left_total),
+          text: tr("advice_left_total", a.left_total) })));
+      return;
+    }
+    out.replaceChildren(shanten, discardsTable(a.discards), adviceWaits(a.discards));
+  }
+
+  /** A tile's name for a label: 五条 5s, and 精 when it is a jing (wild) of this hand. */
+  function tileName(code) {
+    return `${nameZh(code)} ${code}${jingKinds().has(code) ? " 精" : ""}`;
+  }
+
+  /** A small tile as the page draws them; a jing has its gold frame and 精 badge. */
+  function adviceTile(code, opts) {
+    return tile(code, { small: true, label: tileName(code), ...(opts || {}),
+                        wild: jingKinds().has(code) });
+  }
+
+  /** 进张 as tiles, each with its copies left under it. */
+  function drawsList(draws) {
+    return el("span", { class: "advice-draws" }, draws.map((d) => el("span", {
+      class: "advice-draw", "data-tile": d.tile, "data-left": String(d.left) },
+      adviceTile(d.tile, { label: tr("advice_draw", tileName(d.tile), d.left) }),
+      el("span", { class: `advice-left ${d.left ? "" : "none"}`, "aria-hidden": "true",
+        text: String(d.left) }))));
+  }
+
+  function discardsTable(discards) {
+    const choose = (code) => {
+      advice.selected = code;
+      showAdvice();
+      const again = document.querySelector(`#advice tr[data-discard="${CSS.escape(code)}"] button`);
+      if (again) again.focus();
+    };
+    return el("table", { class: "advice-discards" },
+      el("thead", {}, el("tr", {}, tr("advice_head").map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", {}, discards.map((d) => el("tr", {
+        class: `${d.waits ? "ready" : ""} ${d.discard === advice.selected ? "selected" : ""}`,
+        "data-discard": d.discard, "data-shanten": String(d.shanten),
+        "data-left-total": String(d.left_total),
+        onclick: (event) => { if (!event.target.closest("button")) choose(d.discard); } },
+        el("td", {}, pressed(adviceTile(d.discard, { tag: "button", extra: "advice-pick",
+          label: tr("advice_choose", tileName(d.discard)),
+          onclick: () => choose(d.discard) }), d.discard === advice.selected)),
+        el("td", { class: "advice-n", text: tr("shanten_text", d.shanten) }),
+        el("td", {}, drawsList(d.tiles)),
+        el("td", { class: "amount", text: String(d.left_total) })))));
+  }
+
+  function pressed(button, on) {
+    button.setAttribute("aria-pressed", String(on));
+    return button;
+  }
+
+  /** The waits of the discard chosen (or why it has none). */
+  function adviceWaits(discards) {
+    const d = discards.find((x) => x.discard === advice.selected);
+    if (!d) return el("div", { class: "advice-waits", id: "advice-waits" });
+    if (!d.waits) {
+      return el("div", { class: "advice-waits", id: "advice-waits", "data-discard": d.discard },
+        el("p", { class: "hint", text: tr("advice_not_ready", d.discard, d.shanten) }));
+    }
+    const value = (v) => (v ? el("span", { class: "advice-value", "data-total": String(v.total) },
+      el("strong", { text: String(v.total) }), " ",
+      el("span", { class: "advice-patterns", text: v.patterns.join(" ") }),
+      v.de_guo ? el("span", { class: "advice-de-guo", title: tr("advice_de_guo"),
+        text: "德国" }) : null)
+      : el("span", { class: "advice-none muted", "data-total": "", text: tr("advice_not_allowed") }));
+    return el("div", { class: "advice-waits", id: "advice-waits", "data-discard": d.discard },
+      el("h4", {}, adviceTile(d.discard), " ", tr("advice_waits_title", d.discard)),
+      el("table", { class: "advice-wait-table" },
+        el("thead", {}, el("tr", {}, tr("advice_waits_head").map((h) =>
+          el("th", { scope: "col", text: h })))),
+        el("tbody", {}, d.waits.map((w) => el("tr", { "data-tile": w.tile,
+          "data-left": String(w.left), class: w.left ? "" : "dead" },
+          el("td", {}, adviceTile(w.tile)),
+          el("td", { class: "amount", text: String(w.left) }),
+          el("td", { class: "self-draw" }, value(w.self_draw)),
+          el("td", { class: "on-discard" }, value(w.discard)))))));
   }
 
   function seatsFields() {
@@ -820,6 +1069,7 @@
     else { target = null; defaultTarget(); }
     const refocus = focused && document.querySelector(`#fields [data-field="${CSS.escape(focused)}"]`);
     if (refocus) refocus.focus();
+    if (state.mode === "evaluate") { showAdvice(); adviseSoon(); }
   }
 
   // --------------------------------------------------------------------------- submit
@@ -843,6 +1093,7 @@
     if (ticket !== inFlight) return; // a newer request was sent meanwhile
     $("results").removeAttribute("aria-busy");
     MJ.clearErrors($("form"));
+    if (state.mode === "evaluate") showAdvice();  // the advice panel's own errors, again
     $("curl").textContent = MJ.curl(path, body);
     $("request").textContent = JSON.stringify(body, null, 2);
     $("response").textContent = answer.text ? pretty(answer.text) : JSON.stringify(answer.data, null, 2);
