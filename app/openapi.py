@@ -185,7 +185,8 @@ def _paths(spec: APISpec) -> None:
         "copies left, and for a discard that leaves the hand ready its waits, each valued "
         "as `POST /evaluate` values it on a self-draw and on a discard. A hand of 13 gets "
         "its own shanten and 进张. Every shape the variant scores counts, jing are wild as "
-        "the variant makes them. See the rules book's advice page (GET /rules)."))
+        "the variant makes them. The order rule is in `discards`' description; docs/advice.md "
+        "in the service's repository explains every term."))
     spec.path("/jing", operations=_post(
         "Jing tiles from an indicator, and jing scores", "JingRequest", "JingResponse",
         "xingguo and nanchang only."))

@@ -31,6 +31,7 @@ from rules.model import (
     WaitAdvice,
     WaitValue,
 )
+from rules.text import Sentence
 from rules.variant import Variant
 
 Counts = tuple[int, ...]
@@ -120,9 +121,23 @@ def _waits(variant: Variant, request: AdviseRequest, tile: int,
     by_type = {win_type: variant.evaluate(_query(request, hand, win_type)).waits or []
                for win_type in (SELF_DRAW, DISCARD)}
     discards = {w.tile: w for w in by_type[DISCARD]}
-    return [WaitAdvice(w.tile, max(COPIES - seen[w.tile], 0), _value(w, SELF_DRAW),
-                       _value(discards.get(w.tile), DISCARD))
-            for w in by_type[SELF_DRAW]]
+    out = []
+    for wait in by_type[SELF_DRAW]:
+        on_discard = discards.get(wait.tile)
+        self_value, discard_value = _value(wait, SELF_DRAW), _value(on_discard, DISCARD)
+        missing = wait if self_value is None else on_discard if discard_value is None else None
+        note = _why_not(missing)
+        out.append(WaitAdvice(wait.tile, max(COPIES - seen[wait.tile], 0), self_value,
+                              discard_value, note))
+    return out
+
+
+def _why_not(wait: Wait | None) -> Sentence:
+    """Why a way of winning on a wait is missing, as /evaluate says it (its fallback to a
+    self-draw prefixes what it found: "only by self_draw: …")."""
+    if wait is None:
+        return ""
+    return wait.note
 
 
 def _query(request: AdviseRequest, hand: PlayerTiles, win_type: str) -> EvaluateRequest:

@@ -380,13 +380,15 @@ class WaitValue:
 
 @dataclass(frozen=True)
 class WaitAdvice:
-    """A wait of a ready hand: copies left, and its value on a self-draw and on a discard
-    (``None``: that way of winning is not allowed for this hand, e.g. 精吊 on a discard)."""
+    """A wait of a ready hand: copies left, and its value on a self-draw and on another
+    player's discard (``None``: that way of winning is not allowed for this hand, e.g. 精吊
+    on a discard; ``note`` says why, as /evaluate says it)."""
 
     tile: int
     left: int
     self_draw: WaitValue | None
-    discard: WaitValue | None
+    on_discard: WaitValue | None
+    note: Sentence = ""
 
 
 @dataclass(frozen=True)

@@ -129,12 +129,12 @@ def _wait_value(v: WaitValue | None) -> Json | None:
 
 def wait_advice(w: WaitAdvice) -> Json:
     return {"tile": CODES[w.tile], "left": w.left, "self_draw": _wait_value(w.self_draw),
-            "discard": _wait_value(w.discard)}
+            "on_discard": _wait_value(w.on_discard), "note": w.note}
 
 
 def discard_advice(d: DiscardAdvice) -> Json:
     return {"discard": CODES[d.discard], "shanten": d.shanten,
-            "tiles": [draw(t) for t in d.draws], "left_total": d.left_total,
+            "tiles": [draw(t) for t in d.draws], "left_total": d.left_total, "value": d.value,
             "waits": None if d.waits is None else [wait_advice(w) for w in d.waits]}
 
 

@@ -210,9 +210,12 @@ class WaitAdviceSchema(Schema):
     left = fields.Integer(required=True)
     self_draw = fields.Nested(WaitValueSchema, required=True, allow_none=True, metadata={
         "description": "Won by drawing it; null: this hand cannot win on it so."})
-    discard = fields.Nested(WaitValueSchema, required=True, allow_none=True, metadata={
+    on_discard = fields.Nested(WaitValueSchema, required=True, allow_none=True, metadata={
         "description": "Won on another player's discard; null: not allowed for this hand "
-                       "(精吊, or 有精平胡, only self-draw)."})
+                       "(精吊, or 有精平胡, only self-draw; `note` says why)."})
+    note = fields.String(required=True, metadata={
+        "description": "Why a way of winning on this wait is missing, as /evaluate says it; "
+                       "empty when both are there."})
 
 
 class DiscardAdviceSchema(Schema):
@@ -224,6 +227,9 @@ class DiscardAdviceSchema(Schema):
                                                  "after this discard."})
     left_total = fields.Integer(required=True, metadata={
         "description": "The copies left of all those tiles."})
+    value = fields.Integer(required=True, metadata={
+        "description": "The order's third key: for a ready discard the best self-draw "
+                       "total among its waits with a copy left; 0 otherwise."})
     waits = fields.List(fields.Nested(WaitAdviceSchema), allow_none=True, metadata={
         "description": "When the discard leaves the hand ready (shanten 0): every wait, "
                        "valued as /evaluate values the waits of that 13-tile hand; else null."})

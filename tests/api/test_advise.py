@@ -32,11 +32,13 @@ def test_a_hand_one_discard_from_ready_lists_that_discard_first_with_its_waits(p
     # 0 fan → 1 from the discarder.
     assert waits["1s"]["self_draw"] == {"total": 6, "patterns": ["ji_hu", "zi_mo"],
                                         "de_guo": False}
-    assert waits["1s"]["discard"] == {"total": 1, "patterns": ["ji_hu"], "de_guo": False}
+    assert waits["1s"]["on_discard"] == {"total": 1, "patterns": ["ji_hu"], "de_guo": False}
     # E: the pung of E is the round wind (东圈, +1): self-drawn 2 fan → 4 × 3 = 12; on a
     # discard 1 fan → 2.
     assert waits["E"]["self_draw"]["total"] == 12
-    assert waits["E"]["discard"]["total"] == 2
+    assert waits["E"]["on_discard"]["total"] == 2
+    assert waits["E"]["note"] == ""
+    assert best["value"] == 12  # the best self-draw total of a wait with a copy left (E)
     # every other discard leaves it one step further (shanten 1) and has no waits
     assert all(d["shanten"] == 1 and d["waits"] is None for d in answer["discards"][1:])
 
@@ -44,12 +46,12 @@ def test_a_hand_one_discard_from_ready_lists_that_discard_first_with_its_waits(p
 def test_the_waits_are_what_evaluate_says_for_the_13_tiles_left(post):
     answer = advise(post, variant="guangdong", hand="123m456p789s11sEEN", seat_wind="S")
     best = answer["discards"][0]
-    for win_type in ("self_draw", "discard"):
+    for win_type, field in (("self_draw", "self_draw"), ("discard", "on_discard")):
         status, evaluated = post("/evaluate", {"variant": "guangdong", "hand": "123m456p789s11sEE",
                                                "seat_wind": "S", "win_type": win_type})
         assert status == 200
         assert [(w["tile"], w["total"], w["patterns"]) for w in evaluated["waits"]] == \
-            [(w["tile"], w[win_type]["total"], w[win_type]["patterns"]) for w in best["waits"]]
+            [(w["tile"], w[field]["total"], w[field]["patterns"]) for w in best["waits"]]
 
 
 def test_a_13_tile_hand_gets_its_shanten_and_draws_alone(post):
@@ -95,7 +97,8 @@ def test_a_lone_jing_waits_on_every_tile_and_only_by_self_draw(post):
     assert answer["shanten"] == -1  # the jing stands for E: already a win
     e = by_discard(answer)["E"]
     assert e["shanten"] == 0 and len(e["waits"]) == 34
-    assert all(w["discard"] is None and w["self_draw"]["total"] > 0 for w in e["waits"])
+    assert all(w["on_discard"] is None and w["self_draw"]["total"] > 0 for w in e["waits"])
+    assert all("精吊" in w["note"] for w in e["waits"])  # why, as /evaluate says it
     assert all("jing_diao" in w["self_draw"]["patterns"] for w in e["waits"])
     left = {t["tile"]: t["left"] for t in e["tiles"]}
     assert left["5s"] == 2  # four, less the indicator and the one held

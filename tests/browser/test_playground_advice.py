@@ -68,7 +68,7 @@ def shown_waits(page) -> list[dict]:
         };
         return {tile: r.dataset.tile, left: Number(r.dataset.left),
                 left_text: r.cells[1].innerText.trim(),
-                self_draw: value(r.cells[2]), discard: value(r.cells[3])};
+                self_draw: value(r.cells[2]), on_discard: value(r.cells[3])};
       })""")
 
 
@@ -77,7 +77,7 @@ def expected_waits(entry: dict) -> list[dict]:
         return None if v is None else {"total": v["total"], "patterns": " ".join(v["patterns"]),
                                        "de_guo": v["de_guo"]}
     return [{"tile": w["tile"], "left": w["left"], "left_text": str(w["left"]),
-             "self_draw": value(w["self_draw"]), "discard": value(w["discard"])}
+             "self_draw": value(w["self_draw"]), "on_discard": value(w["on_discard"])}
             for w in entry["waits"]]
 
 
@@ -205,11 +205,14 @@ def test_clicking_a_discard_shows_its_waits_with_the_values_advise_answers(page,
         assert shown_waits(page) == expected_waits(entries[discard])
     # N: 精吊 on all 34 tiles, only by self-draw (no discard value); 1s and 9m are 德国.
     waits = {w["tile"]: w for w in shown_waits(page)}
-    assert len(waits) == 34 and all(w["discard"] is None for w in waits.values())
+    assert len(waits) == 34 and all(w["on_discard"] is None for w in waits.values())
     assert sorted(t for t, w in waits.items() if w["self_draw"]["de_guo"]) == ["1s", "9m"]
     row = page.locator('#advice-waits tr[data-tile="1s"]')
     assert row.locator(".advice-de-guo").inner_text() == "德国"
     assert row.locator(".on-discard").inner_text() == "— cannot win so"
+    # why, on hover: the wait's note, as /evaluate says it
+    note = {w["tile"]: w for w in entries["N"]["waits"]}["1s"]["note"]
+    assert note and row.locator(".on-discard .advice-none").get_attribute("title") == note
     assert "de_guo" in row.locator(".self-draw .advice-patterns").inner_text()
 
 

@@ -103,7 +103,7 @@ def test_each_discard_agrees_with_the_core_and_with_evaluate(index):
             assert entry.waits is None
             continue
         assert {d.tile for d in entry.draws} == set(shaped)
-        for win_type, field in ((SELF_DRAW, "self_draw"), (DISCARD, "discard")):
+        for win_type, field in ((SELF_DRAW, "self_draw"), (DISCARD, "on_discard")):
             evaluated = {w.tile: w for w in _evaluated(request, tuple(concealed), win_type)}
             assert [w.tile for w in entry.waits] == list(evaluated) or win_type == DISCARD
             for wait in entry.waits:

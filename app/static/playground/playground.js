@@ -881,12 +881,14 @@
       return el("div", { class: "advice-waits", id: "advice-waits", "data-discard": d.discard },
         el("p", { class: "hint", text: tr("advice_not_ready", d.discard, d.shanten) }));
     }
-    const value = (v) => (v ? el("span", { class: "advice-value", "data-total": String(v.total) },
+    // a missing way of winning says why (the wait's note, as /evaluate says it) on hover
+    const value = (v, note) => (v ? el("span", { class: "advice-value", "data-total": String(v.total) },
       el("strong", { text: String(v.total) }), " ",
       el("span", { class: "advice-patterns", text: v.patterns.join(" ") }),
       v.de_guo ? el("span", { class: "advice-de-guo", title: tr("advice_de_guo"),
         text: "德国" }) : null)
-      : el("span", { class: "advice-none muted", "data-total": "", text: tr("advice_not_allowed") }));
+      : el("span", { class: "advice-none muted", "data-total": "", title: note || "",
+        text: tr("advice_not_allowed") }));
     return el("div", { class: "advice-waits", id: "advice-waits", "data-discard": d.discard },
       el("h4", {}, adviceTile(d.discard), " ", tr("advice_waits_title", d.discard)),
       el("table", { class: "advice-wait-table" },
@@ -896,8 +898,8 @@
           "data-left": String(w.left), class: w.left ? "" : "dead" },
           el("td", {}, adviceTile(w.tile)),
           el("td", { class: "amount", text: String(w.left) }),
-          el("td", { class: "self-draw" }, value(w.self_draw)),
-          el("td", { class: "on-discard" }, value(w.discard)))))));
+          el("td", { class: "self-draw" }, value(w.self_draw, w.note)),
+          el("td", { class: "on-discard" }, value(w.on_discard, w.note)))))));
   }
 
   function seatsFields() {

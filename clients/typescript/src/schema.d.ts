@@ -301,7 +301,7 @@ export interface paths {
         put?: never;
         /**
          * What to discard: shanten (向听数) and 进张 of each discard
-         * @description A hand of 14 tiles (+1 per kong), which must discard, gets one entry per distinct discard, best first: the shanten after it, every tile that lowers it (进张) with the copies left, and for a discard that leaves the hand ready its waits, each valued as `POST /evaluate` values it on a self-draw and on a discard. A hand of 13 gets its own shanten and 进张. Every shape the variant scores counts, jing are wild as the variant makes them. See the rules book's advice page (GET /rules).
+         * @description A hand of 14 tiles (+1 per kong), which must discard, gets one entry per distinct discard, best first: the shanten after it, every tile that lowers it (进张) with the copies left, and for a discard that leaves the hand ready its waits, each valued as `POST /evaluate` values it on a self-draw and on a discard. A hand of 13 gets its own shanten and 进张. Every shape the variant scores counts, jing are wild as the variant makes them. The order rule is in `discards`' description; docs/advice.md in the service's repository explains every term.
          */
         post: {
             parameters: {
@@ -1484,8 +1484,10 @@ export interface components {
             left: number;
             /** @description Won by drawing it; null: this hand cannot win on it so. */
             self_draw: components["schemas"]["WaitValue"] | null;
-            /** @description Won on another player's discard; null: not allowed for this hand (精吊, or 有精平胡, only self-draw). */
-            discard: components["schemas"]["WaitValue"] | null;
+            /** @description Won on another player's discard; null: not allowed for this hand (精吊, or 有精平胡, only self-draw; `note` says why). */
+            on_discard: components["schemas"]["WaitValue"] | null;
+            /** @description Why a way of winning on this wait is missing, as /evaluate says it; empty when both are there. */
+            note: string;
         };
         DiscardAdvice: {
             /** @enum {string} */
@@ -1496,6 +1498,8 @@ export interface components {
             tiles: components["schemas"]["Draw"][];
             /** @description The copies left of all those tiles. */
             left_total: number;
+            /** @description The order's third key: for a ready discard the best self-draw total among its waits with a copy left; 0 otherwise. */
+            value: number;
             /** @description When the discard leaves the hand ready (shanten 0): every wait, valued as /evaluate values the waits of that 13-tile hand; else null. */
             waits?: components["schemas"]["WaitAdvice"][] | null;
         };

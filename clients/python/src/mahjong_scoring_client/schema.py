@@ -439,8 +439,11 @@ class WaitAdvice(TypedDict):
     # Won by drawing it; null: this hand cannot win on it so.
     self_draw: WaitValue | None
     # Won on another player's discard; null: not allowed for this hand (精吊, or 有精平胡, only
-    # self-draw).
-    discard: WaitValue | None
+    # self-draw; `note` says why).
+    on_discard: WaitValue | None
+    # Why a way of winning on this wait is missing, as /evaluate says it; empty when both are
+    # there.
+    note: str
 
 
 class DiscardAdvice(TypedDict):
@@ -455,6 +458,9 @@ class DiscardAdvice(TypedDict):
     tiles: list[Draw]
     # The copies left of all those tiles.
     left_total: int
+    # The order's third key: for a ready discard the best self-draw total among its waits with
+    # a copy left; 0 otherwise.
+    value: int
     # When the discard leaves the hand ready (shanten 0): every wait, valued as /evaluate
     # values the waits of that 13-tile hand; else null.
     waits: NotRequired[list[WaitAdvice] | None]
