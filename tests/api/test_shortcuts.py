@@ -16,7 +16,8 @@ from app.schemas.fields import Shortcut
 from tests.hostile.mutations import corpus, mutate
 
 SCHEMAS = {"/evaluate": req.EvaluateSchema(), "/settle": req.SettleSchema(),
-           "/jing": req.JingRequestSchema(), "/match": req.MatchSchema()}
+           "/jing": req.JingRequestSchema(), "/match": req.MatchSchema(),
+           "/advise": req.AdviseSchema()}
 CASES = int(os.environ.get("SHORTCUT_CASES", 1500))
 
 

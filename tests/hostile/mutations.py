@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bench.bodies import advices
 from rules.variants import VARIANTS
 from tests.sim.engine import Simulator, play_match
 
@@ -65,8 +66,10 @@ def corpus(rounds_per_variant: int = 6) -> list[tuple[str, dict[str, Any]]]:
         out += [("/evaluate", b) for b in _evaluate_bodies(name)]
         if variant.jing_fields:
             out += [("/jing", b) for b in _jing_bodies(name)]
-        for seed in range(rounds_per_variant):
-            out.append(("/settle", Simulator(name, 70_000 + seed).play().request))
+        settles = [Simulator(name, 70_000 + seed).play().request
+                   for seed in range(rounds_per_variant)]
+        out += [("/settle", body) for body in settles]
+        out += [("/advise", body) for body in advices(settles)[:4]]
         if variant.scored:
             out.append(("/match", play_match(name, 71_000, 4).body))
     return out

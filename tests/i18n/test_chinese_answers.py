@@ -23,6 +23,7 @@ import rules
 from app import codes, examples
 from app.edge import BudgetExceeded
 from app.schemas import requests as request_schemas
+from bench.bodies import advices
 from rules import error_codes, model
 from tests.contract.test_error_codes import CASES, ENTRIES
 from tests.hostile.mutations import corpus, mutate
@@ -59,7 +60,8 @@ def _vocabulary() -> set[str]:
         for option in variant["options"]:
             words |= {option["name"], *map(str, option.get("choices", []))}
     for schema in (request_schemas.EvaluateSchema(), request_schemas.SettleSchema(),
-                   request_schemas.JingRequestSchema(), request_schemas.MatchSchema()):
+                   request_schemas.JingRequestSchema(), request_schemas.MatchSchema(),
+                   request_schemas.AdviseSchema()):
         words |= set(_schema_fields(schema))
     return words
 
@@ -230,7 +232,8 @@ def test_every_error_code_is_checked_in_chinese():
 # ------------------------------------------------------------------ answers
 def _example_requests() -> Iterator[tuple[str, dict[str, Any]]]:
     for path, listed in (("/evaluate", examples.EVALUATE), ("/settle", examples.SETTLE),
-                         ("/jing", examples.JING), ("/match", examples.MATCH)):
+                         ("/jing", examples.JING), ("/match", examples.MATCH),
+                         ("/advise", examples.ADVISE)):
         for _, _, body in listed:
             yield path, body
 
@@ -245,6 +248,8 @@ def _simulated(variant: str, seeds: range) -> Iterator[tuple[str, dict[str, Any]
             if settle.get("jing"):
                 body["jing"] = {"indicator": settle["jing"]["indicator"]}
             yield "/evaluate", body
+    for body in advices([Simulator(variant, seed).play().request for seed in seeds]):
+        yield "/advise", body  # the notes of its waits (精吊, 有精平胡 …) in Chinese too
     yield "/match", play_match(variant, seeds.start, 6)
 
 
