@@ -1,8 +1,9 @@
 """Waits of a hand one tile short, family by family.
 
 Adding a tile changes one family only, so for the standard shape the other four families'
-minimum wilds are looked up once and each candidate costs two lookups for its own family.
-Two shortcuts keep a cold start cheap:
+minimum wilds are looked up once and each candidate costs two lookups for its own family;
+those lookups are kept per family slice (:func:`family_after`), so a family seen before
+costs one lookup for all its positions. Two shortcuts keep a cold start cheap:
 
 * a tile never does better than a wild (a wild may stand for it), so when one more *wild*
   does not complete the hand, no tile does and nothing else is tried;
@@ -12,14 +13,18 @@ Two shortcuts keep a cold start cheap:
 
 Seven pairs, 十三烂 and 十三幺 are checked per candidate only when the hand can still take
 them (no melds, and the cheap necessary condition holds).
+
+:func:`shapes_after` goes one step further than the waits: which shapes each tile would
+complete, what a scorer valuing every wait reads.
 """
 
 from __future__ import annotations
 
 from rules.analysis import natural, special
 from rules.analysis.families import INF, NUM, min_wilds
-from rules.analysis.model import ShapeRules
-from rules.analysis.standard import Part, slices
+from rules.analysis.model import SEVEN_PAIRS, SHI_SAN_YAO, STANDARD, ShapeRules
+from rules.analysis.standard import Part, min_wilds_standard, slices
+from rules.caches import cached
 
 Counts = tuple[int, ...]
 
@@ -30,25 +35,26 @@ def _with(counts: Counts, tile: int) -> Counts:
 
 def standard_waits(counts: Counts, wilds: int, honour_chows: bool) -> set[int]:
     """Tiles that make the hand four sets + a pair with ``wilds`` wilds."""
-    parts = slices(counts, honour_chows, pung_only=False)
     if not wilds:  # an isolated tile needs a wild; the rest by the exact natural check
+        parts = slices(counts, honour_chows, pung_only=False)
         return {part.offset + pos for part in parts for pos in range(len(part.counts))
                 if not _isolated(part, pos)
                 and natural.standard(_with(counts, part.offset + pos), honour_chows)}
-    plain = [min_wilds(p.family, p.counts, False, p.chows) for p in parts]
-    paired = [min_wilds(p.family, p.counts, True, p.chows) for p in parts]
-    base = sum(plain)
-    # What putting the pair in a family costs beyond its sets alone (2: a pair of wilds).
-    extra = [w - p if w < INF else INF for p, w in zip(plain, paired, strict=True)]
-    found = set()
-    for k, part in enumerate(parts):
-        elsewhere = min([2, *extra[:k], *extra[k + 1:]])
-        for pos in range(len(part.counts)):
-            new_plain, new_paired = _family_costs(part, pos, plain[k], paired[k])
-            cost = base - plain[k] + new_plain + min(elsewhere, new_paired - new_plain)
-            if cost <= wilds:
-                found.add(part.offset + pos)
-    return found
+    return {tile for tile, cost in enumerate(standard_costs(counts, honour_chows, False))
+            if cost <= wilds}
+
+
+@cached(1 << 14)
+def family_after(family: int, counts: Counts,
+                 chows: bool) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """(sets only, sets + pair) minimum wilds of one family's ``counts``, and the same with
+    one more tile at each position: everything the waits ask of a family, kept per family
+    slice (a suit's counts recur across hands far more than whole hands do)."""
+    plain = min_wilds(family, counts, False, chows)
+    paired = min_wilds(family, counts, True, chows)
+    part = Part(family, 0, counts, chows)
+    return plain, paired, tuple([_family_costs(part, pos, plain, paired)
+                                 for pos in range(len(counts))])
 
 
 def _family_costs(part: Part, pos: int, plain: int, paired: int) -> tuple[int, int]:
@@ -96,3 +102,100 @@ def _seven_pairs_waits(counts: Counts, wilds: int, four_as_two: bool) -> set[int
         if singles + (-1 if c % 2 else 1) <= wilds:
             found.add(t)
     return found
+
+
+@cached(1 << 12)
+def standard_costs(counts: Counts, honour_chows: bool, pung_only: bool) -> tuple[int, ...]:
+    """``[t]``: the fewest wilds that make ``counts`` plus one tile ``t`` four sets and a
+    pair (``min_wilds_standard``), for all 34 kinds at once (kept per hand: the waits and
+    :func:`shapes_after` of a waiting hand both ask it).
+
+    The sum :func:`~rules.analysis.standard.pair_choice` works out per hand, family by
+    family, with only the tile's own family looked up again (two lookups, none for a tile
+    with no neighbour): what :func:`standard_waits` does to find the waits, kept as numbers
+    so the all-pungs reading (``pung_only``) and any number of wilds can be read off them.
+    """
+    tables = [family_after(p.family, p.counts, p.chows)
+              for p in slices(counts, honour_chows, pung_only)]
+    base = sum([plain for plain, _, _ in tables])
+    # What putting the pair in a family costs beyond its sets alone (2: a pair of wilds).
+    extra = [paired - plain if paired < INF else INF for plain, paired, _ in tables]
+    costs = []
+    for k, (plain, _, after) in enumerate(tables):
+        elsewhere = min([2, *extra[:k], *extra[k + 1:]])
+        rest = base - plain
+        costs += [rest + new_plain + min(elsewhere, new_paired - new_plain)
+                  for new_plain, new_paired in after]
+    return tuple(costs)
+
+
+def shapes_after(counts: Counts, wilds: int, rules: ShapeRules,
+                 melds: int) -> tuple[frozenset[str], ...]:
+    """``[t]``: ``shapes_of(counts + t, wilds, rules, melds)`` for all 34 kinds ``t``, the
+    shapes each tile would complete (empty for most), worked out for the whole hand at once.
+
+    The standard shape from :func:`standard_costs`; seven pairs, 十三烂 and 十三幺 by the
+    checks ``shapes_of`` makes, asked only of the tiles their cheap necessary condition lets
+    through."""
+    empty: frozenset[str] = frozenset()
+    if sum(counts) + 1 + wilds != 14 - 3 * melds:
+        return (empty,) * len(counts)
+    found: list[list[str]] = [[] for _ in counts]
+    _standard_after(counts, wilds, rules.honour_chows, found)
+    if melds == 0:
+        _specials_after(counts, wilds, rules, found)
+    return tuple([frozenset(shapes) if shapes else empty for shapes in found])
+
+
+def _standard_after(counts: Counts, wilds: int, honour_chows: bool,
+                    found: list[list[str]]) -> None:
+    """Add STANDARD (and ``all_pungs``) to ``found[t]`` for each tile ``t`` completing it.
+
+    Without wilds too by the fewest wilds needed (0), not by :func:`natural.standard`: the
+    same answer (both are exact), from the family tables instead of 34 hand checks. The
+    all-pungs reading is looked for only when the hand with one more *wild* has one: a
+    wild may stand for the tile, so no tile does better."""
+    completed = [tile for tile, cost in enumerate(standard_costs(counts, honour_chows, False))
+                 if cost <= wilds]
+    for tile in completed:
+        found[tile].append(STANDARD)
+    if not completed or min_wilds_standard(counts, pung_only=True) > wilds + 1:
+        return
+    pungs = standard_costs(counts, False, pung_only=True)
+    for tile in completed:
+        if pungs[tile] <= wilds:
+            found[tile].append("all_pungs")
+
+
+def _specials_after(counts: Counts, wilds: int, rules: ShapeRules,
+                    found: list[list[str]]) -> None:
+    """Add seven pairs, 十三烂 (七星) and 十三幺 where one more tile completes them."""
+    four = rules.four_as_two_pairs
+    if rules.seven_pairs:
+        singles = sum(c % 2 for c in counts)
+        for tile, c in enumerate(counts):
+            # necessary: each single takes a wild, and the tile turns its count's parity
+            if singles + (-1 if c % 2 else 1) <= wilds:
+                plus = _with(counts, tile)
+                if (special.seven_pairs_fit(plus, wilds, four) if wilds
+                        else special.is_seven_pairs(plus, four)):
+                    found[tile].append(SEVEN_PAIRS)
+    if rules.shi_san_lan and max(counts) <= 1:  # 十三烂 holds no two equal tiles
+        for tile in range(len(counts)):
+            if not counts[tile]:
+                found[tile] += _lan_shapes(_with(counts, tile), wilds)
+    if rules.shi_san_yao and not any(counts[t] for t in range(len(counts))
+                                     if t not in special.ORPHANS):
+        for tile in special.ORPHANS:  # 十三幺 holds nothing else
+            plus = _with(counts, tile)
+            if (special.shi_san_yao(plus, wilds) if wilds else special.is_shi_san_yao(plus)):
+                found[tile].append(SHI_SAN_YAO)
+
+
+def _lan_shapes(counts: Counts, wilds: int) -> list[str]:
+    """十三烂 or 七星十三烂 of a complete hand, as ``shapes_of`` finds it (or none)."""
+    if not wilds:
+        shape = special.lan_shape(counts)
+        return [shape] if shape else []
+    lan = special.shi_san_lan(counts, wilds)
+    return [lan.shape] if lan else []

@@ -24,6 +24,7 @@ from rules.analysis import (
     ShapeRules,
     is_complete,
     readings,
+    shapes_after,
     shapes_of,
     special,
     waits,
@@ -31,6 +32,7 @@ from rules.analysis import (
 from rules.analysis.families import groupings
 from rules.analysis.standard import absolute, slices, standard_readings
 from rules.tiles import CODES, parse_tiles, to_counts
+from rules.variants import VARIANTS
 from tests.brute import WIND_CHOWS, brute_shapes
 
 ALL = ShapeRules(honour_chows=True, seven_pairs=True, shi_san_lan=True, shi_san_yao=True)
@@ -195,6 +197,22 @@ def test_standard_readings_are_every_combination_of_the_family_tables(case, pung
     assert sorted(map(_canonical, found)) == sorted(
         _every_combination(hand_counts, wilds, rules.honour_chows, pung_only))
     assert len(set(map(_canonical, found))) == len(found)
+
+
+@SLOW
+@given(near_complete(max_wilds=4), st.sampled_from(sorted({v.shapes for v in VARIANTS.values()})))
+def test_shapes_after_is_shapes_of_each_tile_added(case, variant_rules):
+    """``shapes_after`` answers for all 34 kinds at once what ``shapes_of`` answers of the
+    hand with each added (a waiting hand's valuation reads it), melds, wilds and the
+    all-pungs reading included, and tiles held four times too."""
+    hand_counts, wilds, rules, melds = case
+    if sum(hand_counts) == 0:
+        return
+    _, short = one_short(hand_counts)
+    for shape_rules in (rules, variant_rules):
+        after = shapes_after(short, wilds, shape_rules, melds)
+        assert after == tuple(shapes_of(short[:t] + (short[t] + 1,) + short[t + 1:], wilds,
+                                        shape_rules, melds) for t in range(34))
 
 
 @st.composite
