@@ -158,16 +158,21 @@ class Jiangxi(Variant):
         return checks.evaluate_errors(self, request) + self.rule_errors(request.rules)
 
     def score(self, ctx: Context) -> Evaluation:
-        request = ctx.request
-        seating, notes = _evaluate_seating(request, ctx.win_type)
-        situation = JiangxiSituation(
-            seating, request.win_tile, request.flags, request.rules, ctx.wild_kinds,
+        situation = self.situation(ctx.request, ctx.win_type, ctx.wild_kinds)
+        evaluation, _ = evaluate_hand(self, ctx.request.hand, situation, ctx.shown)
+        return evaluation
+
+    def situation(self, request: EvaluateRequest, win_type: str,
+                  kinds: frozenset[int]) -> JiangxiSituation:
+        """The situation of /evaluate's lone hand, won by ``win_type``: of the hand, only
+        ``win_tile`` and whether it holds jing are read (:mod:`rules.jiangxi.waits`)."""
+        seating, notes = _evaluate_seating(request, win_type)
+        return JiangxiSituation(
+            seating, request.win_tile, request.flags, request.rules, kinds,
             table_clear=request.flags.no_jing_held,
-            winner_holds_jing=holds_jing(request.hand, ctx.wild_kinds),
+            winner_holds_jing=holds_jing(request.hand, kinds),
             others_no_jing=request.flags.others_no_jing, notes=tuple(notes),
             out_of_play=tuple(self._flipped(request.jing)))
-        evaluation, _ = evaluate_hand(self, request.hand, situation, ctx.shown)
-        return evaluation
 
     def hand_value(self, candidate: Candidate, situation: JiangxiSituation) -> HandValue:
         """One candidate's terms: shape, 精吊, kong, variant factors, 抢杠, 德国 — or flat."""

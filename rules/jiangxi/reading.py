@@ -79,18 +79,29 @@ def chow_melds(melds: tuple[Meld, ...]) -> bool:
     return any(m.kind == CHOW for m in melds)
 
 
-def shape_candidates(view: HandView, rules: ShapeRules) -> list[Candidate]:
+def shape_candidates(view: HandView, rules: ShapeRules) -> tuple[Candidate, ...]:
     """Every shape the hand takes, with jing as wilds and with every jing as itself."""
+    wild = view.shapes(rules) if view.wilds else None
+    return shaped_candidates(view.natural_shapes(rules), wild, chow_melds(view.melds))
+
+
+@cached(1 << 8)
+def shaped_candidates(natural: frozenset[str], wild: frozenset[str] | None,
+                      chow_melded: bool) -> tuple[Candidate, ...]:
+    """The candidates of a hand whose shapes are ``natural`` with every jing as itself and
+    ``wild`` with the jing as wilds (None: no wild jing held, every reading is the German
+    one), ``chow_melded`` when a meld is a chow (no 大七): a few dozen combinations, each
+    worked out once."""
     found = []
-    for german, shapes in ((True, view.natural_shapes(rules)), (False, view.shapes(rules))):
-        if not german and not view.wilds:
-            continue  # without a wild jing every reading is already the German one
+    for german, shapes in ((True, natural), (False, wild)):
+        if shapes is None:
+            continue
         for core, sid in SHAPE_IDS.items():
             if core in shapes:
                 found.append(Candidate(sid, german))
-        if "all_pungs" in shapes and not chow_melds(view.melds):
+        if "all_pungs" in shapes and not chow_melded:
             found.append(Candidate(DA_QI_DUI, german))
-    return found
+    return tuple(found)
 
 
 def sets_fit(counts: tuple[int, ...], wilds: int, rules: ShapeRules, pung_only: bool) -> bool:
