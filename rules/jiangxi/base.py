@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from rules.analysis import ShapeRules
 from rules.error_codes import FIELD_NOT_USED, HAND_NOT_WINNING
 from rules.errors import FieldError, InvalidInput
+from rules.hand import HandView
 from rules.jiangxi import checks
 from rules.jiangxi.family import JiangxiSituation
 from rules.jiangxi.jing import (
@@ -30,6 +31,7 @@ from rules.jiangxi.scoring import (
     YOU_JING_PING_HU_SELF_DRAW_ONLY,
     evaluate_hand,
 )
+from rules.jiangxi.waits import class_value, wait_class, waiting_hand
 from rules.ledger import SEATS, Ledger
 from rules.model import (
     DISCARD,
@@ -48,6 +50,7 @@ from rules.model import (
     PlayerTiles,
     Settlement,
     SettleRequest,
+    Wait,
     WinnerResult,
 )
 from rules.text import Sentence, msg
@@ -156,6 +159,28 @@ class Jiangxi(Variant):
     # ------------------------------------------------------------------ evaluate
     def evaluate_errors(self, request: EvaluateRequest) -> list:
         return checks.evaluate_errors(self, request) + self.rule_errors(request.rules)
+
+    def wait_values(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
+                    tiles: list[int]) -> list[Wait]:
+        """Each wait's value, one tile of each class scored (:mod:`rules.jiangxi.waits`:
+        the tiles of a class score alike) and its value given to the others; a tile outside
+        every class, and every tile of a 天胡, is scored on its own by :meth:`wait_value`."""
+        if request.flags.heavenly:  # every tile held may be the last one: no class
+            return super().wait_values(request, hand, kinds, tiles)
+        waiting = waiting_hand(self, request, hand, kinds, self._flipped(request.jing))
+        valued: dict[tuple, Wait] = {}
+        found = []
+        for tile in tiles:
+            key = wait_class(waiting, tile)
+            if key is None:
+                found.append(self.wait_value(request, tile))
+                continue
+            known = valued.get(key)
+            if known is None:
+                found.append(valued.setdefault(key, class_value(self, waiting, tile)))
+            else:
+                found.append(Wait(tile, known.total, list(known.patterns), known.note))
+        return found
 
     def score(self, ctx: Context) -> Evaluation:
         situation = self.situation(ctx.request, ctx.win_type, ctx.wild_kinds)
