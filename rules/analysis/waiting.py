@@ -58,13 +58,30 @@ def family_after(family: int, counts: Counts,
 
 
 def _family_costs(part: Part, pos: int, plain: int, paired: int) -> tuple[int, int]:
-    """(sets only, sets + pair) minimum wilds of the family with one more tile at ``pos``."""
-    c = part.counts
+    """(sets only, sets + pair) minimum wilds of the family with one more tile at ``pos``,
+    given the family's own (``plain``, ``paired``).
+
+    One more tile moves them only so far, which often settles them without a search:
+
+    * sets only: take the tile out of a grouping with it (a wild in its place, or its group
+      dropped if nothing natural is left) and the family's own grouping costs at most one
+      more wild: new ≥ plain - 1; a pung of it with two wilds beside the family's grouping:
+      new ≤ plain + 2; sets hold 3k tiles: new ≡ plain - 1 (mod 3). So new is plain - 1 or
+      plain + 2, and plain + 2 when plain is 0.
+    * sets + a pair (the pair holds a natural tile): taken out the same way, the tile leaves
+      the family's paired grouping (new ≥ paired - 1), unless it was the pair's only natural
+      tile: then the rest are the family's sets (new ≥ plain + 1); the tile and a wild as
+      the pair beside the family's sets: new ≤ plain + 1. So new is plain + 1 when that is
+      below paired (``paired`` INF: an empty family).
+    * a tile with no neighbour joins no group of other tiles: +2 as a pung, or the pair.
+    """
     if _isolated(part, pos):
         return plain + 2, min(paired + 2, plain + 1)
-    plus = _with(c, pos)
-    return (min_wilds(part.family, plus, False, part.chows),
-            min_wilds(part.family, plus, True, part.chows))
+    plus = _with(part.counts, pos)
+    new_plain = plain + 2 if plain == 0 else min_wilds(part.family, plus, False, part.chows)
+    new_paired = plain + 1 if plain + 1 < paired else min_wilds(part.family, plus, True,
+                                                                 part.chows)
+    return new_plain, new_paired
 
 
 def _isolated(part: Part, pos: int) -> bool:
@@ -81,7 +98,7 @@ def special_waits(counts: Counts, wilds: int, rules: ShapeRules) -> set[int]:
     found = set()
     if rules.seven_pairs:
         found |= _seven_pairs_waits(counts, wilds, rules.four_as_two_pairs)
-    if rules.shi_san_lan and max(counts) <= 1:  # 十三烂 holds no two equal tiles
+    if rules.shi_san_lan and special.lan_open(counts):  # a tile added cannot undo a flaw
         found |= {t for t in range(len(counts)) if not counts[t]
                   and special.shi_san_lan(_with(counts, t), wilds)}
     if rules.shi_san_yao and not any(counts[t] for t in range(len(counts))
@@ -180,7 +197,7 @@ def _specials_after(counts: Counts, wilds: int, rules: ShapeRules,
                 if (special.seven_pairs_fit(plus, wilds, four) if wilds
                         else special.is_seven_pairs(plus, four)):
                     found[tile].append(SEVEN_PAIRS)
-    if rules.shi_san_lan and max(counts) <= 1:  # 十三烂 holds no two equal tiles
+    if rules.shi_san_lan and special.lan_open(counts):  # a tile added cannot undo a flaw
         for tile in range(len(counts)):
             if not counts[tile]:
                 found[tile] += _lan_shapes(_with(counts, tile), wilds)

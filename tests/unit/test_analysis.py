@@ -8,8 +8,9 @@ wilds: the shapes, the waits, and that every reading it gives is a real grouping
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,8 +30,9 @@ from rules.analysis import (
     special,
     waits,
 )
-from rules.analysis.families import groupings
+from rules.analysis.families import DRAGON, NUM, SIZES, WIND, groupings, min_wilds
 from rules.analysis.standard import absolute, slices, standard_readings
+from rules.analysis.waiting import family_after
 from rules.tiles import CODES, parse_tiles, to_counts
 from rules.variants import VARIANTS
 from tests.brute import WIND_CHOWS, brute_shapes
@@ -213,6 +215,34 @@ def test_shapes_after_is_shapes_of_each_tile_added(case, variant_rules):
         after = shapes_after(short, wilds, shape_rules, melds)
         assert after == tuple(shapes_of(short[:t] + (short[t] + 1,) + short[t + 1:], wilds,
                                         shape_rules, melds) for t in range(34))
+
+
+def _family_vectors():
+    """Every wind and dragon family of up to four copies a tile, every suit of up to six
+    tiles, and 3,000 seeded suits of any size."""
+    for family in (WIND, DRAGON):
+        yield from ((family, c) for c in product(range(5), repeat=SIZES[family]))
+    for size in range(7):
+        for ranks in combinations_with_replacement(range(9), size):
+            yield NUM, tuple(ranks.count(r) for r in range(9))
+    rng = random.Random(8)
+    for _ in range(3000):
+        yield NUM, tuple(rng.choice([0, 0, 0, 1, 1, 2, 3, 4]) for _ in range(9))
+
+
+def test_family_after_is_min_wilds_with_each_tile_added():
+    """The waits' per-family table settles most positions by bounds, not by a search: it
+    must still say exactly what min_wilds says of the family with one more tile there."""
+    for family, family_counts in _family_vectors():
+        for chows in (False, True):
+            plain, paired, after = family_after(family, family_counts, chows)
+            assert (plain, paired) == (min_wilds(family, family_counts, False, chows),
+                                       min_wilds(family, family_counts, True, chows))
+            for pos in range(len(family_counts)):
+                plus = (*family_counts[:pos], family_counts[pos] + 1, *family_counts[pos + 1:])
+                assert after[pos] == (min_wilds(family, plus, False, chows),
+                                      min_wilds(family, plus, True, chows)), (
+                    family, family_counts, chows, pos)
 
 
 @st.composite
