@@ -35,13 +35,31 @@ def _with(counts: Counts, tile: int) -> Counts:
 
 def standard_waits(counts: Counts, wilds: int, honour_chows: bool) -> set[int]:
     """Tiles that make the hand four sets + a pair with ``wilds`` wilds."""
-    if not wilds:  # an isolated tile needs a wild; the rest by the exact natural check
-        parts = slices(counts, honour_chows, pung_only=False)
-        return {part.offset + pos for part in parts for pos in range(len(part.counts))
-                if not _isolated(part, pos)
-                and natural.standard(_with(counts, part.offset + pos), honour_chows)}
+    if not wilds:
+        return set(natural_standard_waits(counts, honour_chows))
     return {tile for tile, cost in enumerate(standard_costs(counts, honour_chows, False))
             if cost <= wilds}
+
+
+def natural_standard_waits(counts: Counts, honour_chows: bool) -> list[int]:
+    """Tiles that make the hand four sets + a pair without wilds, by the exact natural
+    check, asked only of the tiles that can pass it.
+
+    Without wilds a family holds sets (3k tiles) or sets and the pair (3k + 2), and one
+    family the pair: so at most one family of 3k + 1 tiles may take the tile (then no other
+    holds 3k + 2), or with none, one of the two of 3k + 2. A tile with no neighbour needs a
+    wild (it joins no group of other tiles)."""
+    parts = slices(counts, honour_chows, pung_only=False)
+    sizes = [sum(part.counts) % 3 for part in parts]
+    if sizes.count(1) == 1 and 2 not in sizes:
+        takers = [parts[sizes.index(1)]]
+    elif 1 not in sizes and sizes.count(2) == 2:
+        takers = [part for part, size in zip(parts, sizes, strict=True) if size == 2]
+    else:
+        return []
+    return [part.offset + pos for part in takers for pos in range(len(part.counts))
+            if not _isolated(part, pos)
+            and natural.standard(_with(counts, part.offset + pos), honour_chows)]
 
 
 @cached(1 << 14)
@@ -166,12 +184,16 @@ def shapes_after(counts: Counts, wilds: int, rules: ShapeRules,
 
 def _standard_after(counts: Counts, wilds: int, honour_chows: bool,
                     found: list[list[str]]) -> None:
-    """Add STANDARD (and ``all_pungs``) to ``found[t]`` for each tile ``t`` completing it.
-
-    Without wilds too by the fewest wilds needed (0), not by :func:`natural.standard`: the
-    same answer (both are exact), from the family tables instead of 34 hand checks. The
-    all-pungs reading is looked for only when the hand with one more *wild* has one: a
-    wild may stand for the tile, so no tile does better."""
+    """Add STANDARD (and ``all_pungs``) to ``found[t]`` for each tile ``t`` completing it,
+    as ``shapes_of`` finds them: without wilds by the natural checks, with wilds by the
+    fewest wilds needed. The all-pungs reading is looked for only when the hand with one
+    more *wild* has one: a wild may stand for the tile, so no tile does better."""
+    if not wilds:
+        for tile in natural_standard_waits(counts, honour_chows):
+            found[tile].append(STANDARD)
+            if natural.all_pungs(_with(counts, tile)):
+                found[tile].append("all_pungs")
+        return
     completed = [tile for tile, cost in enumerate(standard_costs(counts, honour_chows, False))
                  if cost <= wilds]
     for tile in completed:
