@@ -130,7 +130,9 @@ def _seven_pairs_waits(counts: Counts, wilds: int, four_as_two: bool) -> set[int
     if not four_as_two and max(counts) > 2:
         return set()
     singles = sum(c % 2 for c in counts)
-    found = set()
+    found: set[int] = set()
+    if singles > wilds + 1:
+        return found  # one more tile pairs one single at best: the rest need a wild each
     for t, c in enumerate(counts):
         if not four_as_two and c == 2:
             continue  # a third copy could not be paired
@@ -210,8 +212,8 @@ def _specials_after(counts: Counts, wilds: int, rules: ShapeRules,
                     found: list[list[str]]) -> None:
     """Add seven pairs, 十三烂 (七星) and 十三幺 where one more tile completes them."""
     four = rules.four_as_two_pairs
-    if rules.seven_pairs:
-        singles = sum(c % 2 for c in counts)
+    singles = sum(c % 2 for c in counts)
+    if rules.seven_pairs and singles <= wilds + 1:  # else a wild short whatever the tile
         for tile, c in enumerate(counts):
             # necessary: each single takes a wild, and the tile turns its count's parity
             if singles + (-1 if c % 2 else 1) <= wilds:

@@ -108,10 +108,18 @@ def search(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituat
     return found
 
 
-def weigh(found: Search, variant: JiangxiTables, draw: Draw,
-          shapes: tuple[Candidate, ...], situation: JiangxiSituation) -> None:
+# Candidates already priced in one situation, by (shape, German, 精吊): (value, total).
+Prices = dict[tuple[str, bool, bool], tuple[HandValue, int]]
+
+
+def weigh(found: Search, variant: JiangxiTables, draw: Draw, shapes: tuple[Candidate, ...],
+          situation: JiangxiSituation, prices: Prices | None = None) -> None:
     """Value every candidate of one draw (its ``shapes`` and its 精吊 readings) into
-    ``found``, setting aside the ones the rules bar."""
+    ``found``, setting aside the ones the rules bar.
+
+    ``prices``: the candidates priced before in this situation (but for ``win_tile``, which
+    no price reads), kept by what a price reads of a candidate (not its ``last``, which
+    only a shown decomposition reads): a waiting hand's classes price each once."""
     structure = jing_diao_structure(draw, variant.shapes)
     for candidate in (*shapes, *jing_diao_candidates(draw, variant.shapes,
                                                      situation.jing_kinds)):
@@ -119,7 +127,21 @@ def weigh(found: Search, variant: JiangxiTables, draw: Draw,
         if reason:
             found.barred.add(reason)
             continue
-        _consider(found, variant.hand_value(candidate, situation), situation, draw)
+        value, amount = _priced(variant, candidate, situation, prices)
+        _consider(found, value, amount, draw)
+
+
+def _priced(variant: JiangxiTables, candidate: Candidate, situation: JiangxiSituation,
+            prices: Prices | None) -> tuple[HandValue, int]:
+    """The candidate's value and what it collects in all, from ``prices`` if it is there."""
+    key = candidate[:3]
+    priced = prices.get(key) if prices is not None else None
+    if priced is None:
+        value = variant.hand_value(candidate, situation)
+        priced = value, total(value, situation.seating)
+        if prices is not None:
+            prices[key] = priced
+    return priced
 
 
 def claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int],
@@ -132,10 +154,9 @@ def claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int]
     return (last, None) if may_be_wild else (last,)
 
 
-def _consider(found: Search, value: HandValue, situation: JiangxiSituation, draw: Draw) -> None:
-    """Keep the reading worth most; on a tie the German one, then the 精吊 one (nanchang's
-    精钓地胡 is worth what its plain 地胡 is, and is named so)."""
-    amount = total(value, situation.seating)
+def _consider(found: Search, value: HandValue, amount: int, draw: Draw) -> None:
+    """Keep the reading worth most (``amount``: its total); on a tie the German one, then
+    the 精吊 one (nanchang's 精钓地胡 is worth what its plain 地胡 is, and is named so)."""
     found.scored += 1
     best = found.best
     candidate = value.candidate

@@ -75,7 +75,7 @@ from rules.jiangxi.reading import (
     jing_diao_candidates,
     shaped_candidates,
 )
-from rules.jiangxi.scoring import Search, claimed_jing_readings, found_value, weigh
+from rules.jiangxi.scoring import Prices, Search, claimed_jing_readings, found_value, weigh
 from rules.model import DISCARD, ROB_KONG, EvaluateRequest, Evaluation, Wait
 from rules.text import Sentence, msg
 from rules.validation import raise_if
@@ -111,8 +111,10 @@ class WaitingHand(NamedTuple):
     as_themselves: tuple[Shapes, ...]  # [t]: shapes with t added, every jing as itself
     with_wild: Shapes  # shapes with a drawn jing added: one more wild
     chow_melded: bool  # a meld is a chow (no 大七)
-    # the checks of the query won on a tile, by attempt and whether the tile is a jing
+    # by attempt and whether the tile is a jing (all they read of it): the checks of the
+    # query won on a tile, and the candidates priced so far
     errors: dict[tuple[int, bool], list[FieldError]]
+    prices: dict[tuple[int, bool], Prices]
 
 
 def waiting_hand(variant: JiangxiTables, request: EvaluateRequest, view: HandView,
@@ -137,7 +139,7 @@ def waiting_hand(variant: JiangxiTables, request: EvaluateRequest, view: HandVie
         shapes_after(view.natural, view.wilds, variant.shapes, melds),
         shapes_after(view.as_themselves, 0, variant.shapes, melds),
         shapes_of(view.natural, view.wilds + 1, variant.shapes, melds) if kinds
-        else frozenset(), chow_melds(view.melds), {})
+        else frozenset(), chow_melds(view.melds), {}, {})
 
 
 def wait_class(hand: WaitingHand, tile: int) -> tuple | None:
@@ -200,7 +202,8 @@ def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int) -> Wait:
         raise_if(_errors(variant, hand, k, tile))
         situation = attempt.situation._replace(
             win_tile=tile, winner_holds_jing=attempt.situation.winner_holds_jing or wild)
-        result = won_on(variant, hand, tile, situation, attempt.claimed)
+        result = won_on(variant, hand, tile, situation, attempt.claimed,
+                        hand.prices.setdefault((k, wild), {}))
         if result.winning:
             if k:
                 note = msg("only by {win_type}: {note}", win_type=attempt.win_type, note=note)
@@ -223,16 +226,17 @@ def _errors(variant: JiangxiTables, hand: WaitingHand, k: int, tile: int) -> lis
 
 
 def won_on(variant: JiangxiTables, hand: WaitingHand, tile: int,
-           situation: JiangxiSituation, claimed: bool) -> Evaluation:
+           situation: JiangxiSituation, claimed: bool, prices: Prices) -> Evaluation:
     """``search`` and ``found_value`` of the hand won on ``tile`` (``situation``: with that
     win tile), each reading of the tile weighed on a view built from the waiting hand's
-    and on the shapes its :func:`shapes_after` already found."""
+    and on the shapes its :func:`shapes_after` already found (``prices``: the candidates
+    priced before in this situation)."""
     found = Search()
     for natural in claimed_jing_readings(tile, claimed, hand.kinds, hand.won_jing_wild):
         view = view_with(hand.view, tile, hand.kinds, natural)
         shapes = shaped_candidates(*_shapes(hand, tile, natural), hand.chow_melded)
         draw = Draw(view, tile, last_wild=natural is None and tile in hand.kinds)
-        weigh(found, variant, draw, shapes, situation)
+        weigh(found, variant, draw, shapes, situation, prices)
     return found_value(variant, found, situation)
 
 
