@@ -68,37 +68,72 @@ def family_after(family: int, counts: Counts,
     """(sets only, sets + pair) minimum wilds of one family's ``counts``, and the same with
     one more tile at each position: everything the waits ask of a family, kept per family
     slice (a suit's counts recur across hands far more than whole hands do)."""
-    plain = min_wilds(family, counts, False, chows)
-    paired = min_wilds(family, counts, True, chows)
     part = Part(family, 0, counts, chows)
+    plain, paired = _own_costs(part)
     return plain, paired, tuple([_family_costs(part, pos, plain, paired)
                                  for pos in range(len(counts))])
+
+
+def _own_costs(part: Part) -> tuple[int, int]:
+    """(sets only, sets + pair) fewest wilds of a family. A suit (chows allowed) that splits
+    without wilds is read from the natural table, not searched: sets only are (0, 2), sets
+    and a pair (1, 0).
+
+    Why: in a family holding tiles, paired is plain - 1 or plain + 2. From a sets-only
+    grouping, a group holding a natural tile gives it (with a wild, or with a second natural
+    of a pung) to the pair, and its other tiles regroup with at most two wilds more: paired
+    ≤ plain + 2. From a paired grouping, the pair's naturals (one or two) make a pung with
+    one wild more than the pair had: plain ≤ paired + 1. And paired ≡ plain + 2 (mod 3)."""
+    if part.family == NUM and part.chows and any(part.counts):
+        kind = natural.suit_kind(part.counts)
+        if kind == natural.SUIT_SETS:
+            return 0, 2
+        if kind == natural.SUIT_PAIR:
+            return 1, 0
+    return (min_wilds(part.family, part.counts, False, part.chows),
+            min_wilds(part.family, part.counts, True, part.chows))
 
 
 def _family_costs(part: Part, pos: int, plain: int, paired: int) -> tuple[int, int]:
     """(sets only, sets + pair) minimum wilds of the family with one more tile at ``pos``,
     given the family's own (``plain``, ``paired``).
 
-    One more tile moves them only so far, which often settles them without a search:
+    One more tile moves them only so far, which settles most of them without a search:
 
     * sets only: take the tile out of a grouping with it (a wild in its place, or its group
       dropped if nothing natural is left) and the family's own grouping costs at most one
       more wild: new ≥ plain - 1; a pung of it with two wilds beside the family's grouping:
       new ≤ plain + 2; sets hold 3k tiles: new ≡ plain - 1 (mod 3). So new is plain - 1 or
-      plain + 2, and plain + 2 when plain is 0.
+      plain + 2: plain + 2 when plain is 0, and when plain is 1, 0 exactly when the family
+      with the tile splits into sets without wilds (a suit: the natural table says).
     * sets + a pair (the pair holds a natural tile): taken out the same way, the tile leaves
       the family's paired grouping (new ≥ paired - 1), unless it was the pair's only natural
       tile: then the rest are the family's sets (new ≥ plain + 1); the tile and a wild as
-      the pair beside the family's sets: new ≤ plain + 1. So new is plain + 1 when that is
-      below paired (``paired`` INF: an empty family).
+      the pair beside the family's sets: new ≤ plain + 1; new ≡ plain + 1 (mod 3). So new
+      is plain + 1 when that is below paired (``paired`` INF: an empty family); otherwise
+      paired - 1 or paired + 2 (paired is plain - 1 then, see :func:`_own_costs`): 2 when
+      paired is 0, and when paired is 1, 0 exactly when the family with the tile splits
+      into sets and a pair without wilds.
     * a tile with no neighbour joins no group of other tiles: +2 as a pung, or the pair.
     """
     if _isolated(part, pos):
         return plain + 2, min(paired + 2, plain + 1)
     plus = _with(part.counts, pos)
-    new_plain = plain + 2 if plain == 0 else min_wilds(part.family, plus, False, part.chows)
-    new_paired = plain + 1 if plain + 1 < paired else min_wilds(part.family, plus, True,
-                                                                 part.chows)
+    kind = natural.suit_kind(plus) if part.family == NUM and part.chows else None
+    if plain == 0:
+        new_plain = 2
+    elif plain == 1 and kind is not None:
+        new_plain = 0 if kind == natural.SUIT_SETS else 3
+    else:
+        new_plain = min_wilds(part.family, plus, False, part.chows)
+    if plain + 1 < paired:
+        new_paired = plain + 1
+    elif paired == 0:
+        new_paired = 2
+    elif paired == 1 and kind is not None:
+        new_paired = 0 if kind == natural.SUIT_PAIR else 3
+    else:
+        new_paired = min_wilds(part.family, plus, True, part.chows)
     return new_plain, new_paired
 
 
