@@ -31,7 +31,7 @@ from rules.jiangxi.scoring import (
     YOU_JING_PING_HU_SELF_DRAW_ONLY,
     evaluate_hand,
 )
-from rules.jiangxi.waits import class_value, wait_class, waiting_hand
+from rules.jiangxi.waits import class_value, wait_classes, waiting_hand
 from rules.ledger import SEATS, Ledger
 from rules.model import (
     DISCARD,
@@ -170,8 +170,7 @@ class Jiangxi(Variant):
         waiting = waiting_hand(self, request, hand, kinds, self._flipped(request.jing))
         valued: dict[tuple, Wait] = {}
         found = []
-        for tile in tiles:
-            key = wait_class(waiting, tile)
+        for tile, key in zip(tiles, wait_classes(waiting, tiles), strict=True):
             if key is None:
                 found.append(self.wait_value(request, tile))
                 continue

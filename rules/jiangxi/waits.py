@@ -3,7 +3,7 @@
 A waiting hand's waits are worth what the hand scores once it wins on each tile
 (:meth:`rules.variant.Variant.wait_value`, the reference: the won request validated and
 scored, tile by tile). A lone jing waits on all 34 kinds and nearly all of them score alike
-(the tile pairs the jing: 精吊), so scoring 34 hands mostly repeats one. :func:`wait_class`
+(the tile pairs the jing: 精吊), so scoring 34 hands mostly repeats one. :func:`wait_classes`
 gives each tile a key such that two tiles with the same key are worth the same (total,
 pattern ids and note); the first tile of each key is valued (:func:`class_value`) and the
 others take its value.
@@ -96,10 +96,9 @@ class Attempt(NamedTuple):
 
 
 class WaitingHand(NamedTuple):
-    """A waiting hand as :func:`wait_class` and :func:`class_value` read it, worked out once
+    """A waiting hand as :func:`wait_classes` and :func:`class_value` read it, worked out once
     for all the tiles it waits on."""
 
-    request: EvaluateRequest
     view: HandView  # the waiting hand, jing split off
     kinds: frozenset[int]  # the wild kinds
     rules: ShapeRules
@@ -134,7 +133,7 @@ def waiting_hand(variant: JiangxiTables, request: EvaluateRequest, view: HandVie
             held[t] += 1
     melds = len(view.melds)
     return WaitingHand(
-        request, view, kinds, variant.shapes, variant.won_jing_wild, tuple(attempts),
+        view, kinds, variant.shapes, variant.won_jing_wild, tuple(attempts),
         tuple(held), frozenset(flipped),
         shapes_after(view.natural, view.wilds, variant.shapes, melds),
         shapes_after(view.as_themselves, 0, variant.shapes, melds),
@@ -142,14 +141,23 @@ def waiting_hand(variant: JiangxiTables, request: EvaluateRequest, view: HandVie
         else frozenset(), chow_melds(view.melds), {}, {})
 
 
-def wait_class(hand: WaitingHand, tile: int) -> tuple | None:
-    """The key of ``tile``'s class (see the module's docstring), or None: score it alone."""
-    if hand.attempts[0].win_type == ROB_KONG and not _robbable(hand, tile):
-        return None  # its note names the tile
-    if tile not in hand.kinds:  # read as itself, whatever the win type
-        return False, hand.with_tile[tile], hand.as_themselves[tile]
-    sketches = tuple([_shapes(hand, tile, natural) for natural in _readings(hand, tile)])
-    return True, sketches, _german_jing_diao(hand, tile)
+def wait_classes(hand: WaitingHand, tiles: list[int]) -> list[tuple | None]:
+    """The key of each tile's class, in order (see the module's docstring), or None: value
+    that tile alone. A tile that is not a jing is read as itself whatever the win type:
+    its key is its two shape sets; a jing's (True, its shapes per reading, its 德国精吊)."""
+    robbed = hand.attempts[0].win_type == ROB_KONG
+    plain = list(zip(hand.with_tile, hand.as_themselves, strict=True))
+    keys: list[tuple | None] = []
+    for tile in tiles:
+        if robbed and not _robbable(hand, tile):
+            keys.append(None)  # its note names the tile
+        elif tile in hand.kinds:
+            sketches = tuple([_shapes(hand, tile, natural)
+                              for natural in _readings(hand, tile)])
+            keys.append((True, sketches, _german_jing_diao(hand, tile)))
+        else:
+            keys.append(plain[tile])
+    return keys
 
 
 def _robbable(hand: WaitingHand, tile: int) -> bool:
@@ -195,7 +203,7 @@ def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int) -> Wait:
     """What winning on ``tile`` is worth, as ``wait_value`` works it out, from what the
     waiting hand already knows: each win type in turn (the request's, then self-draw), the
     checks of the won request (kept by attempt and jing: all they read of the tile), then
-    the best reading. ``tile`` can be robbed if a robbed kong is tried (``wait_class``)."""
+    the best reading. ``tile`` can be robbed if a robbed kong is tried (``wait_classes``)."""
     note: Sentence = ""
     wild = tile in hand.kinds
     for k, attempt in enumerate(hand.attempts):
