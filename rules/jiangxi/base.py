@@ -165,7 +165,7 @@ class Jiangxi(Variant):
         """Each wait's value, one tile of each class scored (:mod:`rules.jiangxi.waits`:
         the tiles of a class score alike) and its value given to the others; a tile outside
         every class, and every tile of a 天胡, is scored on its own by :meth:`wait_value`."""
-        if request.flags.heavenly:  # every tile held may be the last one: no class
+        if request.flags.heavenly or not tiles:  # 天胡: every tile held may be the last one
             return super().wait_values(request, hand, kinds, tiles)
         waiting = waiting_hand(self, request, hand, kinds, self._flipped(request.jing))
         valued: dict[tuple, Wait] = {}
