@@ -53,10 +53,11 @@ The sentences a wait may carry (``only by self_draw: …``, the refusals of
 first tile's with the tile changed. :func:`class_value` works that value out as
 ``wait_value`` does, from what the waiting hand already knows: the query and situation of
 each try built once (the situation then takes ``win_tile`` and ``winner_holds_jing``), the
-checks run once per try and jing-ness (point 1), the candidates read off the shapes in the
-key, and ``search``'s own :func:`~rules.jiangxi.scoring.weigh`. The reference stays: a tile
-without a class and a 天胡 are valued by ``wait_value``, and a test holds every wait of the
-class path to it (tests/unit/test_wait_classes.py).
+checks run and the candidates priced once per try and holding of jing (points 1 and 3),
+the candidates read off the shapes in the key, and ``search``'s own
+:func:`~rules.jiangxi.scoring.weigh`. The reference stays: a tile without a class and a 天胡
+are valued by ``wait_value``, and a test holds every wait of the class path to it
+(tests/unit/test_wait_classes.py).
 """
 
 from __future__ import annotations
@@ -110,8 +111,8 @@ class WaitingHand(NamedTuple):
     as_themselves: tuple[Shapes, ...]  # [t]: shapes with t added, every jing as itself
     with_wild: Shapes  # shapes with a drawn jing added: one more wild
     chow_melded: bool  # a meld is a chow (no 大七)
-    # by attempt and whether the tile is a jing (all they read of it): the checks of the
-    # query won on a tile, and the candidates priced so far
+    # by attempt and whether the won hand holds jing (all they read of the tile): the
+    # checks of the query won on a tile, and the candidates priced so far
     errors: dict[tuple[int, bool], list[FieldError]]
     prices: dict[tuple[int, bool], Prices]
 
@@ -202,16 +203,17 @@ def _bare(candidate: Candidate) -> Bare:
 def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int) -> Wait:
     """What winning on ``tile`` is worth, as ``wait_value`` works it out, from what the
     waiting hand already knows: each win type in turn (the request's, then self-draw), the
-    checks of the won request (kept by attempt and jing: all they read of the tile), then
-    the best reading. ``tile`` can be robbed if a robbed kong is tried (``wait_classes``)."""
+    checks of the won request (kept by attempt and whether the won hand holds jing: all
+    they read of the tile), then the best reading. ``tile`` can be robbed if a robbed kong
+    is tried (``wait_classes``)."""
     note: Sentence = ""
-    wild = tile in hand.kinds
     for k, attempt in enumerate(hand.attempts):
-        raise_if(_errors(variant, hand, k, tile))
-        situation = attempt.situation._replace(
-            win_tile=tile, winner_holds_jing=attempt.situation.winner_holds_jing or wild)
+        # the won hand holds jing: the waiting hand does, or the tile is one
+        holds = attempt.situation.winner_holds_jing or tile in hand.kinds
+        raise_if(_errors(variant, hand, k, holds, tile))
+        situation = attempt.situation._replace(win_tile=tile, winner_holds_jing=holds)
         result = won_on(variant, hand, tile, situation, attempt.claimed,
-                        hand.prices.setdefault((k, wild), {}))
+                        hand.prices.setdefault((k, holds), {}))
         if result.winning:
             if k:
                 note = msg("only by {win_type}: {note}", win_type=attempt.win_type, note=note)
@@ -220,10 +222,11 @@ def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int) -> Wait:
     return Wait(tile, None, [], note)
 
 
-def _errors(variant: JiangxiTables, hand: WaitingHand, k: int, tile: int) -> list[FieldError]:
+def _errors(variant: JiangxiTables, hand: WaitingHand, k: int, holds: bool,
+            tile: int) -> list[FieldError]:
     """The variant's checks of the request won on ``tile`` by attempt ``k``: they read the
-    won hand only through whether it holds jing, so once per attempt and jing-ness."""
-    key = k, tile in hand.kinds
+    won hand only through whether it holds jing (``holds``), so once per attempt and that."""
+    key = k, holds
     errors = hand.errors.get(key)
     if errors is None:
         query = hand.attempts[k].query
