@@ -10,9 +10,10 @@ day in the scorer costs one answer, not a worker. The budget is an interval time
 scoring is pure CPU work with no I/O, so under the gevent worker (one OS thread, every
 connection a greenlet) nothing else runs while it computes and the alarm lands in it. The
 alarm repeats every ``REPEAT`` seconds until the budget is disarmed, so code that catches
-the first one (a fallback path) is stopped by the next. Python delivers signals to the
-main thread only: under a thread-pool server (``WORKER_CLASS=gthread``) the budget is off,
-and docs/RELIABILITY.md says so.
+the first one (a fallback path) is stopped by the next; an alarm whose raise Python swallows
+(in a garbage collector's callback) is remembered, and the block ends over its budget.
+Python delivers signals to the main thread only: under a thread-pool server
+(``WORKER_CLASS=gthread``) the budget is off, and docs/RELIABILITY.md says so.
 """
 
 from __future__ import annotations
@@ -47,10 +48,12 @@ class _Alarm:
 
     seconds = 0.0
     armed = False
+    rang = False  # the budget ran out in this block (even if the raise was swallowed)
 
     @classmethod
     def ring(cls, _signum: int, _frame: Any) -> None:
         if cls.armed:
+            cls.rang = True
             raise BudgetExceeded(cls.seconds)
 
 
@@ -75,14 +78,21 @@ def time_budget(seconds: float) -> Iterator[None]:
         return
     if signal.getsignal(signal.SIGALRM) is not _Alarm.ring:
         signal.signal(signal.SIGALRM, _Alarm.ring)
-    _Alarm.seconds = seconds
+    _Alarm.seconds, _Alarm.rang = seconds, False
     try:  # armed inside: an alarm that rings at once is still disarmed by the finally
         _Alarm.armed = True
         signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
         yield
     finally:
-        _Alarm.armed = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        try:  # an alarm ringing here, at the very end, must not leave the budget armed
+            _Alarm.armed = False
+        finally:
+            _Alarm.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    # An alarm that landed where Python swallows exceptions (a garbage collector's callback,
+    # a __del__) still spent the budget: the request is over it all the same.
+    if _Alarm.rang:
+        raise BudgetExceeded(seconds)
 
 
 def within_budget(seconds: float, work: Callable[[], T]) -> T:

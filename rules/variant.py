@@ -213,7 +213,7 @@ class Variant:
         held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
         shaped = hand.waits(self.shapes, kinds)
         tiles = [t for t in shaped if held.count(t) < 4]
-        waits = [self.wait_value(request, t) for t in tiles]
+        waits = self.wait_values(request, hand, kinds, tiles)
         if not waits:
             message = msg("no single tile completes this hand")
             if shaped:  # a dead wait: no copy left to win on
@@ -226,6 +226,14 @@ class Variant:
             message=msg("one tile short: waits on {tiles}",
                         tiles=" ".join(code(w.tile) for w in waits)))
 
+    def wait_values(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
+                    tiles: list[int]) -> list[Wait]:
+        """What winning on each of ``tiles`` is worth, in their order (``hand``: the waiting
+        hand's view, ``kinds`` its wild kinds; each tile has a copy left). Base:
+        :meth:`wait_value`, tile by tile; a variant whose tiles can share a value (they
+        score alike) overrides this."""
+        return [self.wait_value(request, t) for t in tiles]
+
     def wait_value(self, request: EvaluateRequest, tile: int) -> Wait:
         """What winning on ``tile`` is worth: the hand with ``tile`` added, scored (``tile``
         must have a copy left: not all four held, melded, discarded or flipped out of play).
@@ -233,9 +241,7 @@ class Variant:
         Tries the request's win type (self-draw when none) and falls back to self-draw when
         that win type is not allowed for the hand (e.g. 有精平胡 on a discard).
         """
-        win_types = [request.win_type or SELF_DRAWN[0]]
-        if win_types[0] != SELF_DRAWN[0]:
-            win_types.append(SELF_DRAWN[0])
+        win_types = wait_win_types(request)
         note: Sentence = ""
         hand = replace(request.hand, concealed=tuple(sorted((*request.hand.concealed, tile))))
         kinds = self.wild_kinds(request.jing)
@@ -517,6 +523,13 @@ class Variant:
         sources = [source for seat, player in enumerate(players)
                    for source in player_sources(player, seat)]
         return copies_errors(sources + more)
+
+
+def wait_win_types(request: EvaluateRequest) -> list[str]:
+    """The win types a wait is tried with, in turn: the request's (self-draw when none),
+    then self-draw (a wait that cannot be won so, e.g. 有精平胡 on a discard)."""
+    first = request.win_type or SELF_DRAWN[0]
+    return [first] if first == SELF_DRAWN[0] else [first, SELF_DRAWN[0]]
 
 
 def seat_flags(request: SettleRequest, seat: int) -> Flags:

@@ -12,6 +12,7 @@ family tables give faster than a whole-hand cache could for a hand it has not se
 * :func:`shapes_of` — which shapes a complete hand can take, without enumerating.
 * :func:`best_readings` — one reading per shape (most wilds left free), without enumerating.
 * :func:`waits` — the tile kinds that complete a hand one tile short.
+* :func:`shapes_after` — for each tile kind, the shapes the hand would take with it added.
 * :func:`shanten` / :func:`shanten_by_shape` — how far a hand is from ready (向听数), over
   every shape or shape by shape; :func:`improving_tiles` — the draws that bring it closer
   (进张). See :mod:`rules.analysis.shanten`.
@@ -56,6 +57,7 @@ __all__ = [
     "readings",
     "shanten",
     "shanten_by_shape",
+    "shapes_after",
     "shapes_of",
     "standard_readings",
     "waits",
@@ -229,3 +231,16 @@ def waits(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
     if wild_kinds and is_complete(counts, wilds + 1, rules, melds):
         found |= wild_kinds  # a drawn jing is one more wild
     return tuple(sorted(found))
+
+
+@cached(1 << 12)
+def shapes_after(counts: Counts, wilds: int, rules: ShapeRules,
+                 melds: int = 0) -> tuple[frozenset[str], ...]:
+    """``[t]``: :func:`shapes_of` the hand with one more tile ``t``, for all 34 kinds.
+
+    What a waiting hand's valuation asks of every tile it may win on, answered for the
+    whole hand at once (:func:`rules.analysis.waiting.shapes_after`): the families the tile
+    does not touch are looked up once, not once per tile. A kind held four times is
+    answered too (as ``shapes_of`` would); the caller knows which tiles can be drawn.
+    """
+    return waiting.shapes_after(counts, wilds, rules, melds)

@@ -52,6 +52,31 @@ def first_tile(counts: tuple[int, ...]) -> int:
     return -1
 
 
+def suit_sets(c: tuple[int, ...]) -> bool:
+    """Can the 9 counts of one suit be split into chows and pungs only?"""
+    before, last = 0, 0  # chows started two ranks back, and one rank back
+    for n in c:
+        n -= before + last
+        if n < 0:
+            return False
+        before, last = last, n % 3
+    return before == 0 and last == 0
+
+
+def suit_sets_and_pair(c: tuple[int, ...]) -> bool:
+    """Sets plus exactly one pair within one suit.
+
+    Every set's ranks sum to 0 mod 3, so the pair's rank i satisfies 2i ≡ Σ rank × count
+    (mod 3): only every third rank needs trying.
+    """
+    weight = sum(r * n for r, n in enumerate(c)) * 2 % 3
+    for i in range(weight, 9, 3):
+        n = c[i]
+        if n >= 2 and suit_sets((*c[:i], n - 2, *c[i + 1:])):
+            return True
+    return False
+
+
 @cached(1 << 16)
 def min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> int:
     """Fewest wilds that make ``counts`` into sets (plus exactly one pair if ``pair``).
@@ -60,9 +85,15 @@ def min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> 
     of wilds alone and is counted as free by the caller). A natural tile available for a chow
     position is always used: swapping it for a wild never saves a wild.
     """
+    if not chows:  # each kind on its own: pungs, and the pair in one kind
+        return _pungs_wilds(counts, pair)
     i = first_tile(counts)
     if i < 0:
         return INF if pair else 0
+    if family == NUM:  # a suit that splits without wilds is not searched (see _splits)
+        split = _splits(counts, pair)
+        if split is not None:
+            return split
     best = INF
     c = list(counts)
     ci = c[i]
@@ -85,6 +116,34 @@ def min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> 
                     need += 1
             best = min(best, need + min_wilds(family, tuple(rest), pair, chows))
     return best
+
+
+def _pungs_wilds(counts: tuple[int, ...], pair: bool) -> int:
+    """:func:`min_wilds` without chows: each kind makes pungs alone, (-c) mod 3 wilds for c
+    tiles; the pair takes one or two of one kind (a wild beside one), the rest pungs."""
+    plain = sum([-c % 3 for c in counts])
+    if not pair:
+        return plain
+    best = INF
+    for c in counts:
+        if c:
+            paired = min(1 + -(c - 1) % 3, -(c - 2) % 3 if c >= 2 else INF)
+            best = min(best, plain - -c % 3 + paired)
+    return best
+
+
+def _splits(counts: tuple[int, ...], pair: bool) -> int | None:
+    """:func:`min_wilds` of a suit holding tiles that splits without wilds, None if it does
+    not: a suit of sets costs 0 as sets and 2 with the pair, one of sets and a pair 0 and 1
+    (a family's paired cost is its plain cost - 1 or + 2: a natural of a set, with a wild,
+    makes the pair and the rest of that set regroups with at most two wilds; the pair's
+    naturals make a pung with one wild more; and paired ≡ plain + 2 mod 3)."""
+    size = sum(counts) % 3
+    if size == 0 and suit_sets(counts):
+        return 2 if pair else 0
+    if size == 2 and suit_sets_and_pair(counts):
+        return 0 if pair else 1
+    return None
 
 
 def options(counts: tuple[int, ...], i: int, family: int, pair: bool, chows: bool):

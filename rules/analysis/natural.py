@@ -19,35 +19,12 @@ from rules.analysis.families import (
     Grouping,
     groupings,
     min_wilds,
+    suit_sets,
+    suit_sets_and_pair,
 )
 from rules.analysis.model import STANDARD, Group, Reading
 from rules.analysis.standard import FAMILIES, absolute
 from rules.caches import cached
-
-
-def suit_sets(c: tuple[int, ...]) -> bool:
-    """Can the 9 counts of one suit be split into chows and pungs only?"""
-    before, last = 0, 0  # chows started two ranks back, and one rank back
-    for n in c:
-        n -= before + last
-        if n < 0:
-            return False
-        before, last = last, n % 3
-    return before == 0 and last == 0
-
-
-def suit_sets_and_pair(c: tuple[int, ...]) -> bool:
-    """Sets plus exactly one pair within one suit.
-
-    Every set's ranks sum to 0 mod 3, so the pair's rank i satisfies 2i ≡ Σ rank × count
-    (mod 3): only every third rank needs trying.
-    """
-    weight = sum(r * n for r, n in enumerate(c)) * 2 % 3
-    for i in range(weight, 9, 3):
-        n = c[i]
-        if n >= 2 and suit_sets((*c[:i], n - 2, *c[i + 1:])):
-            return True
-    return False
 
 
 @cached(1 << 10)
@@ -187,6 +164,20 @@ def standard_readings(counts: tuple[int, ...], honour_chows: bool) -> tuple[Read
     if not several:
         return (Reading(STANDARD, first),)
     return tuple([Reading(STANDARD, sum(combo, ())) for combo in product(*ways)])
+
+
+SUIT_BAD, SUIT_SETS, SUIT_PAIR = _BAD, _SETS, _PAIR
+
+
+def suit_kind(part: tuple[int, ...]) -> int:
+    """How one suit's 9 counts split without wilds: SUIT_SETS (sets only), SUIT_PAIR (sets
+    and one pair) or SUIT_BAD, read from the table as :func:`standard` reads it (by the
+    mod-3 rule for what the table does not hold: a rank held five times, more than 14
+    tiles)."""
+    kind = SUIT_KIND.get(part)
+    if kind is None:
+        return _classify(part) if max(part) > 4 or sum(part) > 14 else _BAD
+    return kind
 
 
 def _classify(part: tuple[int, ...]) -> int:

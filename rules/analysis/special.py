@@ -83,6 +83,22 @@ def lan_shape(counts: tuple[int, ...]) -> str | None:
     return QI_XING_SHI_SAN_LAN if all(counts[EAST:]) else SHI_SAN_LAN
 
 
+def lan_open(counts: tuple[int, ...]) -> bool:
+    """Could tiles be added to these to make 十三烂: no two alike, no two of a suit closer
+    than three ranks? (A tile added never undoes either, so a hand one short that fails
+    this waits on no 十三烂.)"""
+    if max(counts) > 1:
+        return False
+    for base in (0, 9, 18):
+        last = -9
+        for r in range(9):
+            if counts[base + r]:
+                if r - last < 3:
+                    return False
+                last = r
+    return True
+
+
 def is_shi_san_yao(counts: tuple[int, ...]) -> bool:
     """十三幺 without wilds (14 tiles): every orphan held, nothing else.
 

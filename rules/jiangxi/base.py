@@ -14,6 +14,7 @@ from rules import places as at
 from rules.analysis import ShapeRules
 from rules.error_codes import FIELD_NOT_USED, HAND_NOT_WINNING
 from rules.errors import FieldError, InvalidInput
+from rules.hand import HandView
 from rules.jiangxi import checks
 from rules.jiangxi.family import JiangxiSituation
 from rules.jiangxi.jing import (
@@ -31,6 +32,7 @@ from rules.jiangxi.scoring import (
     YOU_JING_PING_HU_SELF_DRAW_ONLY,
     evaluate_hand,
 )
+from rules.jiangxi.waits import class_value, wait_classes, waiting_hand
 from rules.ledger import SEATS, Ledger
 from rules.model import (
     DISCARD,
@@ -49,6 +51,7 @@ from rules.model import (
     PlayerTiles,
     Settlement,
     SettleRequest,
+    Wait,
     WinnerResult,
 )
 from rules.text import Sentence, msg
@@ -158,17 +161,44 @@ class Jiangxi(Variant):
     def evaluate_errors(self, request: EvaluateRequest) -> list:
         return checks.evaluate_errors(self, request) + self.rule_errors(request.rules)
 
+    def wait_values(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
+                    tiles: list[int]) -> list[Wait]:
+        """Each wait's value, one tile of each class scored (:mod:`rules.jiangxi.waits`:
+        the tiles of a class score alike) and its value given to the others; a tile outside
+        every class, and every tile of a 天胡, is scored on its own by :meth:`wait_value`."""
+        if request.flags.heavenly or not tiles:  # 天胡: every tile held may be the last one
+            return super().wait_values(request, hand, kinds, tiles)
+        waiting = waiting_hand(self, request, hand, kinds, self._flipped(request.jing))
+        valued: dict[tuple, Wait] = {}
+        found = []
+        for tile, key in zip(tiles, wait_classes(waiting, tiles), strict=True):
+            if key is None:
+                found.append(self.wait_value(request, tile))
+                continue
+            known = valued.get(key)
+            if known is None:
+                found.append(valued.setdefault(key, class_value(self, waiting, tile)))
+            else:
+                found.append(Wait(tile, known.total, list(known.patterns), known.note,
+                                  known.won_by))
+        return found
+
     def score(self, ctx: Context) -> Evaluation:
-        request = ctx.request
-        seating, notes = _evaluate_seating(request, ctx.win_type)
-        situation = JiangxiSituation(
-            seating, request.win_tile, request.flags, request.rules, ctx.wild_kinds,
+        situation = self.situation(ctx.request, ctx.win_type, ctx.wild_kinds)
+        evaluation, _ = evaluate_hand(self, ctx.request.hand, situation, ctx.shown)
+        return evaluation
+
+    def situation(self, request: EvaluateRequest, win_type: str,
+                  kinds: frozenset[int]) -> JiangxiSituation:
+        """The situation of /evaluate's lone hand, won by ``win_type``: of the hand, only
+        ``win_tile`` and whether it holds jing are read (:mod:`rules.jiangxi.waits`)."""
+        seating, notes = _evaluate_seating(request, win_type)
+        return JiangxiSituation(
+            seating, request.win_tile, request.flags, request.rules, kinds,
             table_clear=request.flags.no_jing_held,
-            winner_holds_jing=holds_jing(request.hand, ctx.wild_kinds),
+            winner_holds_jing=holds_jing(request.hand, kinds),
             others_no_jing=request.flags.others_no_jing, notes=tuple(notes),
             out_of_play=tuple(self._flipped(request.jing)))
-        evaluation, _ = evaluate_hand(self, request.hand, situation, ctx.shown)
-        return evaluation
 
     def hand_value(self, candidate: Candidate, situation: JiangxiSituation) -> HandValue:
         """One candidate's terms: shape, 精吊, kong, variant factors, 抢杠, 德国 — or flat."""

@@ -13,7 +13,7 @@ from typing import NamedTuple, Protocol
 from rules.analysis import ShapeRules
 from rules.jiangxi.pricing import HandValue, Seating
 from rules.jiangxi.reading import Candidate
-from rules.model import Flags, Jing
+from rules.model import EvaluateRequest, Flags, Jing
 from rules.text import Sentence
 
 
@@ -53,3 +53,8 @@ class JiangxiTables(Protocol):
     def wild_kinds(self, jing: Jing) -> frozenset[int]: ...
 
     def hand_value(self, candidate: Candidate, situation: JiangxiSituation) -> HandValue: ...
+
+    def situation(self, request: EvaluateRequest, win_type: str,
+                  kinds: frozenset[int]) -> JiangxiSituation: ...
+
+    def evaluate_errors(self, request: EvaluateRequest) -> list: ...

@@ -39,8 +39,12 @@ class Seating(NamedTuple):
             return "discarder"
         return "dealer" if seat == self.dealer else "non_dealer"
 
-    def payers(self) -> list[int]:
-        return [s for s in range(SEATS) if s != self.winner]
+    def payers(self) -> tuple[int, ...]:
+        return _PAYERS[self.winner]
+
+
+# The three seats that pay each winner (every candidate reading is priced for them).
+_PAYERS = {winner: tuple(s for s in range(SEATS) if s != winner) for winner in range(SEATS)}
 
 
 class HandValue(NamedTuple):

@@ -79,18 +79,29 @@ def chow_melds(melds: tuple[Meld, ...]) -> bool:
     return any(m.kind == CHOW for m in melds)
 
 
-def shape_candidates(view: HandView, rules: ShapeRules) -> list[Candidate]:
+def shape_candidates(view: HandView, rules: ShapeRules) -> tuple[Candidate, ...]:
     """Every shape the hand takes, with jing as wilds and with every jing as itself."""
+    wild = view.shapes(rules) if view.wilds else None
+    return shaped_candidates(view.natural_shapes(rules), wild, chow_melds(view.melds))
+
+
+@cached(1 << 8)
+def shaped_candidates(natural: frozenset[str], wild: frozenset[str] | None,
+                      chow_melded: bool) -> tuple[Candidate, ...]:
+    """The candidates of a hand whose shapes are ``natural`` with every jing as itself and
+    ``wild`` with the jing as wilds (None: no wild jing held, every reading is the German
+    one), ``chow_melded`` when a meld is a chow (no 大七): a few dozen combinations, each
+    worked out once."""
     found = []
-    for german, shapes in ((True, view.natural_shapes(rules)), (False, view.shapes(rules))):
-        if not german and not view.wilds:
-            continue  # without a wild jing every reading is already the German one
+    for german, shapes in ((True, natural), (False, wild)):
+        if shapes is None:
+            continue
         for core, sid in SHAPE_IDS.items():
             if core in shapes:
                 found.append(Candidate(sid, german))
-        if "all_pungs" in shapes and not chow_melds(view.melds):
+        if "all_pungs" in shapes and not chow_melded:
             found.append(Candidate(DA_QI_DUI, german))
-    return found
+    return tuple(found)
 
 
 def sets_fit(counts: tuple[int, ...], wilds: int, rules: ShapeRules, pung_only: bool) -> bool:
@@ -135,9 +146,9 @@ def jing_diao_structure(draw: Draw, rules: ShapeRules) -> bool:
     if pre is None or pre[1] < 1:
         return False
     counts, wilds = pre
-    if sets_fit(counts, wilds - 1, rules, pung_only=False):
-        return True
-    return not draw.view.melds and pairs_fit(counts, wilds - 1, rules)
+    melds = draw.view.melds
+    # four sets: a 平胡 精吊; six pairs (no melds): a 小七 精吊
+    return bool(diao_shapes(counts, wilds - 1, rules, bool(melds), chow_melds(melds)))
 
 
 def jing_diao_candidates(draw: Draw, rules: ShapeRules,
@@ -158,14 +169,25 @@ def jing_diao_candidates(draw: Draw, rules: ShapeRules,
 
 def _diao(counts: tuple[int, ...], wilds: int, rules: ShapeRules, melds: tuple[Meld, ...],
           german: bool, last: int | None) -> list[Candidate]:
+    return [Candidate(shape, german, True, last)
+            for shape in diao_shapes(counts, wilds, rules, bool(melds), chow_melds(melds))]
+
+
+@cached(1 << 12)
+def diao_shapes(counts: tuple[int, ...], wilds: int, rules: ShapeRules, melded: bool,
+                chow_melded: bool) -> tuple[str, ...]:
+    """The shapes ``counts`` + ``wilds`` (the hand before its last tile, less the lone jing)
+    completes with the last tile paired to the lone jing: 平胡 and 大七 (sets alone, no chow
+    for 大七, melds included), 小七 (six pairs, no melds). Kept per hand: every wait of a
+    waiting hand asks it of the same hand."""
     found = []
     if sets_fit(counts, wilds, rules, pung_only=False):
-        found.append(Candidate(PING_HU, german, True, last))
-        if not chow_melds(melds) and sets_fit(counts, wilds, rules, pung_only=True):
-            found.append(Candidate(DA_QI_DUI, german, True, last))
-    if not melds and pairs_fit(counts, wilds, rules):
-        found.append(Candidate(XIAO_QI_DUI, german, True, last))
-    return found
+        found.append(PING_HU)
+        if not chow_melded and sets_fit(counts, wilds, rules, pung_only=True):
+            found.append(DA_QI_DUI)
+    if not melded and pairs_fit(counts, wilds, rules):
+        found.append(XIAO_QI_DUI)
+    return tuple(found)
 
 
 def show_reading(view: HandView, candidate: Candidate, rules: ShapeRules) -> Reading | None:

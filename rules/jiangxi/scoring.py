@@ -98,24 +98,53 @@ def search(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituat
     kinds = situation.jing_kinds
     shaped: dict[int | None, tuple] = {}  # the view and its shapes, per claimed jing
     for last in last_tiles(player, situation, variant.tian_hu_any_jing_pair):
-        for natural in _claimed_jing_readings(last, claimed, kinds, variant.won_jing_wild):
+        for natural in claimed_jing_readings(last, claimed, kinds, variant.won_jing_wild):
             if natural not in shaped:
                 view = hand_view(player, kinds, natural)
                 shaped[natural] = (view, shape_candidates(view, variant.shapes))
             view, shapes = shaped[natural]
             draw = Draw(view, last, last_wild=natural is None and last in kinds)
-            structure = jing_diao_structure(draw, variant.shapes)
-            candidates = shapes + jing_diao_candidates(draw, variant.shapes, kinds)
-            for candidate in candidates:
-                reason = barred(candidate, structure, situation)
-                if reason:
-                    found.barred.add(reason)
-                    continue
-                _consider(found, variant.hand_value(candidate, situation), situation, draw)
+            weigh(found, variant, draw, shapes, situation)
     return found
 
 
-def _claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int],
+# Candidates already priced in one situation, by (shape, German, 精吊): (value, total).
+Prices = dict[tuple[str, bool, bool], tuple[HandValue, int]]
+
+
+def weigh(found: Search, variant: JiangxiTables, draw: Draw, shapes: tuple[Candidate, ...],
+          situation: JiangxiSituation, prices: Prices | None = None) -> None:
+    """Value every candidate of one draw (its ``shapes`` and its 精吊 readings) into
+    ``found``, setting aside the ones the rules bar.
+
+    ``prices``: the candidates priced before in this situation (but for ``win_tile``, which
+    no price reads), kept by what a price reads of a candidate (not its ``last``, which
+    only a shown decomposition reads): a waiting hand's classes price each once."""
+    structure = jing_diao_structure(draw, variant.shapes)
+    for candidate in (*shapes, *jing_diao_candidates(draw, variant.shapes,
+                                                     situation.jing_kinds)):
+        reason = barred(candidate, structure, situation)
+        if reason:
+            found.barred.add(reason)
+            continue
+        value, amount = _priced(variant, candidate, situation, prices)
+        _consider(found, value, amount, draw)
+
+
+def _priced(variant: JiangxiTables, candidate: Candidate, situation: JiangxiSituation,
+            prices: Prices | None) -> tuple[HandValue, int]:
+    """The candidate's value and what it collects in all, from ``prices`` if it is there."""
+    key = candidate[:3]
+    priced = prices.get(key) if prices is not None else None
+    if priced is None:
+        value = variant.hand_value(candidate, situation)
+        priced = value, total(value, situation.seating)
+        if prices is not None:
+            prices[key] = priced
+    return priced
+
+
+def claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int],
                            may_be_wild: bool) -> tuple[int | None, ...]:
     """How a last tile is read: None (as drawn: a jing is wild or itself, as the reading
     likes) or the tile itself (a jing taken from a discard or a robbed kong, which only
@@ -125,10 +154,9 @@ def _claimed_jing_readings(last: int | None, claimed: bool, kinds: frozenset[int
     return (last, None) if may_be_wild else (last,)
 
 
-def _consider(found: Search, value: HandValue, situation: JiangxiSituation, draw: Draw) -> None:
-    """Keep the reading worth most; on a tie the German one, then the 精吊 one (nanchang's
-    精钓地胡 is worth what its plain 地胡 is, and is named so)."""
-    amount = total(value, situation.seating)
+def _consider(found: Search, value: HandValue, amount: int, draw: Draw) -> None:
+    """Keep the reading worth most (``amount``: its total); on a tie the German one, then
+    the 精吊 one (nanchang's 精钓地胡 is worth what its plain 地胡 is, and is named so)."""
     found.scored += 1
     best = found.best
     candidate = value.candidate
@@ -143,13 +171,9 @@ def evaluate_hand(variant: JiangxiTables, player: PlayerTiles, situation: Jiangx
     Its decomposition and its shares with their formulas only when ``shown``: a wait's value
     is its total and pattern ids."""
     found = search(variant, player, situation)
-    if found.best is None:
-        return _not_winning(variant, found), []
+    if found.best is None or not shown:
+        return found_value(variant, found, situation), []
     best = found.best
-    if not shown:
-        return Evaluation(winning=True, shape=best.value.candidate.shape,
-                          patterns=_patterns(variant, best.value, situation),
-                          total=best.total, readings=found.scored), []
     reading = show_reading(best.draw.view, best.value.candidate, variant.shapes)
     decomposition = present(reading, best.draw.view.wild_tiles, best.draw.view.melds) \
         if reading else []
@@ -164,6 +188,18 @@ def evaluate_hand(variant: JiangxiTables, player: PlayerTiles, situation: Jiangx
         total=best.total, readings=found.scored,
         notes=[*situation.notes, *_last_note(best, situation)])
     return evaluation, shared
+
+
+def found_value(variant: JiangxiTables, found: Search, situation: JiangxiSituation,
+                ) -> Evaluation:
+    """The evaluation of the best reading ``found``, without what only a reader needs (the
+    decomposition, the payments): what a wait is worth. Not winning: why."""
+    best = found.best
+    if best is None:
+        return _not_winning(variant, found)
+    return Evaluation(winning=True, shape=best.value.candidate.shape,
+                      patterns=_patterns(variant, best.value, situation),
+                      total=best.total, readings=found.scored)
 
 
 def _last_note(best: Best, situation: JiangxiSituation) -> list[Sentence]:

@@ -3,6 +3,7 @@ each attack against the real server."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -116,6 +117,32 @@ def test_an_alarm_caught_by_a_fallback_is_raised_again():
                 if caught > 1:
                     raise
     assert caught == 2
+
+
+def test_an_alarm_swallowed_entirely_still_ends_the_request_over_its_budget():
+    """Where Python ignores an exception (a garbage collector's callback, a __del__) the
+    alarm's raise is lost; the budget was spent all the same, so the block ends in
+    BudgetExceeded (before this, such a request was answered 200 past its budget)."""
+    with pytest.raises(edge.BudgetExceeded), edge.time_budget(0.001):
+        deadline = time.monotonic() + 0.05
+        while time.monotonic() < deadline:
+            with contextlib.suppress(edge.BudgetExceeded):  # swallowed, as an ignored one is
+                time.sleep(0.001)
+    import signal
+
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0) and not edge._Alarm.armed
+
+
+def test_a_budget_that_rings_at_once_is_disarmed():
+    """A budget shorter than arming it takes rings before the block starts: it is still
+    disarmed when the block ends, and nothing rings later."""
+    import signal
+
+    for _ in range(50):
+        with pytest.raises(edge.BudgetExceeded), edge.time_budget(0.000001):
+            time.sleep(0.0005)
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0) and not edge._Alarm.armed
+    time.sleep(0.06)  # past REPEAT: a timer left armed would ring here, outside any budget
 
 
 def test_outside_the_main_thread_there_is_no_budget():

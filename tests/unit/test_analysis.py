@@ -8,8 +8,10 @@ wilds: the shapes, the waits, and that every reading it gives is a real grouping
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
-from itertools import product
+from functools import cache
+from itertools import combinations_with_replacement, product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,13 +26,16 @@ from rules.analysis import (
     ShapeRules,
     is_complete,
     readings,
+    shapes_after,
     shapes_of,
     special,
     waits,
 )
-from rules.analysis.families import groupings
+from rules.analysis.families import DRAGON, INF, NUM, SIZES, WIND, groupings, min_wilds
 from rules.analysis.standard import absolute, slices, standard_readings
+from rules.analysis.waiting import family_after
 from rules.tiles import CODES, parse_tiles, to_counts
+from rules.variants import VARIANTS
 from tests.brute import WIND_CHOWS, brute_shapes
 
 ALL = ShapeRules(honour_chows=True, seven_pairs=True, shi_san_lan=True, shi_san_yao=True)
@@ -195,6 +200,90 @@ def test_standard_readings_are_every_combination_of_the_family_tables(case, pung
     assert sorted(map(_canonical, found)) == sorted(
         _every_combination(hand_counts, wilds, rules.honour_chows, pung_only))
     assert len(set(map(_canonical, found))) == len(found)
+
+
+@SLOW
+@given(near_complete(max_wilds=4), st.sampled_from(sorted({v.shapes for v in VARIANTS.values()})))
+def test_shapes_after_is_shapes_of_each_tile_added(case, variant_rules):
+    """``shapes_after`` answers for all 34 kinds at once what ``shapes_of`` answers of the
+    hand with each added (a waiting hand's valuation reads it), melds, wilds and the
+    all-pungs reading included, and tiles held four times too."""
+    hand_counts, wilds, rules, melds = case
+    if sum(hand_counts) == 0:
+        return
+    _, short = one_short(hand_counts)
+    for shape_rules in (rules, variant_rules):
+        after = shapes_after(short, wilds, shape_rules, melds)
+        assert after == tuple(shapes_of(short[:t] + (short[t] + 1,) + short[t + 1:], wilds,
+                                        shape_rules, melds) for t in range(34))
+
+
+def _family_vectors():
+    """Every wind and dragon family of up to four copies a tile, every suit of up to six
+    tiles, and 3,000 seeded suits of any size."""
+    for family in (WIND, DRAGON):
+        yield from ((family, c) for c in product(range(5), repeat=SIZES[family]))
+    for size in range(7):
+        for ranks in combinations_with_replacement(range(9), size):
+            yield NUM, tuple(ranks.count(r) for r in range(9))
+    rng = random.Random(8)
+    for _ in range(3000):
+        yield NUM, tuple(rng.choice([0, 0, 0, 1, 1, 2, 3, 4]) for _ in range(9))
+
+
+@cache
+def _searched_min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> int:
+    """min_wilds by plain search, without its shortcuts: the lowest tile in a pung, the
+    pair or any chow through it, each with wilds where a tile is missing."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return INF if pair else 0
+    best = INF
+    for take in range(1, min(3, counts[i]) + 1):
+        rest = (*counts[:i], counts[i] - take, *counts[i + 1:])
+        best = min(best, 3 - take + _searched_min_wilds(family, rest, pair, chows))
+        if pair and take <= 2:
+            best = min(best, 2 - take + _searched_min_wilds(family, rest, False, chows))
+    for template in (_CHOWS[family] if chows else ()):
+        if i in template:
+            rest = list(counts)
+            need = 0
+            for j in template:
+                if rest[j]:
+                    rest[j] -= 1
+                else:
+                    need += 1
+            best = min(best, need + _searched_min_wilds(family, tuple(rest), pair, chows))
+    return best
+
+
+_CHOWS = {NUM: [(s, s + 1, s + 2) for s in range(7)],
+          WIND: [t for t in product(range(4), repeat=3) if t[0] < t[1] < t[2]],
+          DRAGON: [(0, 1, 2)]}
+
+
+def test_min_wilds_is_the_search_it_shortcuts():
+    """min_wilds answers a family without chows per kind, and a suit that splits without
+    wilds from that split, not by search: the same numbers as the search."""
+    for family, family_counts in _family_vectors():
+        for chows, pair in product((False, True), repeat=2):
+            assert min_wilds(family, family_counts, pair, chows) == _searched_min_wilds(
+                family, family_counts, pair, chows), (family, family_counts, pair, chows)
+
+
+def test_family_after_is_min_wilds_with_each_tile_added():
+    """The waits' per-family table settles most positions by bounds, not by a search: it
+    must still say exactly what min_wilds says of the family with one more tile there."""
+    for family, family_counts in _family_vectors():
+        for chows in (False, True):
+            plain, paired, after = family_after(family, family_counts, chows)
+            assert (plain, paired) == (min_wilds(family, family_counts, False, chows),
+                                       min_wilds(family, family_counts, True, chows))
+            for pos in range(len(family_counts)):
+                plus = (*family_counts[:pos], family_counts[pos] + 1, *family_counts[pos + 1:])
+                assert after[pos] == (min_wilds(family, plus, False, chows),
+                                      min_wilds(family, plus, True, chows)), (
+                    family, family_counts, chows, pos)
 
 
 @st.composite
