@@ -66,7 +66,7 @@ def evaluate(request: EvaluateRequest) -> Evaluation:
 
 def settle(request: SettleRequest) -> Settlement:
     variant = get_variant(request.variant)
-    request = replace(request, rules=resolved_rules(request.variant, request.rules))
+    request = request.with_rules(resolve(variant.options, request.rules, variant.name))
     variant.validate_settle(request)
     return variant.settle(request)
 

@@ -174,8 +174,8 @@ class Variant:
     # ------------------------------------------------------------------ evaluate
     def evaluate(self, request: EvaluateRequest) -> Evaluation:
         """Validate, then score a complete hand or list the waits of a hand one short."""
-        return self._evaluate(replace(request, rules=resolve(self.options, request.rules,
-                                                            self.name)))
+        return self._evaluate(request.with_rules(resolve(self.options, request.rules,
+                                                         self.name)))
 
     def _evaluate(self, request: EvaluateRequest) -> Evaluation:
         """:meth:`evaluate` of a request whose rule options are resolved."""
