@@ -158,7 +158,8 @@ def parse_tile(text: str) -> int:
 
 # The canonical compact notation ("123m456pEE"), by far the most common input, is read by
 # the regex engine token by token: runs of digits 1-9 closed by m/p/s, and honour letters.
-_COMPACT = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP])+")
+# The tokens found cover the whole text exactly when the text is nothing but tokens (they
+# are disjoint), which is cheaper to check than matching the text against the whole form.
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 
 
@@ -191,8 +192,12 @@ def _parsed(text: str) -> tuple[int, ...]:
 
 
 def _parse(text: str) -> list[int]:
-    if _COMPACT.fullmatch(text):
-        return [t for token in _TOKEN.findall(text) for t in _token_tiles(token)]
+    tokens = _TOKEN.findall(text)
+    if len("".join(tokens)) == len(text):
+        try:  # one code a tile ("1m1m2mE", what clients send most): a plain lookup each
+            return [_CODE_INDEX[token] for token in tokens]
+        except KeyError:
+            return [t for token in tokens for t in _token_tiles(token)]
     tiles: list[int] = []
     pending: list[tuple[int, str]] = []  # (index, digit) waiting for a suit letter
     i, n = 0, len(text)
