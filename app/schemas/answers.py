@@ -19,9 +19,12 @@ from rules.model import (
     JingAnswer,
     JingScore,
     JingSeat,
+    MatchAnswer,
     Pattern,
     Payment,
+    RoundSettlement,
     Settlement,
+    Standing,
     Transfer,
     Wait,
 )
@@ -100,14 +103,18 @@ def jing_answer(a: JingAnswer) -> Json:
             "ledger": None if a.ledger is None else [transfer(t) for t in a.ledger]}
 
 
-def match_answer(a: Any) -> Json:
+def match_answer(a: MatchAnswer) -> Json:
     """A /match answer: every round as /settle gives it plus what the match derived."""
-    rounds = []
-    for r in a.rounds:
-        rounds.append({**settlement(r), "dealer": r.dealer, "round_wind": _code(r.round_wind),
-                       "floor": r.floor,
-                       "carried_jing": {k: CODES[v] for k, v in r.carried_jing.items()},
-                       "totals": list(r.totals)})
-    return {"rounds": rounds, "totals": list(a.totals),
-            "standings": [{"seat": s.seat, "total": s.total, "rank": s.rank}
-                          for s in a.standings]}
+    return {"rounds": [round_settlement(r) for r in a.rounds], "totals": list(a.totals),
+            "standings": standings(a.standings)}
+
+
+def round_settlement(r: RoundSettlement) -> Json:
+    """One round of a /match answer."""
+    return {**settlement(r), "dealer": r.dealer, "round_wind": _code(r.round_wind),
+            "floor": r.floor, "carried_jing": {k: CODES[v] for k, v in r.carried_jing.items()},
+            "totals": list(r.totals)}
+
+
+def standings(ranked: list[Standing]) -> list[Json]:
+    return [{"seat": s.seat, "total": s.total, "rank": s.rank} for s in ranked]
