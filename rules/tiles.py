@@ -179,15 +179,24 @@ def parse_tiles(text: str) -> list[int]:
     Chinese names (``一万``, ``東風``, ``红中``), Unicode tiles (``🀇``). Spaces and commas are
     ignored. Errors name the 0-based character index and the character.
     """
-    if len(text) > 64:  # long text is rare and seldom repeats: not worth a cache entry
-        return _parse(text)
-    return list(_parsed(text))
+    return list(read_tiles(text))
+
+
+def read_tiles(text: str) -> tuple[int, ...]:
+    """:func:`parse_tiles` as a tuple (what a request holds).
+
+    Short strings (a meld, one tile) repeat across requests and are read once (cached);
+    a hand's or a pond's string seldom does: kept, each would only push a meld out of the
+    cache (a /settle holds eight of them, and its ledger of misses and evictions cost
+    more than reading them)."""
+    if len(text) > 8:
+        return tuple(_parse(text))
+    return _parsed(text)
 
 
 @cached(1 << 12)
 def _parsed(text: str) -> tuple[int, ...]:
-    """:func:`parse_tiles`, cached: requests repeat the same short strings (melds, single
-    tiles, a hand sent again for its waits), each is read once. Errors are not cached."""
+    """:func:`read_tiles` of a short string, cached. Errors are not cached."""
     return tuple(_parse(text))
 
 
