@@ -530,12 +530,17 @@ def _nested(value: Any, quick: Callable[[Any], Any]) -> Any:
     return loaded
 
 
+# What a body that leaves them out holds: one shared value each (frozen, so nothing can
+# change it), not eight setattrs for every result and round.
+_NO_JING, _NO_FLAGS = model.Jing(), model.Flags()
+
+
 def _jing(body: dict[str, Any]) -> model.Jing:
-    return _nested(body["jing"], quick_jing) if "jing" in body else model.Jing()
+    return _nested(body["jing"], quick_jing) if "jing" in body else _NO_JING
 
 
 def _flags(body: dict[str, Any]) -> model.Flags:
-    return _nested(body["flags"], quick_flags) if "flags" in body else model.Flags()
+    return _nested(body["flags"], quick_flags) if "flags" in body else _NO_FLAGS
 
 
 @vouched
