@@ -161,6 +161,7 @@ def parse_tile(text: str) -> int:
 # The tokens found cover the whole text exactly when the text is nothing but tokens (they
 # are disjoint), which is cheaper to check than matching the text against the whole form.
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
+_CODE_OF = _CODE_INDEX.__getitem__
 
 
 @cached(1024)
@@ -204,7 +205,7 @@ def _parse(text: str) -> list[int]:
     tokens = _TOKEN.findall(text)
     if len("".join(tokens)) == len(text):
         try:  # one code a tile ("1m1m2mE", what clients send most): a plain lookup each
-            return [_CODE_INDEX[token] for token in tokens]
+            return list(map(_CODE_OF, tokens))
         except KeyError:
             return [t for token in tokens for t in _token_tiles(token)]
     tiles: list[int] = []
