@@ -38,7 +38,10 @@ def _code(tile: int | None) -> str | None:
 
 
 def _codes(tiles: Any) -> list[str]:
-    return [CODES[t] for t in tiles]
+    return list(map(_CODE, tiles))
+
+
+_CODE = CODES.__getitem__
 
 
 def pattern(p: Pattern) -> Json:
@@ -47,7 +50,8 @@ def pattern(p: Pattern) -> Json:
 
 
 def group(g: GroupView) -> Json:
-    return {"type": g.type, "tiles": _codes(g.tiles), "held": _codes(g.held),
+    tiles = _codes(g.tiles)  # a group with no jing in it holds what it stands for
+    return {"type": g.type, "tiles": tiles, "held": tiles if g.held is g.tiles else _codes(g.held),
             "wild": list(g.wild), "concealed": g.concealed}
 
 
