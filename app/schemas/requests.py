@@ -134,10 +134,22 @@ def _each(value: Any, quick: Callable[[Any], Any], most: int, least: int = 0) ->
     """A list of ``least`` to ``most`` items, each loaded by ``quick``."""
     if type(value) is not list or not least <= len(value) <= most:
         raise _Unvouched
-    loaded = tuple(quick(item) for item in value)
-    if None in loaded:
+    loaded = _loaded(value, quick)
+    if loaded is None:
         raise _Unvouched
     return loaded
+
+
+def _loaded(items: Any, quick: Callable[[Any], Any]) -> tuple | None:
+    """Each item loaded by ``quick``; None as soon as one is not. (Asked with ``is None``:
+    ``None in`` the loaded tuple would call each domain object's dataclass ``__eq__``.)"""
+    out = []
+    for item in items:
+        one = quick(item)
+        if one is None:
+            return None
+        out.append(one)
+    return tuple(out)
 
 
 def vouched(load: Callable[[dict[str, Any]], Any]) -> Callable[[Any], Any]:
@@ -357,8 +369,8 @@ def quick_player(value: Any) -> model.PlayerTiles | None:
     melds = value.get("melds", ())
     if hand is None or type(melds) not in (list, tuple) or len(melds) > 4:
         return None
-    loaded = tuple(quick_meld(m) for m in melds)
-    if None in loaded:
+    loaded = _loaded(melds, quick_meld)
+    if loaded is None:
         return None
     discards = quick_tiles(value["discards"], 40) if "discards" in value else ()
     dealt = value.get("dealt")
