@@ -292,10 +292,17 @@ def _advise(data: dict[str, Any], language: str) -> bytes:
 
 
 def _match(data: dict[str, Any], language: str) -> bytes:
+    """``answers.match_answer(rules.match(query))``, each round written out as soon as it is
+    settled (and then let go): holding every round's answer until the end kept the garbage
+    collector scanning them, 45% more time a round in a 64-round match (issue 30)."""
     query = _MATCH_IN.load(data)
-    answer = rules.match(query)
-    return i18n.dumps({"variant": query.variant, **answers.match_answer(answer),
-                        "ruleset": ruleset(query.variant, query.rules)}, language)
+    rounds, totals = [], [0, 0, 0, 0]
+    for played in rules.match_rounds(query):
+        rounds.append(orjson.Fragment(i18n.dumps(answers.round_settlement(played), language)))
+        totals = played.totals
+    return i18n.dumps({"variant": query.variant, "rounds": rounds, "totals": totals,
+                       "standings": answers.standings(rules.standings(totals)),
+                       "ruleset": ruleset(query.variant, query.rules)}, language)
 
 
 Endpoint = Callable[[dict[str, Any], str], bytes]  # (request, language) → answer body

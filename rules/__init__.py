@@ -6,6 +6,7 @@ same module; a request that breaks a rule raises :class:`rules.errors.InvalidInp
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -13,6 +14,7 @@ from rules import advice, matches
 from rules import places as at
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
+from rules.matches import standings
 from rules.model import (
     COMMON_REASONS,
     PAYER_ROLES,
@@ -25,6 +27,7 @@ from rules.model import (
     JingRequest,
     MatchAnswer,
     MatchRequest,
+    RoundSettlement,
     Settlement,
     SettleRequest,
 )
@@ -43,7 +46,7 @@ REASONS = tuple(dict.fromkeys(
 __all__ = [
     "NAMES", "PATTERN_IDS", "PAYER_ROLES", "REASONS", "RULES_VERSION", "TRANSFER_REASONS",
     "FieldError", "InvalidInput", "NotSupported", "advise", "describe_variants", "evaluate",
-    "get_variant", "jing", "match", "resolved_rules", "settle",
+    "get_variant", "jing", "match", "match_rounds", "resolved_rules", "settle", "standings",
 ]
 
 
@@ -75,7 +78,7 @@ def advise(request: AdviseRequest) -> Advice:
 
 def settle(request: SettleRequest) -> Settlement:
     variant = get_variant(request.variant)
-    request = replace(request, rules=resolved_rules(request.variant, request.rules))
+    request = request.with_rules(resolve(variant.options, request.rules, variant.name))
     variant.validate_settle(request)
     return variant.settle(request)
 
@@ -84,6 +87,12 @@ def match(request: MatchRequest) -> MatchAnswer:
     """A whole match, round by round (:mod:`rules.matches`): each round settled as
     :func:`settle` settles it, with the dealer, round wind, floor and carried jing derived."""
     return matches.match(get_variant(request.variant), request)
+
+
+def match_rounds(request: MatchRequest) -> Iterator[RoundSettlement]:
+    """:func:`match`'s rounds one by one, each settled as it is played
+    (:func:`rules.matches.play`); their running totals end on the match's."""
+    return matches.play(get_variant(request.variant), request)
 
 
 def jing(request: JingRequest) -> JingAnswer:

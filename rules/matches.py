@@ -20,6 +20,7 @@ same request always gives the same answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -74,19 +75,27 @@ def match(variant: Variant, request: MatchRequest) -> MatchAnswer:
     """Settle every round of ``request`` in order (see the module doc); raise
     :class:`InvalidInput` for the first round that cannot be settled, its fields named
     ``rounds[i].…``."""
+    answers = list(play(variant, request))
+    totals = answers[-1].totals if answers else [0, 0, 0, 0]
+    return MatchAnswer(answers, totals, standings(totals))
+
+
+def play(variant: Variant, request: MatchRequest) -> Iterator[RoundSettlement]:
+    """The rounds of :func:`match`, each settled as it is played. A caller that writes
+    each round out before taking the next holds one round at a time: a 64-round match held
+    whole until written kept Python's garbage collector scanning it, 45% more time a round
+    than the same rounds sent one by one (issue 30)."""
     rules = resolve(variant.options, request.rules, variant.name)
     links = _first_links(variant, request, rules)
     totals = [0, 0, 0, 0]
-    answers: list[RoundSettlement] = []
     last = len(request.rounds) - 1
     for i, played in enumerate(request.rounds):
         query = _round_request(variant, rules, links, played, i)
         settlement = _settled(variant, query, i)
         totals = [t + d for t, d in zip(totals, settlement.deltas, strict=True)]
-        answers.append(_answer(settlement, links, totals))
+        yield _answer(settlement, links, totals)
         if i < last:
             links = _next_links(variant, request, rules, links, query, settlement, i)
-    return MatchAnswer(answers, totals, standings(totals))
 
 
 def standings(totals: list[int]) -> list[Standing]:
@@ -222,4 +231,4 @@ def _answer(settlement: Settlement, links: _Links, totals: list[int]) -> RoundSe
                            carried_jing=dict(links.carried), totals=totals)
 
 
-__all__ = ["CARRIED_JING", "MAX_ROUNDS", "match", "standings"]
+__all__ = ["CARRIED_JING", "MAX_ROUNDS", "match", "play", "standings"]

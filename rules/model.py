@@ -135,6 +135,14 @@ class EvaluateRequest:
     flags: Flags = field(default_factory=Flags)
     rules: dict[str, Any] = field(default_factory=dict)
 
+    def with_rules(self, rules: dict[str, Any]) -> EvaluateRequest:
+        """This request with ``rules`` (its options resolved). ``dataclasses.replace`` walks
+        the fields by reflection: 2.2 us, a tenth of a guangdong evaluation, against 1 us
+        (a test holds this to ``replace``)."""
+        return EvaluateRequest(self.variant, self.hand, self.win_tile, self.win_type,
+                               self.dealer, self.discarder_is_dealer, self.seat_wind,
+                               self.round_wind, self.jing, self.flags, rules)
+
 
 @dataclass(frozen=True)
 class Result:
@@ -165,6 +173,11 @@ class SettleRequest:
     horses: tuple[int, ...] = ()
     round_wind: int | None = None
     rules: dict[str, Any] = field(default_factory=dict)
+
+    def with_rules(self, rules: dict[str, Any]) -> SettleRequest:
+        """This request with ``rules``: :meth:`EvaluateRequest.with_rules`' reason."""
+        return SettleRequest(self.variant, self.dealer, self.players, self.result, self.jing,
+                             self.events, self.horses, self.round_wind, rules)
 
 
 @dataclass(frozen=True)

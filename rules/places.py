@@ -111,7 +111,13 @@ def melds(seat: int | None = None) -> Place:
 
 
 def meld(index: int, seat: int | None = None, name: str | None = None) -> Place:
-    return Place(PlaceKind.MELD, seat, index, name)
+    """One meld (``name``: one of its fields). The meld itself is one of a few places built
+    once: a /settle names every meld it checks."""
+    built = _MELDS.get((index, seat)) if name is None else None
+    return built or Place(PlaceKind.MELD, seat, index, name)
+
+
+_MELDS = {(i, s): Place(PlaceKind.MELD, s, i) for i in range(4) for s in (None, 0, 1, 2, 3)}
 
 
 def discards(seat: int | None = None) -> Place:
@@ -119,7 +125,10 @@ def discards(seat: int | None = None) -> Place:
 
 
 def dealt(seat: int) -> Place:
-    return Place(PlaceKind.DEALT, seat)
+    return _DEALT.get(seat) or Place(PlaceKind.DEALT, seat)
+
+
+_DEALT = {s: Place(PlaceKind.DEALT, s) for s in range(4)}  # (nanchang names each dealt hand)
 
 
 def flags(name: str | None = None, seat: int | None = None) -> Place:

@@ -51,19 +51,23 @@ class Text:
         A translation that names a placeholder the template lacks (a catalogue mistake,
         which a test forbids) falls back to the English template rather than failing."""
         params = self.params
+        said = translate(self.template)
         if not params:
-            return translate(self.template)
+            return said
         values = params
         for value in params.values():  # most values are plain: no new dict for them
             if type(value) not in _PLAIN:
-                values = {name: _value(v, translate, locate) for name, v in params.items()}
+                values = {name: v if type(v) in _PLAIN else _value(v, translate, locate)
+                          for name, v in params.items()}
                 break
-        for template in (translate(self.template), self.template):
-            try:
-                return template.format_map(values)
-            except (KeyError, IndexError, ValueError, AttributeError):
-                continue
-        return self.template
+        try:
+            return said.format_map(values)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            pass
+        try:
+            return self.template.format_map(values)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return self.template
 
     def __str__(self) -> str:
         return self.render()

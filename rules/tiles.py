@@ -158,8 +158,10 @@ def parse_tile(text: str) -> int:
 
 # The canonical compact notation ("123m456pEE"), by far the most common input, is read by
 # the regex engine token by token: runs of digits 1-9 closed by m/p/s, and honour letters.
-_COMPACT = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP])+")
+# The tokens found cover the whole text exactly when the text is nothing but tokens (they
+# are disjoint), which is cheaper to check than matching the text against the whole form.
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
+_CODE_OF = _CODE_INDEX.__getitem__
 
 
 @cached(1024)
@@ -178,21 +180,34 @@ def parse_tiles(text: str) -> list[int]:
     Chinese names (``一万``, ``東風``, ``红中``), Unicode tiles (``🀇``). Spaces and commas are
     ignored. Errors name the 0-based character index and the character.
     """
-    if len(text) > 64:  # long text is rare and seldom repeats: not worth a cache entry
-        return _parse(text)
-    return list(_parsed(text))
+    return list(read_tiles(text))
+
+
+def read_tiles(text: str) -> tuple[int, ...]:
+    """:func:`parse_tiles` as a tuple (what a request holds).
+
+    Short strings (a meld, one tile) repeat across requests and are read once (cached);
+    a hand's or a pond's string seldom does: kept, each would only push a meld out of the
+    cache (a /settle holds eight of them, and its ledger of misses and evictions cost
+    more than reading them)."""
+    if len(text) > 8:
+        return tuple(_parse(text))
+    return _parsed(text)
 
 
 @cached(1 << 12)
 def _parsed(text: str) -> tuple[int, ...]:
-    """:func:`parse_tiles`, cached: requests repeat the same short strings (melds, single
-    tiles, a hand sent again for its waits), each is read once. Errors are not cached."""
+    """:func:`read_tiles` of a short string, cached. Errors are not cached."""
     return tuple(_parse(text))
 
 
 def _parse(text: str) -> list[int]:
-    if _COMPACT.fullmatch(text):
-        return [t for token in _TOKEN.findall(text) for t in _token_tiles(token)]
+    tokens = _TOKEN.findall(text)
+    if len("".join(tokens)) == len(text):
+        try:  # one code a tile ("1m1m2mE", what clients send most): a plain lookup each
+            return list(map(_CODE_OF, tokens))
+        except KeyError:
+            return [t for token in tokens for t in _token_tiles(token)]
     tiles: list[int] = []
     pending: list[tuple[int, str]] = []  # (index, digit) waiting for a suit letter
     i, n = 0, len(text)

@@ -23,7 +23,7 @@ from rules.errors import FieldError, InvalidInput
 from rules.model import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
 from rules.places import Place
 from rules.text import Sentence, Text, msg
-from rules.tiles import DRAGONS, WINDS, code
+from rules.tiles import DRAGONS, EAST, WINDS, code
 
 COMPLETE, WAITING = "complete", "waiting"
 MAX_MELDS = 4
@@ -46,6 +46,8 @@ def meld_errors(given: Meld, where: Place, honour_chows: bool) -> list[FieldErro
     """A chow is three consecutive tiles of one suit (or an honour chow where allowed);
     a pung three of a kind; any kong four of a kind. A concealed kong has no ``from``.
     ``where`` is the meld's place."""
+    if _plainly_well_formed(given):
+        return []
     tiles = sorted(given.tiles)
     if given.kind == CHOW:
         problem = _chow_problem(tiles, honour_chows)
@@ -69,6 +71,22 @@ def meld_errors(given: Meld, where: Place, honour_chows: bool) -> list[FieldErro
                                                     "anyone: leave out 'from'"),
                            MELD_BAD_CLAIM)]
     return []
+
+
+def _plainly_well_formed(given: Meld) -> bool:
+    """A meld :func:`meld_errors` finds nothing wrong with, told by a few comparisons: a
+    number chow, a pung, a kong (a concealed one without ``from``). Anything else, honour
+    chows included, is judged in full; most melds of a round are these (issue 30)."""
+    kind, tiles = given.kind, given.tiles
+    if kind == PUNG:
+        return len(tiles) == 3 and tiles[0] == tiles[1] == tiles[2]
+    if kind == CHOW:
+        if len(tiles) != 3:
+            return False
+        low, mid, high = sorted(tiles)
+        return high < EAST and mid == low + 1 and high == low + 2 and low // 9 == high // 9
+    return (kind in KONG_KINDS and len(tiles) == 4 and tiles[0] == tiles[1] == tiles[2] == tiles[3]
+            and (kind != CONCEALED_KONG or given.source is None))
 
 
 def claim_order_errors(players: Iterable[tuple[int | None, tuple[Meld, ...]]]

@@ -53,7 +53,7 @@ from rules.options import DEALER_PASSES_ON_DRAW, RuleOption, resolve
 from rules.patterns import PatternRule, ids
 from rules.places import Place
 from rules.text import Sentence, msg
-from rules.tiles import WINDS, code, next_tile
+from rules.tiles import NUM_KINDS, WINDS, code, next_tile
 from rules.validation import (
     COMPLETE,
     WAITING,
@@ -70,6 +70,8 @@ from rules.validation import (
 )
 
 JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator", "previous_lower_indicator")
+# 正精 and 副精 of each indicator, built once: a Jiangxi /settle asks for them a dozen times.
+_WILD_KINDS = tuple(frozenset({tile, next_tile(tile)}) for tile in range(NUM_KINDS))
 
 
 class NotSupported(Exception):
@@ -157,7 +159,7 @@ class Variant:
         """The tile kinds that are wild: 正精 and 副精 of the (upper) indicator."""
         if not self.wild_jing or jing.indicator is None:
             return frozenset()
-        return frozenset({jing.indicator, next_tile(jing.indicator)})
+        return _WILD_KINDS[jing.indicator]
 
     def out_of_play(self, jing: Jing, horses: tuple[int, ...] = ()
                     ) -> list[tuple[Place, list[int]]]:
@@ -175,8 +177,8 @@ class Variant:
     # ------------------------------------------------------------------ evaluate
     def evaluate(self, request: EvaluateRequest) -> Evaluation:
         """Validate, then score a complete hand or list the waits of a hand one short."""
-        return self._evaluate(replace(request, rules=resolve(self.options, request.rules,
-                                                            self.name)))
+        return self._evaluate(request.with_rules(resolve(self.options, request.rules,
+                                                         self.name)))
 
     def _evaluate(self, request: EvaluateRequest) -> Evaluation:
         """:meth:`evaluate` of a request whose rule options are resolved."""

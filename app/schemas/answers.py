@@ -22,9 +22,12 @@ from rules.model import (
     JingAnswer,
     JingScore,
     JingSeat,
+    MatchAnswer,
     Pattern,
     Payment,
+    RoundSettlement,
     Settlement,
+    Standing,
     Transfer,
     Wait,
     WaitAdvice,
@@ -40,7 +43,10 @@ def _code(tile: int | None) -> str | None:
 
 
 def _codes(tiles: Any) -> list[str]:
-    return [CODES[t] for t in tiles]
+    return list(map(_CODE, tiles))
+
+
+_CODE = CODES.__getitem__
 
 
 def pattern(p: Pattern) -> Json:
@@ -49,7 +55,8 @@ def pattern(p: Pattern) -> Json:
 
 
 def group(g: GroupView) -> Json:
-    return {"type": g.type, "tiles": _codes(g.tiles), "held": _codes(g.held),
+    tiles = _codes(g.tiles)  # a group with no jing in it holds what it stands for
+    return {"type": g.type, "tiles": tiles, "held": tiles if g.held is g.tiles else _codes(g.held),
             "wild": list(g.wild), "concealed": g.concealed}
 
 
@@ -105,17 +112,21 @@ def jing_answer(a: JingAnswer) -> Json:
             "ledger": None if a.ledger is None else [transfer(t) for t in a.ledger]}
 
 
-def match_answer(a: Any) -> Json:
+def match_answer(a: MatchAnswer) -> Json:
     """A /match answer: every round as /settle gives it plus what the match derived."""
-    rounds = []
-    for r in a.rounds:
-        rounds.append({**settlement(r), "dealer": r.dealer, "round_wind": _code(r.round_wind),
-                       "floor": r.floor,
-                       "carried_jing": {k: CODES[v] for k, v in r.carried_jing.items()},
-                       "totals": list(r.totals)})
-    return {"rounds": rounds, "totals": list(a.totals),
-            "standings": [{"seat": s.seat, "total": s.total, "rank": s.rank}
-                          for s in a.standings]}
+    return {"rounds": [round_settlement(r) for r in a.rounds], "totals": list(a.totals),
+            "standings": standings(a.standings)}
+
+
+def round_settlement(r: RoundSettlement) -> Json:
+    """One round of a /match answer."""
+    return {**settlement(r), "dealer": r.dealer, "round_wind": _code(r.round_wind),
+            "floor": r.floor, "carried_jing": {k: CODES[v] for k, v in r.carried_jing.items()},
+            "totals": list(r.totals)}
+
+
+def standings(ranked: list[Standing]) -> list[Json]:
+    return [{"seat": s.seat, "total": s.total, "rank": s.rank} for s in ranked]
 
 
 def draw(d: ImprovingTile) -> Json:

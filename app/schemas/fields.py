@@ -173,10 +173,10 @@ def quick_tiles(value: Any, maximum: int) -> tuple[int, ...] | None:
     if type(value) is not str or len(value) > maximum * 4 + 16:
         return None
     try:
-        parsed = tiles.parse_tiles(value)
+        parsed = tiles.read_tiles(value)
     except TileError:
         return None
-    return tuple(parsed) if len(parsed) <= maximum else None
+    return parsed if len(parsed) <= maximum else None
 
 
 def quick_tile(value: Any) -> int | None:

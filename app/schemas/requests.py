@@ -7,7 +7,9 @@ honour chows, …) are checked by the domain, which knows the variant.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
@@ -43,6 +45,125 @@ def _rules_field() -> fields.Dict:
                                  "GET /variants for names, types and defaults."})
 
 
+class QuickSchema(Schema):
+    """A schema whose usual body is loaded by a plain function, as :class:`Shortcut` does
+    for a nested field: ``quick(data)`` builds the domain object of a body it can vouch for
+    (every key known, every value in its usual form), else answers None and the schema
+    loads the body itself, so every error, message and field path is still marshmallow's.
+    Loading a /settle body field by field through marshmallow cost a fifth of the request
+    in process (issue 30); tests/api/test_shortcuts.py holds each ``quick`` to its schema."""
+
+    quick: ClassVar[Callable[[Any], Any]]
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: str | None = None) -> Any:
+        if Shortcut.enabled and many is None and partial is None and unknown is None \
+                and not self.many:
+            loaded = type(self).quick(data)
+            if loaded is not None:
+                return loaded
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+
+class _Unvouched(Exception):
+    """Raised inside a body's quick loader at the first value it cannot vouch for."""
+
+
+def _known(value: Any, keys: frozenset[str]) -> dict[str, Any]:
+    """``value`` itself when it is an object of ``keys`` only."""
+    if type(value) is not dict or not value.keys() <= keys:
+        raise _Unvouched
+    return value
+
+
+def _variant(value: Any) -> str:
+    if type(value) is not str or value not in NAMES:
+        raise _Unvouched
+    return value
+
+
+def _seat(value: Any, optional: bool = False) -> int | None:
+    if (value is None and optional) or quick_seat(value):
+        return value
+    raise _Unvouched
+
+
+def _tile(value: Any) -> int | None:
+    """An optional tile (null or left out: None)."""
+    if value is None:
+        return None
+    tile = quick_tile(value)
+    if tile is None:
+        raise _Unvouched
+    return tile
+
+
+def _tiles(value: Any, maximum: int) -> tuple[int, ...]:
+    """Tiles as a compact string, or as an array of one tile an item (:class:`Tiles`)."""
+    if type(value) is list and len(value) <= maximum:
+        parsed = tuple(quick_tile(item) for item in value)
+        if None not in parsed:
+            return parsed  # type: ignore[return-value]
+        raise _Unvouched
+    parsed_string = quick_tiles(value, maximum)
+    if parsed_string is None:
+        raise _Unvouched
+    return parsed_string
+
+
+def _flag(value: Any, optional: bool = False) -> bool | None:
+    if type(value) is bool or (value is None and optional):
+        return value
+    raise _Unvouched
+
+
+def _one_of_or_none(value: Any, choices: tuple[str, ...]) -> str | None:
+    if value is None or (type(value) is str and value in choices):
+        return value
+    raise _Unvouched
+
+
+def _rules(value: Any) -> dict[str, Any]:
+    """What :func:`_rules_field` loads: an object whose names are at most 64 characters."""
+    if type(value) is not dict or not all(type(k) is str and len(k) <= 64 for k in value):
+        raise _Unvouched
+    return dict(value)
+
+
+def _each(value: Any, quick: Callable[[Any], Any], most: int, least: int = 0) -> tuple:
+    """A list of ``least`` to ``most`` items, each loaded by ``quick``."""
+    if type(value) is not list or not least <= len(value) <= most:
+        raise _Unvouched
+    loaded = _loaded(value, quick)
+    if loaded is None:
+        raise _Unvouched
+    return loaded
+
+
+def _loaded(items: Any, quick: Callable[[Any], Any]) -> tuple | None:
+    """Each item loaded by ``quick``; None as soon as one is not. (Asked with ``is None``:
+    ``None in`` the loaded tuple would call each domain object's dataclass ``__eq__``.)"""
+    out = []
+    for item in items:
+        one = quick(item)
+        if one is None:
+            return None
+        out.append(one)
+    return tuple(out)
+
+
+def vouched(load: Callable[[dict[str, Any]], Any]) -> Callable[[Any], Any]:
+    """A body's quick loader: ``load`` raising :class:`_Unvouched` becomes None."""
+    def quick(data: Any) -> Any:
+        try:
+            return load(data)
+        except _Unvouched:
+            return None
+
+    quick.__doc__ = load.__doc__
+    return quick
+
+
 class MeldSchema(Schema):
     type = fields.String(required=True, validate=_one_of(model.MELD_KINDS),
                          metadata={"description": "kong = exposed kong claimed from a discard "
@@ -76,18 +197,31 @@ def quick_meld(value: Any) -> model.Meld | None:
     string), else None: the schema then loads it."""
     if type(value) is not dict or not value.keys() <= _MELD_KEYS:
         return None
-    kind, parsed = value.get("type"), quick_tiles(value.get("tiles"), 4)
-    source, order = value.get("from"), value.get("claim_order")
-    if type(kind) is not str or kind not in _MELD_KINDS or parsed is None:
+    get = value.get
+    kind, tiles, source = get("type"), get("tiles"), get("from")
+    claimed, order = get("claimed"), get("claim_order")
+    if (type(kind) is not str or type(tiles) is not str
+            or not (source is None or quick_seat(source))
+            or not (claimed is None or type(claimed) is str)
+            or not (order is None or (type(order) is int and order >= 0))):
         return None
-    if not (source is None or quick_seat(source)):
+    return _meld(kind, tiles, source, claimed, order)
+
+
+@lru_cache(maxsize=1 << 12)
+def _meld(kind: str, tiles: str, source: int | None, claimed: str | None,
+          order: int | None) -> model.Meld | None:
+    """A meld of :func:`quick_meld`, built once: the same melds come back in request after
+    request (a pung of 东 claimed from seat 1), and a Meld is frozen, so one can be shared.
+    Every argument is a string, an int that is not a bool (True would pass for 1 in the
+    cache's key) or None."""
+    parsed = quick_tiles(tiles, 4)
+    if kind not in _MELD_KINDS or parsed is None:
         return None
-    if order is not None and (type(order) is not int or order < 0):
+    tile = None if claimed is None else quick_tile(claimed)
+    if claimed is not None and tile is None:
         return None
-    claimed = value.get("claimed")
-    if claimed is not None and (claimed := quick_tile(claimed)) is None:
-        return None
-    return model.Meld(kind, parsed, source, claimed, order)
+    return model.Meld(kind, parsed, source, tile, order)
 
 
 class JingSchema(Schema):
@@ -169,7 +303,7 @@ def _win_type_field() -> fields.String:
     return fields.String(load_default=None, allow_none=True, validate=_one_of(model.WIN_TYPES))
 
 
-class EvaluateSchema(Schema):
+class EvaluateSchema(QuickSchema):
     variant = _variant_field()
     hand = Tiles(required=True, metadata={
         "description": "Concealed tiles, including the winning tile when there is one. "
@@ -195,8 +329,12 @@ class EvaluateSchema(Schema):
         hand = model.PlayerTiles(data.pop("hand"), tuple(data.pop("melds")))
         return model.EvaluateRequest(hand=hand, **data)
 
+    @staticmethod
+    def quick(data: Any) -> model.EvaluateRequest | None:
+        return quick_evaluate(data)
 
-class AdviseSchema(Schema):
+
+class AdviseSchema(QuickSchema):
     variant = _variant_field()
     hand = Tiles(required=True, metadata={
         "description": "Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one "
@@ -220,6 +358,10 @@ class AdviseSchema(Schema):
     def make(self, data: dict[str, Any], **_: Any) -> model.AdviseRequest:
         hand = model.PlayerTiles(data.pop("hand"), tuple(data.pop("melds")))
         return model.AdviseRequest(hand=hand, **data)
+
+    @staticmethod
+    def quick(data: Any) -> model.AdviseRequest | None:
+        return quick_advise(data)
 
 
 class PlayerSchema(Schema):
@@ -257,8 +399,8 @@ def quick_player(value: Any) -> model.PlayerTiles | None:
     melds = value.get("melds", ())
     if hand is None or type(melds) not in (list, tuple) or len(melds) > 4:
         return None
-    loaded = tuple(quick_meld(m) for m in melds)
-    if None in loaded:
+    loaded = _loaded(melds, quick_meld)
+    if loaded is None:
         return None
     discards = quick_tiles(value["discards"], 40) if "discards" in value else ()
     dealt = value.get("dealt")
@@ -267,7 +409,7 @@ def quick_player(value: Any) -> model.PlayerTiles | None:
     return model.PlayerTiles(hand, loaded, discards, dealt, None)
 
 
-class ResultSchema(Schema):
+class ResultSchema(QuickSchema):
     winners = fields.List(Seat(), required=True, validate=validate.Length(max=4),
                           metadata={"description": "Winning seats; [] is a drawn round."})
     win_tile = Tile(load_default=None, allow_none=True)
@@ -279,6 +421,10 @@ class ResultSchema(Schema):
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.Result:
         return model.Result(tuple(data.pop("winners")), **data)
+
+    @staticmethod
+    def quick(data: Any) -> model.Result | None:
+        return quick_result(data)
 
 
 class EventSchema(Schema):
@@ -318,7 +464,7 @@ def _horses_field() -> Tiles:
         metadata={"description": "qinzhou: the flipped 奖马 tiles (0-30)."})
 
 
-class SettleSchema(Schema):
+class SettleSchema(QuickSchema):
     variant = _variant_field()
     dealer = Seat(required=True, metadata={"description": "The dealer's seat (East)."})
     players = _players_field()
@@ -335,8 +481,12 @@ class SettleSchema(Schema):
         data["events"] = tuple(data["events"])
         return model.SettleRequest(**data)
 
+    @staticmethod
+    def quick(data: Any) -> model.SettleRequest | None:
+        return quick_settle(data)
 
-class MatchRoundSchema(Schema):
+
+class MatchRoundSchema(QuickSchema):
     """One round of a match: a /settle body without ``variant`` and ``rules`` (the match's),
     whose ``dealer``, ``round_wind`` and ``jing.previous_indicator`` the match derives."""
 
@@ -359,8 +509,12 @@ class MatchRoundSchema(Schema):
                                 tuple(data["events"]), data["horses"], data["dealer"],
                                 data["round_wind"])
 
+    @staticmethod
+    def quick(data: Any) -> model.MatchRound | None:
+        return quick_round(data)
 
-class MatchSchema(Schema):
+
+class MatchSchema(QuickSchema):
     variant = _variant_field()
     rules = _rules_field()
     dealer = Seat(required=True, metadata={"description": "The first round's dealer."})
@@ -379,6 +533,10 @@ class MatchSchema(Schema):
     def make(self, data: dict[str, Any], **_: Any) -> model.MatchRequest:
         return model.MatchRequest(data["variant"], data["dealer"], tuple(data["rounds"]),
                                   data["round_wind"], data["rules"])
+
+    @staticmethod
+    def quick(data: Any) -> model.MatchRequest | None:
+        return quick_match(data)
 
 
 class JingRequestSchema(Schema):
@@ -399,3 +557,130 @@ class JingRequestSchema(Schema):
                           data["previous_indicator"], data["previous_lower_indicator"])
         players = tuple(data["players"]) if data["players"] is not None else None
         return model.JingRequest(data["variant"], jing, players, data["dealer"], data["rules"])
+
+
+# ---------------------------------------------------------------------------- whole bodies
+
+def _data_keys(schema: type[Schema]) -> frozenset[str]:
+    """The keys a body of ``schema`` may hold (a field's data key where it has one)."""
+    return frozenset(f.data_key or name for name, f in schema._declared_fields.items())
+
+
+_EVALUATE_KEYS = _data_keys(EvaluateSchema)
+_RESULT_KEYS = _data_keys(ResultSchema)
+_EVENT_KEYS = _data_keys(EventSchema)
+_SETTLE_KEYS = _data_keys(SettleSchema)
+_ROUND_KEYS = _data_keys(MatchRoundSchema)
+_MATCH_KEYS = _data_keys(MatchSchema)
+_ADVISE_KEYS = _data_keys(AdviseSchema)
+_EVENT_TYPES = ("follow_dealer", "false_win")
+
+
+def _seat_or_none(value: Any) -> int | None:
+    return value if quick_seat(value) else None
+
+
+def _nested(value: Any, quick: Callable[[Any], Any]) -> Any:
+    loaded = quick(value)
+    if loaded is None:
+        raise _Unvouched
+    return loaded
+
+
+# What a body that leaves them out holds: one shared value each (frozen, so nothing can
+# change it), not eight setattrs for every result and round.
+_NO_JING, _NO_FLAGS = model.Jing(), model.Flags()
+
+
+def _jing(body: dict[str, Any]) -> model.Jing:
+    return _nested(body["jing"], quick_jing) if "jing" in body else _NO_JING
+
+
+def _flags(body: dict[str, Any]) -> model.Flags:
+    return _nested(body["flags"], quick_flags) if "flags" in body else _NO_FLAGS
+
+
+@vouched
+def quick_evaluate(data: Any) -> model.EvaluateRequest:
+    """:class:`EvaluateSchema`'s answer for a body written the usual way, else None."""
+    body = _known(data, _EVALUATE_KEYS)
+    get = body.get
+    hand = model.PlayerTiles(_tiles(get("hand"), 18), _each(get("melds", []), quick_meld, 4))
+    return model.EvaluateRequest(
+        _variant(get("variant")), hand, _tile(get("win_tile")),
+        _one_of_or_none(get("win_type"), model.WIN_TYPES), _flag(get("dealer", False)),
+        _flag(get("discarder_is_dealer"), optional=True), _tile(get("seat_wind")),
+        _tile(get("round_wind")), _jing(body), _flags(body), _rules(get("rules", {})))
+
+
+@vouched
+def quick_advise(data: Any) -> model.AdviseRequest:
+    """:class:`AdviseSchema`'s answer for a body written the usual way, else None."""
+    body = _known(data, _ADVISE_KEYS)
+    get = body.get
+    hand = model.PlayerTiles(_tiles(get("hand"), 18), _each(get("melds", []), quick_meld, 4))
+    return model.AdviseRequest(
+        _variant(get("variant")), hand, _jing(body),
+        _tiles(body["visible"], 136) if "visible" in body else (),
+        _flag(get("dealer", False)), _tile(get("seat_wind")), _tile(get("round_wind")),
+        _rules(get("rules", {})))
+
+
+@vouched
+def quick_result(data: Any) -> model.Result:
+    """:class:`ResultSchema`'s answer for a result written the usual way, else None."""
+    body = _known(data, _RESULT_KEYS)
+    get = body.get
+    return model.Result(_each(get("winners"), _seat_or_none, 4), _tile(get("win_tile")),
+                        _one_of_or_none(get("win_type"), model.WIN_TYPES),
+                        _seat(get("discarder"), optional=True), _flags(body))
+
+
+@vouched
+def quick_event(data: Any) -> model.Event:
+    """:class:`EventSchema`'s answer for an event it accepts, else None."""
+    body = _known(data, _EVENT_KEYS)
+    kind, rounds = body.get("type"), body.get("rounds", 1)
+    seat = _seat(body.get("seat"), optional=True)
+    if (type(kind) is not str or kind not in _EVENT_TYPES or type(rounds) is not int
+            or not 1 <= rounds <= 100 or (kind == "false_win" and seat is None)):
+        raise _Unvouched
+    return model.Event(kind, rounds, seat)
+
+
+def _round_parts(body: dict[str, Any]) -> tuple:
+    """What a /settle body and a match's round share: players, result, jing, events,
+    horses, round wind."""
+    get = body.get
+    return (_each(get("players"), quick_player, 4, 4), _nested(get("result"), quick_result),
+            _jing(body), _each(get("events", []), quick_event, 16),
+            _tiles(body["horses"], 30) if "horses" in body else (), _tile(get("round_wind")))
+
+
+@vouched
+def quick_settle(data: Any) -> model.SettleRequest:
+    """:class:`SettleSchema`'s answer for a body written the usual way, else None."""
+    body = _known(data, _SETTLE_KEYS)
+    players, result, jing, events, horses, wind = _round_parts(body)
+    return model.SettleRequest(_variant(body.get("variant")), _seat(body.get("dealer")),
+                               players, result, jing, events, horses, wind,
+                               _rules(body.get("rules", {})))
+
+
+@vouched
+def quick_round(data: Any) -> model.MatchRound:
+    """:class:`MatchRoundSchema`'s answer for a round written the usual way, else None."""
+    body = _known(data, _ROUND_KEYS)
+    players, result, jing, events, horses, wind = _round_parts(body)
+    return model.MatchRound(players, result, jing, events, horses,
+                            _seat(body.get("dealer"), optional=True), wind)
+
+
+@vouched
+def quick_match(data: Any) -> model.MatchRequest:
+    """:class:`MatchSchema`'s answer for a match written the usual way, else None."""
+    body = _known(data, _MATCH_KEYS)
+    get = body.get
+    return model.MatchRequest(_variant(get("variant")), _seat(get("dealer")),
+                              _each(get("rounds"), quick_round, MAX_ROUNDS, 1),
+                              _tile(get("round_wind")), _rules(get("rules", {})))

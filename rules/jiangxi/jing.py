@@ -18,7 +18,7 @@ from rules.ledger import SEATS, Ledger
 from rules.model import CHOW, CONCEALED_KONG, DISCARD, JingScore, JingSeat, PlayerTiles
 from rules.places import Place, PlaceKind
 from rules.text import Sentence, msg
-from rules.tiles import code, next_tile
+from rules.tiles import NUM_KINDS, code, next_tile
 
 CHONG_GUAN_FROM = 5  # F组 2: 5精2倍冲关
 CHONG_GUAN, BA_JING = "chong_guan", "ba_jing"  # liability triggers
@@ -26,7 +26,12 @@ CHONG_GUAN, BA_JING = "chong_guan", "ba_jing"  # liability triggers
 
 def jing_pair(indicator: int) -> tuple[int, int]:
     """(正精, 副精): the indicator and the next tile (9→1, 北→东, 白→中)."""
-    return indicator, next_tile(indicator)
+    return _PAIRS[indicator]
+
+
+# Each indicator's pair, worked out once: a round's jing scoring asks for it once per seat
+# and per meld (some 9 times a /settle).
+_PAIRS = tuple((tile, next_tile(tile)) for tile in range(NUM_KINDS))
 
 
 def jing_value(tile: int, pair: tuple[int, int]) -> int:

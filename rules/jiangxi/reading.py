@@ -242,11 +242,13 @@ def _pairs_last(reading: Reading, last: int | None, german: bool) -> bool:
 
 
 def holds_jing(player: PlayerTiles, jing_kinds: frozenset[int]) -> bool:
-    """Any jing in the hand or the melds (discards are not held)."""
-    return any(t in jing_kinds for t in player.all_held())
+    """Any jing in the hand or the melds (discards are not held). (``isdisjoint`` walks
+    the tiles in C: a /settle asks this of every seat.)"""
+    return not jing_kinds.isdisjoint(player.concealed) or any(
+        not jing_kinds.isdisjoint(meld.tiles) for meld in player.melds)
 
 
 def counts_jing(player: PlayerTiles, jing_kinds: frozenset[int]) -> bool:
     """Any jing counted for this player as xingguo's jing score counts them: hand, melds
     and its own discarded jing (F组 4 丢精算自己的精; a claimed one is in the claimer's melds)."""
-    return holds_jing(player, jing_kinds) or any(t in jing_kinds for t in player.discards)
+    return holds_jing(player, jing_kinds) or not jing_kinds.isdisjoint(player.discards)

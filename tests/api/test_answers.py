@@ -83,3 +83,17 @@ def test_a_match_answer_is_what_its_schema_dumps(variant):
     answer = rules.match(req.MatchSchema().load(play_match(variant, 7, 6).body))
     schema = out.MatchResponseSchema(exclude=("variant", "ruleset"))
     assert _english(answers.match_answer(answer)) == schema.dump(answer)
+
+
+@pytest.mark.parametrize("variant", NAMES)
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_match_view_writes_each_round_as_the_whole_answer_would(variant, language):
+    """views._match writes each round out as it is settled: the very bytes of the answer
+    written whole, in both languages."""
+    from app import i18n, views
+
+    body = play_match(variant, 11, 6).body
+    query = req.MatchSchema().load(body)
+    whole = i18n.dumps({"variant": query.variant, **answers.match_answer(rules.match(query)),
+                        "ruleset": views.ruleset(query.variant, query.rules)}, language)
+    assert views._match(body, language) == whole

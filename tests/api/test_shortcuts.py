@@ -53,6 +53,16 @@ def test_valid_bodies_load_the_same_and_take_the_shortcuts(bodies):
     assert taken == len(bodies)
 
 
+QUICK = {"/evaluate": req.quick_evaluate, "/settle": req.quick_settle,
+         "/jing": None, "/match": req.quick_match, "/advise": req.quick_advise}
+
+
+def test_every_valid_body_is_loaded_whole_by_its_quick_loader(bodies):
+    for path, body in bodies:
+        quick = QUICK[path]
+        assert quick is None or quick(copy.deepcopy(body)) is not None, (path, body)
+
+
 def test_mutated_bodies_load_or_fail_the_same(bodies):
     compared = 0
     for seed in range(CASES):
@@ -81,6 +91,21 @@ def test_mutated_bodies_load_or_fail_the_same(bodies):
     (req.quick_jing, {"indicator": 5}),
     (req.quick_flags, {"kong_chain": 9}),
     (req.quick_flags, {"heavenly": 1}),
+    (req.quick_evaluate, {"variant": "guangdong", "hand": "1m", "dealer": None}),
+    (req.quick_evaluate, {"variant": "guangdong", "hand": "1m", "win_tile": ""}),
+    (req.quick_evaluate, {"variant": "guangdong", "hand": "1m", "rules": {"x" * 65: 1}}),
+    (req.quick_evaluate, {"variant": "mahjong", "hand": "1m"}),
+    (req.quick_evaluate, {"variant": "guangdong", "hand": "1m", "extra": 1}),
+    (req.quick_result, {"winners": [4]}),
+    (req.quick_result, {"winners": [True]}),
+    (req.quick_result, {"winners": [0], "discarder": "1"}),
+    (req.quick_event, {"type": "false_win"}),  # the seat is required
+    (req.quick_event, {"type": "follow_dealer", "rounds": 0}),
+    (req.quick_settle, {"variant": "guangdong", "dealer": 0, "players": [{"hand": "1m"}] * 3,
+                        "result": {"winners": []}}),
+    (req.quick_settle, {"variant": "guangdong", "dealer": 0, "players": [{"hand": "1m"}] * 4,
+                        "result": {"winners": []}, "horses": ["1m", 5]}),
+    (req.quick_match, {"variant": "guangdong", "dealer": 0, "rounds": []}),
 ])
 def test_what_a_shortcut_cannot_vouch_for_goes_to_the_schema(quick, value):
     assert quick(value) is None

@@ -43,11 +43,11 @@ def situation_errors(is_dealer: bool, win_type: str, flags: Flags, melds: tuple[
                      seat: int | None) -> list[FieldError]:
     """What the tiles cannot show must still be possible (七.8-10, 七.2, 七.4). ``seat``:
     the winner's (None: /evaluate's hand); the flags named are the win's own."""
-    melds_field = at.melds(seat)
-    errors = []
+    errors: list[FieldError] = []
     on = flags.set_names()
     if not on and win_type != KONG_REPLACEMENT:  # the usual request: nothing to contradict
         return errors
+    melds_field = at.melds(seat)
     first_go = [n for n in on if n in FIRST_GO]  # in FIRST_GO's order
     if len(first_go) > 1:
         errors.append(FieldError(at.flags(first_go[1]),

@@ -9,7 +9,6 @@ fan: the cap shows as a negative ``bao_hu`` entry, a raise to the cap as a posit
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import NamedTuple
 
 from rules.analysis import SHI_SAN_YAO, STANDARD, Reading
@@ -234,13 +233,14 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     """The fans of 六.一 and the additions, uncapped; empty for a shape that has none."""
     if h.shape != STANDARD:
         return []
-    if h.all_chows:
+    # (all_chows, all_pungs and _hun asked directly: the shape is known to be standard)
+    if not h.pungs:
         found = [PLAIN[PING_HU]]  # 平和: four chows, any pair (the rules book)
-    elif h.all_pungs:
+    elif len(h.pungs) == h.sets:
         found = [PLAIN[PENG_PENG_HU]]
     else:
         found = [PLAIN[JI_HU]]
-    if _hun(h):
+    if h.held.suits == 1 and h.held.has_honours:
         found.append(PLAIN[HUN_YI_SE])
     if s.win_type != DISCARD:  # self-draw, kong replacement, and 抢杠 (当自摸, line 71)
         found.append(ZI_MO_BY_WIN_TYPE[s.win_type])
@@ -255,9 +255,6 @@ def inside_cap(h: WholeHand, s: Situation) -> list[Pattern]:
     return found
 
 
-_value = attrgetter("value")
-
-
 class Count(NamedTuple):
     """The fan of one reading: the patterns (their values add up to ``fan``) and notes."""
 
@@ -270,7 +267,7 @@ class Count(NamedTuple):
 def count(h: WholeHand, s: Situation, cap: int) -> Count:
     """The better of the capped inside-cap sum and the single highest special hand."""
     inner = inside_cap(h, s)
-    raw = sum(map(_value, inner))  # a fan pattern always has a value
+    raw = sum([p.value or 0 for p in inner])  # (a fan pattern always has a value)
     capped = min(raw, cap)
     found = specials(h, s)
     if found and (found[0].value >= capped or not inner):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any, NamedTuple
 
-from rules.analysis import SEVEN_PAIRS, STANDARD, Reading
+from rules.analysis import SEVEN_PAIRS, Reading
 from rules.hand import HeldTiles
 from rules.model import CHOW, KONG_REPLACEMENT, ROB_KONG, Flags, Meld, Pattern
 from rules.patterns import PatternRule
@@ -42,8 +42,9 @@ class WonHand(NamedTuple):
 
 def _all_pungs(w: WonHand) -> bool:
     """对对胡: every set of the reading and every meld is a pung or a kong."""
-    return (w.reading.shape == STANDARD and w.reading.all_pungs
-            and all(m.kind != CHOW for m in w.melds))
+    melds = w.melds
+    return (w.reading.all_pungs  # (a standard reading's)
+            and (not melds or all(m.kind != CHOW for m in melds)))
 
 
 def _all_honours(w: WonHand) -> bool:
@@ -67,10 +68,11 @@ def _luxury_pairs(w: WonHand) -> bool:
     return w.reading.shape == SEVEN_PAIRS and max(w.held.concealed) == 4
 
 
-# 003 §6, in the seed's order (ids, values and exclusions: the rules book).
+# 003 §6, in the seed's order (ids, values and exclusions: the rules book). Every rule is
+# asked of every reading: a test that needs four melds counts them first.
 RULES: tuple[PatternRule, ...] = (
     _fan("shi_ba_luo_han", "十八罗汉", "Eighteen arhats", 18, "6.1 十八羅漢 18番，4個杠",
-         holds=lambda w: sum(m.is_kong for m in w.melds) == 4,
+         holds=lambda w: len(w.melds) == 4 and all(m.is_kong for m in w.melds),
          excludes=("dui_dui_hu",), note=msg("对对胡 not counted (6.1 不記對對胡)")),
     _fan("zi_yi_se", "字一色", "All honours", 4, "6.2 字一色 4番，字牌的刻子(杠)、將",
          holds=_all_honours, excludes=("dui_dui_hu",),
@@ -92,7 +94,7 @@ RULES: tuple[PatternRule, ...] = (
          holds=_all_pungs),
     # The rules book: four exposed melds, won on the single wait (the pair is all that is left)
     _fan("shi_er_zhang_luo_di", "十二张落地", "Twelve tiles down", 2, "6.10 12張落地 2番",
-         holds=lambda w: sum(m.is_exposed for m in w.melds) == 4),
+         holds=lambda w: len(w.melds) == 4 and all(m.is_exposed for m in w.melds)),
     _fan("di_hu", "地胡", "Earthly hand", 2, "6.11 地胡 2番，非莊家起牌后…立刻聽牌",
          holds=lambda w: w.flags.earthly),
     _fan("tian_hu", "天胡", "Heavenly hand", 4, "6.12 天胡 4番，只屬于莊家的特權",
@@ -102,6 +104,7 @@ RULES: tuple[PatternRule, ...] = (
 )
 JI_HU = _fan("ji_hu", "鸡胡", "Chicken hand (no pattern)", 1, "§7 欽州麻將為1番起和")
 FANS: dict[str, PatternRule] = {r.id: r for r in RULES}
+NO_PATTERN = msg("no pattern: 1 fan (7. 欽州麻將為1番起和)")
 
 
 @dataclass
@@ -116,13 +119,15 @@ class Scored:
 def score_reading(win: WonHand, combination: str) -> Scored:
     """Every pattern of the reading, exclusions applied, combined by ``combination``."""
     found = [rule for rule in RULES if rule.holds(win)]
+    if not found:  # most hands: 鸡胡, nothing to exclude
+        return Scored(JI_HU.value or 1, [JI_HU.pattern(note=NO_PATTERN)], win.reading)
     ids = {rule.id for rule in found}
     notes = {rule.id: rule.note for rule in found if any(e in ids for e in rule.excludes)}
     dropped = {e for rule in found if rule.id in notes for e in rule.excludes}
     fans = [rule for rule in found if rule.id not in dropped] or [JI_HU]
     patterns = [f.pattern(note=notes.get(f.id, "")) for f in fans]
     if fans == [JI_HU]:
-        patterns[0].note = msg("no pattern: 1 fan (7. 欽州麻將為1番起和)")
+        patterns[0].note = NO_PATTERN
     values = [f.value for f in fans]
     fan = prod(values) if combination == MULTIPLY else sum(values)
     return Scored(fan, patterns, win.reading)

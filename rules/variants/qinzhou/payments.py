@@ -82,12 +82,13 @@ def _hu_detail(win: Win, base: int) -> Text:
 def pay_self_draw(ledger: Ledger, win: Win, on_seat: list[list[int]], base: int) -> None:
     """自摸: each other player pays fan × base × (1 + horses on the winner's numbers)."""
     mine = on_seat[win.seat]
+    # one sentence for the three payers' lines: an answer renders a sentence once
+    hu, horse = _hu_detail(win, base), _horse_detail(mine, win, base, _numbers_of_seat(win.seat))
     for payer in range(SEATS):
         if payer == win.seat:
             continue
-        ledger.pay(payer, win.seat, win.fan * base, "hu", _hu_detail(win, base))
-        ledger.pay(payer, win.seat, win.fan * base * len(mine), "horse",
-                   _horse_detail(mine, win, base, _numbers_of_seat(win.seat)))
+        ledger.pay(payer, win.seat, win.fan * base, "hu", hu)
+        ledger.pay(payer, win.seat, win.fan * base * len(mine), "horse", horse)
 
 
 def pay_discard(ledger: Ledger, wins: Sequence[Win], discarder: int,
