@@ -68,10 +68,18 @@ _orphan_counts = itemgetter(*ORPHANS)
 
 # ------------------------------------------------------------------ four sets + a pair
 
-@cached(1 << 16)
 def family_cover(family: int, counts: Counts, chows: bool) -> Cover:
     """The cover table of one family (see :data:`Cover`): the most of its tiles that k sets
-    and p pairs of the family can hold, for every k and p.
+    and p pairs of the family can hold, for every k and p. A small family (every honour
+    family; a suit of one cluster of up to :data:`SMALL_SUIT` tiles) is read from
+    :data:`_SMALL`, built once at import; a larger one is searched (memoised)."""
+    small = _SMALL.get((family, chows, counts))
+    return small if small is not None else _family_cover(family, counts, chows)
+
+
+@cached(1 << 16)
+def _family_cover(family: int, counts: Counts, chows: bool) -> Cover:
+    """:func:`family_cover` by search.
 
     Tiles no group can hold together (in a suit, ranks 3 or more apart; honours without
     chows, any two kinds) are independent: the family's table merges the tables of its
@@ -80,9 +88,11 @@ def family_cover(family: int, counts: Counts, chows: bool) -> Cover:
     """
     clusters = _clusters(counts, chows)
     if len(clusters) == 1:
-        return _cluster_cover(family, counts, chows)
-    cover = EMPTY_COVER
-    for cluster in clusters:
+        (cluster,) = clusters  # searched where it is shared: at the family's start
+        return _cluster_cover(family, counts, chows) if cluster == counts \
+            else family_cover(family, cluster, chows)
+    cover = family_cover(family, clusters[0], chows)
+    for cluster in clusters[1:]:
         cover = _merged(cover, family_cover(family, cluster, chows))
     return cover
 
@@ -176,11 +186,73 @@ def _add_pair(best: list[int], rest: Cover, held: int) -> None:
 @cached(1 << 16)
 def _merged(a: Cover, b: Cover) -> Cover:
     """The cover table of two families together: the sets shared out in every way, the
-    pair in either (tables are few, so this is keyed on the tables, not on counts)."""
-    plain = tuple(max(a[x] + b[k - x] for x in range(k + 1)) for k in range(ROW))
-    paired = tuple(max(max(a[ROW + x] + b[k - x], a[x] + b[ROW + k - x])
-                       for x in range(k + 1)) for k in range(ROW))
-    return plain + paired
+    pair in either (tables are few, so this is keyed on the tables, not on counts).
+
+    Entry k (k sets, no pair) is the best of a[x] + b[k - x] over x; entry 5 + k (k sets
+    and the pair) the best of the pair in a (a[5 + x] + b[k - x]) or in b (a[x] + b[5 + k -
+    x]). Written out term by term: a cold advice merges thousands of tables, and the
+    loops' generator expressions cost 4.6 times these sums (the test holds both equal)."""
+    a0, a1, a2, a3, a4, p0, p1, p2, p3, p4 = a
+    b0, b1, b2, b3, b4, q0, q1, q2, q3, q4 = b
+    return (a0 + b0,
+            max(a0 + b1, a1 + b0),
+            max(a0 + b2, a1 + b1, a2 + b0),
+            max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+            max(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
+            max(p0 + b0, a0 + q0),
+            max(p0 + b1, p1 + b0, a0 + q1, a1 + q0),
+            max(p0 + b2, p1 + b1, p2 + b0, a0 + q2, a1 + q1, a2 + q0),
+            max(p0 + b3, p1 + b2, p2 + b1, p3 + b0, a0 + q3, a1 + q2, a2 + q1, a3 + q0),
+            max(p0 + b4, p1 + b3, p2 + b2, p3 + b1, p4 + b0,
+                a0 + q4, a1 + q3, a2 + q2, a3 + q1, a4 + q0))
+
+
+# ------------------------------------------------------------------ the small families
+SMALL_SUIT = 10  # suit clusters of up to this many tiles are tabled at import (13,342 of them)
+_SMALL: dict[tuple[int, bool, Counts], Cover] = {}
+
+
+def _suit_clusters(most: int) -> list[Counts]:
+    """Every suit cluster of 1 to ``most`` tiles, at the suit's start: ranks held up to 4
+    times, no two empty ranks inside (two would split it), smallest first."""
+    found: list[Counts] = []
+
+    def grow(prefix: tuple[int, ...], total: int) -> None:
+        if prefix[-1]:
+            found.append(prefix + (0,) * (9 - len(prefix)))
+        if len(prefix) == 9:
+            return
+        for held in range(5):
+            if total + held > most or (held == 0 and prefix[-1] == 0):
+                continue
+            grow((*prefix, held), total + held)
+
+    for first in range(1, min(4, most) + 1):
+        grow((first,), first)
+    return sorted(found, key=sum)
+
+
+def _table_small_families() -> None:
+    """Fill :data:`_SMALL`: every honour family (with and without honour chows) and every
+    small suit cluster, searched once (about 0.2 s at import). A worker's first hands then
+    cost lookups, not searches: the tables a search memoises are the ones every hand needs."""
+    shapes = [(WIND, chows, c) for chows in (False, True)
+              for c in _all_counts(4)] + [(DRAGON, chows, c) for chows in (False, True)
+                                          for c in _all_counts(3)]
+    shapes += [(NUM, True, c) for c in _suit_clusters(SMALL_SUIT)]
+    for family, chows, counts in shapes:
+        _SMALL[family, chows, counts] = _family_cover(family, counts, chows)
+
+
+def _all_counts(size: int) -> list[Counts]:
+    """Every count vector of ``size`` kinds held 0 to 4 times, fewest tiles first."""
+    vectors: list[Counts] = [()]
+    for _ in range(size):
+        vectors = [(*v, held) for v in vectors for held in range(5)]
+    return sorted(vectors, key=sum)
+
+
+_table_small_families()
 
 
 def _family_covers(counts: Counts, honour_chows: bool) -> list[Cover]:

@@ -195,3 +195,23 @@ def test_shi_san_yao():
 def test_declared_melds(hand, wilds, melds, expected):
     assert shanten(counts(hand), wilds, GUANGDONG, melds) == expected
     assert shanten_by_shape(counts(hand), wilds, QINZHOU, melds) == {STANDARD: expected}
+
+
+def test_merging_two_cover_tables_is_every_split_of_the_sets_and_the_pair():
+    """_merged is written out term by term; the definition, by loops, on random tables."""
+    import importlib
+    import random
+
+    core = importlib.import_module("rules.analysis.shanten")
+    row = core.ROW
+
+    def by_definition(a, b):
+        plain = tuple(max(a[x] + b[k - x] for x in range(k + 1)) for k in range(row))
+        paired = tuple(max(max(a[row + x] + b[k - x], a[x] + b[row + k - x])
+                           for x in range(k + 1)) for k in range(row))
+        return plain + paired
+
+    rng = random.Random(30)
+    for _ in range(3000):
+        a, b = (tuple(rng.randrange(15) for _ in range(2 * row)) for _ in range(2))
+        assert core._merged.__wrapped__(a, b) == by_definition(a, b)
