@@ -118,12 +118,8 @@ def _waits(variant: Variant, request: AdviseRequest, tile: int,
     concealed = list(request.hand.concealed)
     concealed.remove(tile)
     hand = PlayerTiles(tuple(concealed), request.hand.melds)
-    by_type = {win_type: variant.evaluate(_query(request, hand, win_type)).waits or []
-               for win_type in (SELF_DRAW, DISCARD)}
-    discards = {w.tile: w for w in by_type[DISCARD]}
     out = []
-    for wait in by_type[SELF_DRAW]:
-        on_discard = discards.get(wait.tile)
+    for wait, on_discard in variant.waits_both_ways(_query(request, hand)):
         self_value, discard_value = _value(wait, SELF_DRAW), _value(on_discard, DISCARD)
         missing = wait if self_value is None else on_discard if discard_value is None else None
         note = _why_not(missing)
@@ -140,8 +136,8 @@ def _why_not(wait: Wait | None) -> Sentence:
     return wait.note
 
 
-def _query(request: AdviseRequest, hand: PlayerTiles, win_type: str) -> EvaluateRequest:
-    return EvaluateRequest(request.variant, hand, win_type=win_type, dealer=request.dealer,
+def _query(request: AdviseRequest, hand: PlayerTiles) -> EvaluateRequest:
+    return EvaluateRequest(request.variant, hand, dealer=request.dealer,
                            seat_wind=request.seat_wind, round_wind=request.round_wind,
                            jing=request.jing, rules=request.rules)
 

@@ -143,6 +143,12 @@ class EvaluateRequest:
                                self.dealer, self.discarder_is_dealer, self.seat_wind,
                                self.round_wind, self.jing, self.flags, rules)
 
+    def with_win_type(self, win_type: str) -> EvaluateRequest:
+        """This request won by ``win_type``: :meth:`with_rules`' reason."""
+        return EvaluateRequest(self.variant, self.hand, self.win_tile, win_type, self.dealer,
+                               self.discarder_is_dealer, self.seat_wind, self.round_wind,
+                               self.jing, self.flags, self.rules)
+
 
 @dataclass(frozen=True)
 class Result:

@@ -34,6 +34,7 @@ from rules.model import (
     COMMON_REASONS,
     DISCARD,
     ROB_KONG,
+    SELF_DRAW,
     SELF_DRAWN,
     WIN_TYPES,
     AdviseRequest,
@@ -211,10 +212,7 @@ class Variant:
             raise InvalidInput.one(at.WIN_TILE, msg("the hand has 13 tiles (+1 per kong): a "
                                                    "winning tile must be included in 'hand' "
                                                    "(14 tiles)"), HAND_WRONG_TILE_COUNT)
-        held = request.hand.all_held() + list(request.hand.discards)
-        held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
-        shaped = hand.waits(self.shapes, kinds)
-        tiles = [t for t in shaped if held.count(t) < 4]
+        shaped, tiles = self._live_waits(request, hand, kinds)
         waits = self.wait_values(request, hand, kinds, tiles)
         if not waits:
             message = msg("no single tile completes this hand")
@@ -227,6 +225,25 @@ class Variant:
             winning=False, reason="waiting", waits=waits,
             message=msg("one tile short: waits on {tiles}",
                         tiles=" ".join(code(w.tile) for w in waits)))
+
+    def _live_waits(self, request: EvaluateRequest, hand: HandView,
+                    kinds: frozenset[int]) -> tuple[tuple[int, ...], list[int]]:
+        """(every tile that completes the waiting hand, those of which a copy is left: not
+        all four held, melded, discarded or flipped out of play)."""
+        held = request.hand.all_held() + list(request.hand.discards)
+        held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
+        shaped = hand.waits(self.shapes, kinds)
+        return shaped, [t for t in shaped if held.count(t) < 4]
+
+    def waits_both_ways(self, request: EvaluateRequest) -> list[tuple[Wait, Wait]]:
+        """(self-draw's, discard's) of each wait of the waiting hand ``request``, as
+        /evaluate's waits value them asked with each win type (``request``: rule options
+        resolved, no win type, no discarder; what /advise asks of a ready discard). Base:
+        the two evaluations; a variant whose waits share work across win types overrides
+        this."""
+        self_drawn, discarded = (self._evaluate(request.with_win_type(win_type)).waits or []
+                                 for win_type in (SELF_DRAW, DISCARD))
+        return list(zip(self_drawn, discarded, strict=True))
 
     def wait_values(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
                     tiles: list[int]) -> list[Wait]:

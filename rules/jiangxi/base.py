@@ -179,8 +179,37 @@ class Jiangxi(Variant):
             if known is None:
                 found.append(valued.setdefault(key, class_value(self, waiting, tile)))
             else:
-                found.append(Wait(tile, known.total, list(known.patterns), known.note,
-                                  known.won_by))
+                found.append(_retiled(known, tile))
+        return found
+
+    def waits_both_ways(self, request: EvaluateRequest) -> list[tuple[Wait, Wait]]:
+        """The base's answer with the waiting hand worked out once: the discard's tries
+        (a discard, then its fallback, a self-draw) hold the self-draw's, so one waiting
+        hand, classed once, values both (``class_value`` from the self-draw's try)."""
+        if request.flags.heavenly or request.discarder_is_dealer is not None:
+            return super().waits_both_ways(request)
+        self_drawn, discarded = request.with_win_type(SELF_DRAW), request.with_win_type(DISCARD)
+        self._validate_evaluate(self_drawn)
+        self._validate_evaluate(discarded)
+        kinds = self.wild_kinds(request.jing)
+        hand = HandView.of(request.hand, kinds)
+        _, tiles = self._live_waits(request, hand, kinds)
+        if not tiles:
+            return []
+        waiting = waiting_hand(self, discarded, hand, kinds, self._flipped(request.jing))
+        valued: dict[tuple, tuple[Wait, Wait]] = {}
+        found = []
+        for tile, key in zip(tiles, wait_classes(waiting, tiles), strict=True):
+            if key is None:
+                found.append((self.wait_value(self_drawn, tile),
+                              self.wait_value(discarded, tile)))
+                continue
+            known = valued.get(key)
+            if known is None:
+                found.append(valued.setdefault(key, (class_value(self, waiting, tile, 1),
+                                                     class_value(self, waiting, tile))))
+            else:
+                found.append((_retiled(known[0], tile), _retiled(known[1], tile)))
         return found
 
     def score(self, ctx: Context) -> Evaluation:
@@ -397,3 +426,9 @@ def _evaluate_seating(request: EvaluateRequest,
                 notes.append(msg("discarder_is_dealer not given: priced as 闲家点闲家 (the "
                                  "discarder is not the dealer); send true for 庄家点闲家"))
     return Seating(0, dealer, discarder, win_type), notes
+
+
+def _retiled(wait: Wait, tile: int) -> Wait:
+    """A class's value given to another of its tiles (``rules.jiangxi.waits``: a class's
+    sentences name no tile)."""
+    return Wait(tile, wait.total, list(wait.patterns), wait.note, wait.won_by)

@@ -200,14 +200,16 @@ def _bare(candidate: Candidate) -> Bare:
     return candidate.shape, candidate.german, candidate.jing_diao
 
 
-def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int) -> Wait:
+def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int, first: int = 0) -> Wait:
     """What winning on ``tile`` is worth, as ``wait_value`` works it out, from what the
     waiting hand already knows: each win type in turn (the request's, then self-draw), the
     checks of the won request (kept by attempt and whether the won hand holds jing: all
     they read of the tile), then the best reading. ``tile`` can be robbed if a robbed kong
-    is tried (``wait_classes``)."""
+    is tried (``wait_classes``). ``first``: the attempt to start from (1: a discard's hand
+    valued as a self-draw, the attempt its fallback makes, whose prices it then shares)."""
     note: Sentence = ""
-    for k, attempt in enumerate(hand.attempts):
+    for k in range(first, len(hand.attempts)):
+        attempt = hand.attempts[k]
         # the won hand holds jing: the waiting hand does, or the tile is one
         holds = attempt.situation.winner_holds_jing or tile in hand.kinds
         raise_if(_errors(variant, hand, k, holds, tile))
@@ -215,7 +217,7 @@ def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int) -> Wait:
         result = won_on(variant, hand, tile, situation, attempt.claimed,
                         hand.prices.setdefault((k, holds), {}))
         if result.winning:
-            if k:
+            if k > first:
                 note = msg("only by {win_type}: {note}", win_type=attempt.win_type, note=note)
             return Wait(tile, result.total, [p.id for p in result.patterns], note,
                         attempt.win_type)

@@ -32,3 +32,8 @@ def test_with_rules_is_replace_of_the_rules_alone():
     for cls in (EvaluateRequest, SettleRequest):
         request = _distinct(cls)
         assert request.with_rules({"b": 2}) == replace(request, rules={"b": 2})
+
+
+def test_with_win_type_is_replace_of_the_win_type_alone():
+    request = _distinct(EvaluateRequest)
+    assert request.with_win_type("rob_kong") == replace(request, win_type="rob_kong")

@@ -275,3 +275,33 @@ def test_a_wait_is_read_on_the_view_the_scorer_reads():
             for natural in (None, tile):
                 assert view_with(waiting, tile, kinds, natural) == hand_view(won, kinds,
                                                                              natural)
+
+
+# ---------------------------------------------------------------- both ways at once (/advise)
+
+def _both_ways(variant: Variant, request: EvaluateRequest, method) -> tuple:
+    """(tile, total, pattern ids, note, win type) of each (self-draw, discard) pair that
+    ``method`` gives, or the refusal."""
+    try:
+        pairs = method(variant, request)
+    except rules.InvalidInput as refused:
+        return "refused", [(e.place, str(e.message), e.code) for e in refused.errors]
+    return [tuple((w.tile, w.total, list(w.patterns), str(w.note), w.won_by) for w in pair)
+            for pair in pairs]
+
+
+def test_a_waiting_hand_valued_both_ways_at_once_is_the_two_evaluations():
+    """/advise values a ready discard's waits as a self-draw and as a discard from one
+    waiting hand (``Jiangxi.waits_both_ways``); each must be what /evaluate says asked each
+    way (the base: two evaluations), notes and win types included."""
+    asked = [replace(r, win_type=None, discarder_is_dealer=None) for r in simulated()]
+    asked = [r for r in asked if not r.flags.heavenly][:600]
+    compared = 0
+    for request in asked:
+        variant = rules.get_variant(request.variant)
+        request = request.with_rules(rules.options.resolve(variant.options, request.rules,
+                                                           variant.name))
+        new = _both_ways(variant, request, Jiangxi.waits_both_ways)
+        assert new == _both_ways(variant, request, Variant.waits_both_ways), request
+        compared += isinstance(new, list) and any(p[0][4] != p[1][4] for p in new)
+    assert compared >= 20  # hands where a discard falls back to a self-draw are among them
