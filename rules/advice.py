@@ -106,20 +106,22 @@ def _entry(variant: Variant, request: AdviseRequest, tile: int, after: int,
     left_total = sum(d.left for d in draws)
     if after != 0:
         return DiscardAdvice(tile, after, draws, left_total)
-    waits = _waits(variant, request, tile, seen)
+    waits = _waits(variant, request, tile, tiles, seen)
     value = max((w.self_draw.total for w in waits if w.left and w.self_draw), default=0)
     return DiscardAdvice(tile, after, draws, left_total, waits, value)
 
 
-def _waits(variant: Variant, request: AdviseRequest, tile: int,
+def _waits(variant: Variant, request: AdviseRequest, tile: int, improving: tuple[int, ...],
            seen: list[int]) -> list[WaitAdvice]:
-    """The waits of the hand without ``tile``, valued by /evaluate's own waits: as a
-    self-draw, and as a discard (a wait only a self-draw can win has no discard value)."""
+    """The waits of the hand without ``tile`` (a ready hand's 进张 are the tiles that
+    complete it), valued by /evaluate's own waits: as a self-draw, and as a discard (a
+    wait only a self-draw can win has no discard value)."""
     concealed = list(request.hand.concealed)
     concealed.remove(tile)
     hand = PlayerTiles(tuple(concealed), request.hand.melds)
     out = []
-    for wait, on_discard in variant.waits_both_ways(_query(request, hand)):
+    for wait, on_discard in variant.waits_both_ways(_query(request, hand),
+                                                     tuple(sorted(improving))):
         self_value, discard_value = _value(wait, SELF_DRAW), _value(on_discard, DISCARD)
         missing = wait if self_value is None else on_discard if discard_value is None else None
         note = _why_not(missing)

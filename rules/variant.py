@@ -227,23 +227,41 @@ class Variant:
                         tiles=" ".join(code(w.tile) for w in waits)))
 
     def _live_waits(self, request: EvaluateRequest, hand: HandView,
-                    kinds: frozenset[int]) -> tuple[tuple[int, ...], list[int]]:
+                    kinds: frozenset[int], shaped: tuple[int, ...] | None = None
+                    ) -> tuple[tuple[int, ...], list[int]]:
         """(every tile that completes the waiting hand, those of which a copy is left: not
-        all four held, melded, discarded or flipped out of play)."""
+        all four held, melded, discarded or flipped out of play). ``shaped``: the first,
+        when the caller knows it."""
         held = request.hand.all_held() + list(request.hand.discards)
         held += [t for _, flipped in self.out_of_play(request.jing) for t in flipped]
-        shaped = hand.waits(self.shapes, kinds)
+        if shaped is None:
+            shaped = hand.waits(self.shapes, kinds)
         return shaped, [t for t in shaped if held.count(t) < 4]
 
-    def waits_both_ways(self, request: EvaluateRequest) -> list[tuple[Wait, Wait]]:
-        """(self-draw's, discard's) of each wait of the waiting hand ``request``, as
-        /evaluate's waits value them asked with each win type (``request``: rule options
-        resolved, no win type, no discarder; what /advise asks of a ready discard). Base:
-        the two evaluations; a variant whose waits share work across win types overrides
-        this."""
-        self_drawn, discarded = (self._evaluate(request.with_win_type(win_type)).waits or []
-                                 for win_type in (SELF_DRAW, DISCARD))
-        return list(zip(self_drawn, discarded, strict=True))
+    def waits_both_ways(self, request: EvaluateRequest,
+                        shaped: tuple[int, ...] | None = None) -> list[tuple[Wait, Wait]]:
+        """(self-draw's, discard's) of each wait of the waiting hand ``request``: what
+        /evaluate's waits say asked with each win type, the hand checked each way and its
+        waits found once (``request``: rule options resolved, no win type, no discarder;
+        ``shaped``: the tiles that complete it, when known: a ready hand's 进张). What
+        /advise asks of each ready discard."""
+        self_drawn, discarded = request.with_win_type(SELF_DRAW), request.with_win_type(DISCARD)
+        self._validate_evaluate(self_drawn)
+        self._validate_evaluate(discarded)
+        kinds = self.wild_kinds(request.jing)
+        hand = HandView.of(request.hand, kinds)
+        _, tiles = self._live_waits(request, hand, kinds, shaped)
+        if not tiles:
+            return []
+        return self.valued_both_ways(self_drawn, discarded, hand, kinds, tiles)
+
+    def valued_both_ways(self, self_drawn: EvaluateRequest, discarded: EvaluateRequest,
+                         hand: HandView, kinds: frozenset[int],
+                         tiles: list[int]) -> list[tuple[Wait, Wait]]:
+        """:meth:`waits_both_ways`' values: :meth:`wait_values` each way. A variant whose
+        waits share work across win types overrides this."""
+        return list(zip(self.wait_values(self_drawn, hand, kinds, tiles),
+                        self.wait_values(discarded, hand, kinds, tiles), strict=True))
 
     def wait_values(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
                     tiles: list[int]) -> list[Wait]:

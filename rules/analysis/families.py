@@ -36,8 +36,9 @@ def _chow_templates(family: int) -> tuple[tuple[int, ...], ...]:
     return ((0, 1, 2),)  # 中发白
 
 
-# For each family and position, the chow templates that contain that position.
-_TEMPLATES = {
+# For each family and position, the chow templates that contain that position (the win
+# check and shanten read them).
+CHOW_TEMPLATES = {
     family: tuple(
         tuple(t for t in _chow_templates(family) if pos in t) for pos in range(SIZES[family])
     )
@@ -106,7 +107,7 @@ def min_wilds(family: int, counts: tuple[int, ...], pair: bool, chows: bool) -> 
             best = min(best, 2 - take + min_wilds(family, tuple(c), False, chows))
     c[i] = ci
     if chows:
-        for template in _TEMPLATES[family][i]:
+        for template in CHOW_TEMPLATES[family][i]:
             rest = c[:]
             need = 0
             for j in template:
@@ -158,7 +159,7 @@ def options(counts: tuple[int, ...], i: int, family: int, pair: bool, chows: boo
             yield (PAIR, (i, i), (False,) * take + (True,) * (2 - take)), rest, 2 - take, True
     if not chows:
         return
-    for template in _TEMPLATES[family][i]:
+    for template in CHOW_TEMPLATES[family][i]:
         # Position i is natural; every other position is natural or wild where a natural
         # exists, and wild where none does.
         choices = [(False,) if j == i else ((False, True) if counts[j] else (True,))

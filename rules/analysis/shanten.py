@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from itertools import combinations, pairwise
 from operator import itemgetter
 
-from rules.analysis.families import _TEMPLATES, DRAGON, NUM, WIND, first_tile
+from rules.analysis.families import CHOW_TEMPLATES, DRAGON, NUM, WIND, first_tile
 from rules.analysis.model import (
     QI_XING_SHI_SAN_LAN,
     SEVEN_PAIRS,
@@ -161,7 +161,8 @@ def _chow_holdings(family: int, counts: Counts, i: int) -> list[tuple[int, ...]]
     Only the largest holdings are kept (a chow holding fewer of the same tiles is never
     better), and holding ``i`` alone is the pung slot's single copy already.
     """
-    holdings = {tuple(j for j in template if counts[j]) for template in _TEMPLATES[family][i]}
+    holdings = {tuple(j for j in template if counts[j])
+                for template in CHOW_TEMPLATES[family][i]}
     return [h for h in holdings
             if len(h) > 1 and not any(set(h) < set(other) for other in holdings)]
 

@@ -182,21 +182,15 @@ class Jiangxi(Variant):
                 found.append(_retiled(known, tile))
         return found
 
-    def waits_both_ways(self, request: EvaluateRequest) -> list[tuple[Wait, Wait]]:
-        """The base's answer with the waiting hand worked out once: the discard's tries
+    def valued_both_ways(self, self_drawn: EvaluateRequest, discarded: EvaluateRequest,
+                         hand: HandView, kinds: frozenset[int],
+                         tiles: list[int]) -> list[tuple[Wait, Wait]]:
+        """The base's values with the waiting hand worked out once: the discard's tries
         (a discard, then its fallback, a self-draw) hold the self-draw's, so one waiting
         hand, classed once, values both (``class_value`` from the self-draw's try)."""
-        if request.flags.heavenly or request.discarder_is_dealer is not None:
-            return super().waits_both_ways(request)
-        self_drawn, discarded = request.with_win_type(SELF_DRAW), request.with_win_type(DISCARD)
-        self._validate_evaluate(self_drawn)
-        self._validate_evaluate(discarded)
-        kinds = self.wild_kinds(request.jing)
-        hand = HandView.of(request.hand, kinds)
-        _, tiles = self._live_waits(request, hand, kinds)
-        if not tiles:
-            return []
-        waiting = waiting_hand(self, discarded, hand, kinds, self._flipped(request.jing))
+        if discarded.flags.heavenly or discarded.discarder_is_dealer is not None:
+            return super().valued_both_ways(self_drawn, discarded, hand, kinds, tiles)
+        waiting = waiting_hand(self, discarded, hand, kinds, self._flipped(discarded.jing))
         valued: dict[tuple, tuple[Wait, Wait]] = {}
         found = []
         for tile, key in zip(tiles, wait_classes(waiting, tiles), strict=True):

@@ -35,6 +35,7 @@ from rules.model import (
 )
 from rules.tiles import parse_tiles
 from rules.variants import VARIANTS
+from tests.unit.test_wait_classes import both_ways, two_evaluations
 
 SIMULATED = 24  # rounds per variant (about two advice bodies each)
 
@@ -113,6 +114,28 @@ def test_each_discard_agrees_with_the_core_and_with_evaluate(index):
                 else:
                     assert (value.total, value.patterns) == (said.total, said.patterns)
                     assert said.won_by == win_type
+
+
+def test_a_ready_discards_waits_are_the_two_evaluations_in_every_variant():
+    """``Variant.waits_both_ways`` (what /advise values a ready discard's waits with, given
+    its 进张 as the tiles that complete it) answers what /evaluate says of the 13 tiles
+    asked as a self-draw and as a discard: tile, total, pattern ids, note and win type."""
+    checked = Counter()
+    for request in REQUESTS:
+        for entry in rules.advise(request).discards:
+            if entry.shanten != 0:
+                continue
+            concealed = list(request.hand.concealed)
+            concealed.remove(entry.discard)
+            query = EvaluateRequest(request.variant, PlayerTiles(tuple(concealed),
+                                                                 request.hand.melds),
+                                    dealer=request.dealer, seat_wind=request.seat_wind,
+                                    round_wind=request.round_wind, jing=request.jing,
+                                    rules=request.rules)
+            shaped = tuple(sorted(d.tile for d in entry.draws))
+            assert both_ways(query, shaped) == two_evaluations(query), (request, entry)
+            checked[request.variant] += 1
+    assert min(checked[v] for v in VARIANTS) >= 10, checked
 
 
 def test_the_discards_come_in_the_contracts_order():
