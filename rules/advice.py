@@ -6,7 +6,8 @@ The numbers come from the shapes' definitions (:mod:`rules.analysis.shanten`): e
 the variant scores counts (four sets + a pair with its honour chows, seven pairs, 十三烂 and
 七星, 十三幺) and jing are wild as the variant makes them. No draw is tried by scoring a
 whole hand; only a ready hand's waits are scored, exactly as ``POST /evaluate`` scores the
-waits of that 13-tile hand, once as a self-draw and once as a discard.
+waits of that 13-tile hand as a self-draw and as a discard
+(:meth:`~rules.variant.Variant.waits_both_ways`, the hand checked and its waits found once).
 
 **The order** of the discards, best first: lower shanten; then more tiles left among its
 进张; then a higher value (the best self-draw total of a wait with a copy left, for a ready
