@@ -37,14 +37,14 @@ def _escape(part: str) -> str:
 
 
 # ------------------------------------------------------ every answer the suite receives
-CHOW_TEMPLATES = [(path, re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(path)) + "$"))
+_TEMPLATES = [(path, re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(path)) + "$"))
               for path in SPEC["paths"]]
 _VALIDATORS: dict[tuple[str, str, int, str], Draft202012Validator | None] = {}
 
 
 def template_of(path: str) -> str | None:
     """The contract's path template a request path falls under (``/rules/{variant}``)."""
-    for template, pattern in CHOW_TEMPLATES:
+    for template, pattern in _TEMPLATES:
         if pattern.match(path):
             return template
     return None
