@@ -8,6 +8,7 @@ settlement (hu + jing + kongs + events, through one :class:`~rules.ledger.Ledger
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rules import places as at
@@ -169,18 +170,10 @@ class Jiangxi(Variant):
         if request.flags.heavenly or not tiles:  # 天胡: every tile held may be the last one
             return super().wait_values(request, hand, kinds, tiles)
         waiting = waiting_hand(self, request, hand, kinds, self._flipped(request.jing))
-        valued: dict[tuple, Wait] = {}
-        found = []
-        for tile, key in zip(tiles, wait_classes(waiting, tiles), strict=True):
-            if key is None:
-                found.append(self.wait_value(request, tile))
-                continue
-            known = valued.get(key)
-            if known is None:
-                found.append(valued.setdefault(key, class_value(self, waiting, tile)))
-            else:
-                found.append(_retiled(known, tile))
-        return found
+        return [wait for wait, in _by_class(
+            tiles, wait_classes(waiting, tiles),
+            alone=lambda tile: (self.wait_value(request, tile),),
+            of_class=lambda tile: (class_value(self, waiting, tile),))]
 
     def valued_both_ways(self, self_drawn: EvaluateRequest, discarded: EvaluateRequest,
                          hand: HandView, kinds: frozenset[int],
@@ -191,20 +184,12 @@ class Jiangxi(Variant):
         if discarded.flags.heavenly or discarded.discarder_is_dealer is not None:
             return super().valued_both_ways(self_drawn, discarded, hand, kinds, tiles)
         waiting = waiting_hand(self, discarded, hand, kinds, self._flipped(discarded.jing))
-        valued: dict[tuple, tuple[Wait, Wait]] = {}
-        found = []
-        for tile, key in zip(tiles, wait_classes(waiting, tiles), strict=True):
-            if key is None:
-                found.append((self.wait_value(self_drawn, tile),
-                              self.wait_value(discarded, tile)))
-                continue
-            known = valued.get(key)
-            if known is None:
-                found.append(valued.setdefault(key, (class_value(self, waiting, tile, 1),
-                                                     class_value(self, waiting, tile))))
-            else:
-                found.append((_retiled(known[0], tile), _retiled(known[1], tile)))
-        return found
+        return _by_class(
+            tiles, wait_classes(waiting, tiles),
+            alone=lambda tile: (self.wait_value(self_drawn, tile),
+                                self.wait_value(discarded, tile)),
+            of_class=lambda tile: (class_value(self, waiting, tile, 1),
+                                   class_value(self, waiting, tile)))
 
     def score(self, ctx: Context) -> Evaluation:
         situation = self.situation(ctx.request, ctx.win_type, ctx.wild_kinds)
@@ -422,7 +407,22 @@ def _evaluate_seating(request: EvaluateRequest,
     return Seating(0, dealer, discarder, win_type), notes
 
 
-def _retiled(wait: Wait, tile: int) -> Wait:
-    """A class's value given to another of its tiles (``rules.jiangxi.waits``: a class's
-    sentences name no tile)."""
-    return Wait(tile, wait.total, list(wait.patterns), wait.note, wait.won_by)
+def _by_class(tiles: list[int], keys: list[tuple | None],
+              alone: Callable[[int], tuple[Wait, ...]],
+              of_class: Callable[[int], tuple[Wait, ...]]) -> list[tuple[Wait, ...]]:
+    """The values of each tile, in order (:mod:`rules.jiangxi.waits`): the first tile of
+    each class key valued by ``of_class`` and its values given to the class's other tiles
+    (a class's sentences name no tile); a tile without a class (key None) by ``alone``."""
+    valued: dict[tuple, tuple[Wait, ...]] = {}
+    found = []
+    for tile, key in zip(tiles, keys, strict=True):
+        if key is None:
+            found.append(alone(tile))
+            continue
+        known = valued.get(key)
+        if known is None:
+            found.append(valued.setdefault(key, of_class(tile)))
+        else:
+            found.append(tuple(Wait(tile, w.total, list(w.patterns), w.note, w.won_by)
+                               for w in known))
+    return found

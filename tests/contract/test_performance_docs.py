@@ -65,7 +65,7 @@ def test_the_readme_has_each_target_of_the_run_in_its_order():
 
 
 def test_each_readme_figure_and_verdict_is_the_runs():
-    for (_, target, figures, verdict), (short, quoted, said) in zip(
+    for (_, _target, figures, verdict), (short, quoted, said) in zip(
             _measured_targets(), _readme_targets(), strict=True):
         assert _verdict(said) == _verdict(verdict), (short, said, verdict)
         missing = [f for f in FIGURE.findall(quoted) if f not in figures]
