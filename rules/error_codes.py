@@ -60,3 +60,58 @@ RULES_OPTION_OFF = _code("rules.option_off", "A rule option that is off forbids 
 MATCH_INCONSISTENT = _code("match.inconsistent", "A round of a match states what contradicts "
                                                  "what the match derives (dealer, round "
                                                  "wind, carried jing).")
+
+# POST /replay: an action of the log that the round's play rules refuse (rules/play). The
+# problem's errors[0] names the action (``actions[i]``); its message names the rule and the
+# seed line.
+ACTION_NOT_YOUR_TURN = _code("action.not_your_turn", "The seat may not act now: it is another "
+                                                     "seat's turn, or this seat must do "
+                                                     "something else first (draw, discard).")
+ACTION_TILE_NOT_HELD = _code("action.tile_not_held", "The action uses a tile the seat does "
+                                                     "not hold (a discard, a kong, the two "
+                                                     "tiles of a chow or pung).")
+ACTION_WRONG_DRAW = _code("action.wrong_draw", "A draw names a tile other than the wall's "
+                                               "next (an ordinary draw takes the first tile "
+                                               "left, a kong's replacement the last).")
+ACTION_TILE_REQUIRED = _code("action.tile_required", "The action needs its tile: a draw when "
+                                                     "no wall is given, a discard, a kong.")
+ACTION_TILE_UNAVAILABLE = _code("action.tile_unavailable", "The tile drawn would be a fifth "
+                                                           "copy: every copy is already in "
+                                                           "the deal, drawn or out of play.")
+ACTION_WALL_EMPTY = _code("action.wall_empty", "No tile is left to draw: a draw, or a kong "
+                                               "(which needs a replacement tile), after the "
+                                               "wall's last tile.")
+ACTION_CHOW_NOT_NEXT = _code("action.chow_not_next", "Only the next seat (下家) may chow a "
+                                                     "discard.")
+ACTION_BAD_MELD = _code("action.bad_meld", "The chow's tiles are not a chow holding the "
+                                           "discard, or a pung or kong names another tile.")
+ACTION_NO_CLAIM = _code("action.no_claim", "Nothing can be claimed now: no discard is open, or "
+                                           "the discard is the wall's last tile (only a win "
+                                           "may take it).")
+ACTION_CLAIM_AFTER_WIN = _code("action.claim_after_win", "A chow, pung or kong of a discard "
+                                                         "that a seat has won on (胡 before "
+                                                         "碰/杠 before 吃).")
+ACTION_SECOND_WINNER = _code("action.second_winner", "A second win on one discard where the "
+                                                     "variant allows one winner (胡前不胡后), "
+                                                     "or more winners than it allows.")
+ACTION_WIN_LOCKED = _code("action.win_locked", "The seat passed a win and may not win on a "
+                                               "discard yet (胡先不胡后, 漏胡, 漏和).")
+ACTION_NOT_A_WIN = _code("action.not_a_win", "The seat's tiles with the tile offered are not a "
+                                             "win the variant accepts (and it has no 诈胡 "
+                                             "payment).")
+ACTION_NOTHING_TO_WIN = _code("action.nothing_to_win", "A win where no tile is offered to the "
+                                                       "seat (not its own draw, the last "
+                                                       "discard or an added kong just "
+                                                       "declared).")
+ACTION_ROB_NOT_ALLOWED = _code("action.rob_not_allowed", "A win on a kong that cannot be "
+                                                         "robbed: only an added kong (加杠) "
+                                                         "can.")
+ACTION_KONG_NOT_ALLOWED = _code("action.kong_not_allowed", "A kong the seat may not make now "
+                                                           "(right after a chow or pung, "
+                                                           "outside its own turn).")
+ACTION_WAIT_CHANGED = _code("action.wait_changed", "A ready seat's discard or kong changes "
+                                                   "its waits (qinzhou 聽牌後不允許換聽).")
+ACTION_MUST_WIN = _code("action.must_win", "A seat that could win did not (qinzhou 能胡必胡, "
+                                           "rule option must_win).")
+ACTION_AFTER_END = _code("action.after_end", "An action after the round has ended (a win, "
+                                             "or a drawn round).")

@@ -47,6 +47,12 @@ class PlaceKind(StrEnum):
     HORSES = "horses"
     VISIBLE = "visible"  # /advise: the tiles the player sees elsewhere
     ROUND = "round"  # a match's round as a whole
+    # a round's log (POST /replay, and a /match round given as a log)
+    DEAL = "deal"  # seat: whose dealt tiles
+    WALL = "wall"  # the tiles left to draw
+    WALL_SIZE = "wall_size"
+    ACTIONS = "actions"  # the log as a whole
+    ACTION = "action"  # index: which action; name: which of its fields
 
 
 _K = PlaceKind
@@ -96,6 +102,9 @@ ROUND_WIND = Place(PlaceKind.ROUND_WIND)
 SEAT_WIND = Place(PlaceKind.SEAT_WIND)
 HORSES = Place(PlaceKind.HORSES)
 VISIBLE = Place(PlaceKind.VISIBLE)
+WALL = Place(PlaceKind.WALL)
+WALL_SIZE = Place(PlaceKind.WALL_SIZE)
+ACTIONS = Place(PlaceKind.ACTIONS)
 
 
 def player(seat: int) -> Place:
@@ -154,3 +163,13 @@ def round_(index: int, part: PlaceKind = PlaceKind.ROUND, name: str | None = Non
     """A match round's own field (its dealer, round wind, a jing indicator) or, by
     default, the round as a whole."""
     return Place(part, name=name, round=index)
+
+
+def deal(seat: int) -> Place:
+    """One seat's dealt tiles in a round's log."""
+    return Place(PlaceKind.DEAL, seat)
+
+
+def action(index: int, name: str | None = None) -> Place:
+    """Action ``index`` of a round's log (``name``: one of its fields)."""
+    return Place(PlaceKind.ACTION, index=index, name=name)

@@ -20,7 +20,7 @@ from rules.error_codes import (
     WIN_IMPOSSIBLE_ROB,
 )
 from rules.errors import FieldError, InvalidInput
-from rules.model import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
+from rules.model import ADDED_KONG, CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
 from rules.places import Place
 from rules.text import Sentence, Text, msg
 from rules.tiles import DRAGONS, EAST, WINDS, code
@@ -93,7 +93,9 @@ def claim_order_errors(players: Iterable[tuple[int | None, tuple[Meld, ...]]]
                        ) -> list[FieldError]:
     """``claim_order``: only a claimed meld has one (not a concealed kong), each place in the
     round's order of claims is one meld's, and a player's melds, listed in the order made,
-    have growing places. ``players`` are (seat, melds) pairs (seat None: /evaluate's hand)."""
+    have growing places; an added kong keeps its pung's place in the claims but stands where
+    it was extended (RULINGS "Play rules"), so it may come after a later claim. ``players``
+    are (seat, melds) pairs (seat None: /evaluate's hand)."""
     errors: list[FieldError] = []
     seen: dict[int, Place] = {}
     for seat, made in players:
@@ -111,7 +113,7 @@ def claim_order_errors(players: Iterable[tuple[int | None, tuple[Meld, ...]]]
                                                     "claim has its own place",
                                                     order=given.order, meld=seen[given.order]),
                                          MELD_BAD_CLAIM))
-            elif last is not None and given.order < last:
+            elif last is not None and given.order < last and given.kind != ADDED_KONG:
                 errors.append(FieldError(field, msg("claim {order} comes before {last}, but a "
                                                     "player's melds are listed in the order "
                                                     "made", order=given.order, last=last),

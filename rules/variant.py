@@ -53,6 +53,7 @@ from rules.model import (
 from rules.options import DEALER_PASSES_ON_DRAW, RuleOption, resolve
 from rules.patterns import PatternRule, ids
 from rules.places import Place
+from rules.play.declaration import PlayRules
 from rules.text import Sentence, msg
 from rules.tiles import NUM_KINDS, WINDS, code, next_tile
 from rules.validation import (
@@ -127,6 +128,7 @@ class Variant:
     patterns: ClassVar[tuple[str, ...]] = ()  # their ids, derived (GET /variants, the contract)
     reasons: ClassVar[tuple[str, ...]] = ()  # its own reason codes for a hand that cannot win
     round_wind_turns: ClassVar[bool] = False  # POST /match turns (and scores) the round wind
+    play_rules: ClassVar[PlayRules]  # how its round is played (its package's play.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -429,6 +431,12 @@ class Variant:
         return rules
 
     # ------------------------------------------------------------------ settle, jing
+    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[Sentence]:
+        """What a round scores on the dealt hands (nanchang: 回头一笑, 回头上下翻, 照镜子);
+        /settle needs every player's dealt hand for each, /jing uses them when given, and a
+        replayed round's settle request carries them when this is not empty."""
+        return []
+
     def settle(self, request: SettleRequest) -> Settlement:
         raise NotSupported(at.VARIANT, msg("settlement for {variant} is not implemented yet",
                                            variant=self.name), VARIANT_NOT_SUPPORTED)
@@ -457,8 +465,11 @@ class Variant:
         errors += robbed or self._round_copies_errors(request)  # (a rob names its own copies)
         raise_if(errors)
         states = [count_state(p, s) for s, p in enumerate(request.players)]
+        last_drawer = self._last_drawer(request, states)
         for seat, state in enumerate(states):
             winner = seat in request.result.winners
+            if seat == last_drawer:
+                continue
             if winner and state != COMPLETE:
                 raise InvalidInput.one(at.hand(seat),
                                        msg("a winner's hand holds 14 tiles (+1 per kong), "
@@ -478,6 +489,16 @@ class Variant:
                                            tile=code(win_tile), seat=seat), TILE_NOT_HELD)
         raise_if(self.settle_errors(request))
         return states
+
+    def _last_drawer(self, request: SettleRequest, states: list[str]) -> int | None:
+        """The one seat of a drawn round that may hold 14 tiles: where the last tile's drawer
+        does not discard it (qinzhou, seed 003 "摸到最后一张牌的时候不用打出来"), the seat
+        that drew it and did not win. None elsewhere, or when no seat (or more than one)
+        holds 14."""
+        if request.result.winners or self.play_rules.last_drawer_discards:
+            return None
+        full = [seat for seat, state in enumerate(states) if state == COMPLETE]
+        return full[0] if len(full) == 1 else None
 
     def settle_errors(self, request: SettleRequest) -> list[FieldError]:
         """The variant's own checks of a /settle request, run once the common ones pass."""

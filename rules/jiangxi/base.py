@@ -375,12 +375,6 @@ class Jiangxi(Variant):
                                      request.rules, False)
         return errors
 
-    def dealt_uses(self, jing: Jing, rules: dict[str, Any]) -> list[Sentence]:
-        """What this request scores on the dealt hands (nanchang: 回头一笑, 回头上下翻,
-        照镜子); /settle needs every player's dealt hand for each, /jing uses them when
-        given."""
-        return []
-
     def _dealt_errors(self, players, dealer, jing: Jing, rules: dict[str, Any],
                       settle: bool) -> list:
         uses = self.dealt_uses(jing, rules)

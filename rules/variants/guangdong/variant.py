@@ -37,6 +37,7 @@ from rules.variants.guangdong import checks
 from rules.variants.guangdong import patterns as fan
 from rules.variants.guangdong.checks import situation_errors
 from rules.variants.guangdong.payments import Liability, first_landing, liability, payments
+from rules.variants.guangdong.play import PLAY
 
 SEED = "seed 004 (广东鸡平和)"
 
@@ -75,6 +76,7 @@ class Judged(NamedTuple):
 
 class Guangdong(Variant):
     name = "guangdong"
+    play_rules = PLAY
     title_zh = "广东鸡平和"
     title_en = "Guangdong Jipinghu"
     seed = SEED

@@ -40,6 +40,7 @@ from rules.variants.nanchang.patterns import (
     PATTERNS,
     SHAPE_FACTOR,
 )
+from rules.variants.nanchang.play import PLAY
 
 FOLLOW = ("off", "man_shang_man_xia", "die_zhi_di_ceng")
 TOP_FLOOR = 10  # the largest rules.floor: the seed sets no top, a request must have one
@@ -106,6 +107,7 @@ OPTIONS = (
 
 class Nanchang(Jiangxi):
     name = "nanchang"
+    play_rules = PLAY
     title_zh = "南昌麻将"
     title_en = "Nanchang (Jiangxi)"
     seed = "seed 002 (南昌)"

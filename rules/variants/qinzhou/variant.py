@@ -40,6 +40,7 @@ from rules.variant import Context, Deal, NotSupported, Variant, not_complete, se
 from rules.variants.qinzhou import payments as horses
 from rules.variants.qinzhou.checks import HORSE_CHOICES, SHAPES, flag_errors, settle_errors
 from rules.variants.qinzhou.patterns import ADD, JI_HU, MULTIPLY, RULES, WonHand, best_reading
+from rules.variants.qinzhou.play import PLAY
 
 OPTIONS = (
     RuleOption("base", "integer", 1, msg("底数: the unit of every payment (hu, horse and kong)"),
@@ -58,6 +59,14 @@ OPTIONS = (
                                                        "honours (the seed describes it with "
                                                        "pungs/kongs and a pair)"),
                "003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌"),
+    RuleOption("no_wait_change", "boolean", True,
+               msg("POST /replay: once a seat's discard leaves it ready, each later discard "
+                   "must leave the same waits, and no kong may change them (聽牌後不允許換聽)"),
+               "003 基本規則 6: 聽牌后不允許換聽"),
+    RuleOption("must_win", "boolean", False,
+               msg("POST /replay: a seat that could win must win (能胡必胡); false: it may "
+                   "pass, and 漏胡 holds it"),
+               "003 基本規則 6: 能胡必胡; 特殊規則: 漏胡"),
     dealer_passes_on_draw(msg("003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the "
                               "deal; the rules book makes passing it a house option)")),
 )
@@ -68,6 +77,7 @@ PAYER = {DISCARD: "discarder", ROB_KONG: "robbed"}  # anything else: self-drawn,
 
 class Qinzhou(Variant):
     name = "qinzhou"
+    play_rules = PLAY
     title_zh = "钦州麻将"
     title_en = "Qinzhou (Guangxi)"
     seed = "seed 003 (钦州)"

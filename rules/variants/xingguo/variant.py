@@ -21,6 +21,7 @@ from rules.options import RuleOption, dealer_passes_on_draw
 from rules.text import msg
 from rules.variants.xingguo import checks, payments
 from rules.variants.xingguo.patterns import BA_HU, PATTERNS, SHAPE_BASE
+from rules.variants.xingguo.play import PLAY
 
 OPTIONS = (
     RuleOption("kong_chain", "string", "double_each",
@@ -40,6 +41,7 @@ OPTIONS = (
 
 class Xingguo(Jiangxi):
     name = "xingguo"
+    play_rules = PLAY
     title_zh = "兴国冲关麻将"
     title_en = "Xingguo Chongguan (Ganzhou, Jiangxi)"
     seed = "seed 000 (兴国冲关)"

@@ -1,0 +1,18 @@
+"""兴国冲关 xingguo: how a round is played (RULINGS "Play rules"; docs/rules/xingguo.md,
+"Play rules")."""
+
+from rules.play.declaration import Earthly, PassLock, PlayRules, Rule
+from rules.text import msg
+
+PLAY = PlayRules(
+    pass_lock=PassLock.NONE,  # the seed has no lock: passing a win is free
+    lock_rule=None,
+    earthly=Earthly.DEALER_FIRST_DISCARD,
+    earthly_rule=Rule(msg("地胡"), "000 补充 7: 精吊地胡：即你打任何牌都可胡"),
+    false_win=True,
+    false_win_rule=Rule(msg("诈胡"), "000 E组 4: 诈胡： -60= -20 -20 -20"),
+    follow_dealer=True,
+    follow_rule=Rule(msg("跟庄"), "000 E组 8: 第一轮出牌跟庄家：-15= -5 -5 -5 可跟无数轮"),
+    last_tile_rule=Rule(msg("和牌 (a drawn round)"),
+                        "000 四.7: 和牌：摸牌到翻精处无人胡牌，则称和牌，此局全作废"),
+)
