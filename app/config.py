@@ -18,6 +18,8 @@ class Config:
     # POST /match takes up to 64 rounds: some 45 KiB as compact strings, 250 KiB with
     # every tile an array item and the JSON indented (docs/match.md measures them).
     max_match_body_bytes: int = 512 * 1024
+    # POST /replay: one round's log, at most 600 actions (docs/replay.md measures them).
+    max_replay_body_bytes: int = 128 * 1024
     max_json_depth: int = 16  # deeper nesting is a 400 before any parsing work
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; none by default
     cors_methods: str = "GET, POST, OPTIONS"  # what a preflight allows
@@ -34,6 +36,8 @@ class Config:
         return cls(max_body_bytes=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)),
                    max_match_body_bytes=int(os.environ.get("MAX_MATCH_BODY_BYTES",
                                                            512 * 1024)),
+                   max_replay_body_bytes=int(os.environ.get("MAX_REPLAY_BODY_BYTES",
+                                                            128 * 1024)),
                    cors_origins=_origins(os.environ.get("CORS_ORIGINS", "")),
                    cors_methods=os.environ.get("CORS_METHODS", cls.cors_methods),
                    cors_headers=os.environ.get("CORS_HEADERS", cls.cors_headers),

@@ -27,10 +27,12 @@ class Form(Enum):
     EVALUATE = "evaluate"  # one hand, its win at the top level (also /advise)
     SETTLE = "settle"  # four players, the result (also /jing)
     MATCH = "match"  # rounds of /settle
+    REPLAY = "replay"  # a round's log: deal, wall, actions (the settle request it implies)
 
 
 _FORMS = {"api.evaluate": Form.EVALUATE, "api.advise": Form.EVALUATE,
-          "api.settle": Form.SETTLE, "api.jing": Form.SETTLE, "api.match": Form.MATCH}
+          "api.settle": Form.SETTLE, "api.jing": Form.SETTLE, "api.match": Form.MATCH,
+          "api.replay": Form.REPLAY}
 _TOP = {PlaceKind.VARIANT, PlaceKind.DEALER, PlaceKind.ROUND_WIND, PlaceKind.SEAT_WIND,
         PlaceKind.HORSES, PlaceKind.VISIBLE}
 
@@ -46,6 +48,13 @@ def json_path(place: Place, form: Form) -> str:
 
 def _path(place: Place, form: Form) -> str:
     part = place.part
+    if part in _LOG:
+        return _log_path(place)
+    if form is Form.REPLAY and (part in PLAYER_PARTS or part in WIN_PARTS
+                                or part == PlaceKind.EVENT):
+        # the settle request the log implies (its own checks; a log that passed the play
+        # rules meets them, so this names what the engine derived)
+        return f"settle_request.{_path(place, Form.SETTLE)}"
     if part in PLAYER_PARTS:
         return _player_path(place, form)
     if part in WIN_PARTS:
@@ -61,6 +70,19 @@ def _path(place: Place, form: Form) -> str:
     if part == PlaceKind.ROUND:
         return "rounds"
     raise ValueError(f"no path for {place!r}")  # a PlaceKind added without its path: a bug
+
+
+_LOG = {PlaceKind.DEAL, PlaceKind.WALL, PlaceKind.WALL_SIZE, PlaceKind.ACTIONS,
+        PlaceKind.ACTION}
+
+
+def _log_path(place: Place) -> str:
+    """A place of a round's log: ``deal[2]``, ``wall``, ``actions[17]``, ``actions[3].tile``."""
+    if place.part == PlaceKind.DEAL:
+        return f"deal[{place.seat}]"
+    if place.part == PlaceKind.ACTION:
+        return _with_name(f"actions[{place.index}]", place.name)
+    return place.part.value
 
 
 def _player_path(place: Place, form: Form) -> str:

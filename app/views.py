@@ -33,6 +33,7 @@ _SETTLE_IN = req_schemas.SettleSchema()
 _JING_IN = req_schemas.JingRequestSchema()
 _MATCH_IN = req_schemas.MatchSchema()
 _ADVISE_IN = req_schemas.AdviseSchema()
+_REPLAY_IN = req_schemas.ReplaySchema()
 _VARIANTS_OUT = out.VariantsResponseSchema()
 
 
@@ -291,6 +292,14 @@ def _advise(data: dict[str, Any], language: str) -> bytes:
                         "ruleset": ruleset(query.variant, query.rules)}, language)
 
 
+def _replay(data: dict[str, Any], language: str) -> bytes:
+    query = _REPLAY_IN.load(data)
+    answer = rules.replay(query)
+    given = ruleset(query.variant, query.rules)
+    return i18n.dumps({"variant": query.variant, **answers.replay_answer(answer, given),
+                       "ruleset": given}, language)
+
+
 def _match(data: dict[str, Any], language: str) -> bytes:
     """``answers.match_answer(rules.match(query))``, each round written out as soon as it is
     settled (and then let go): holding every round's answer until the end kept the garbage
@@ -349,8 +358,11 @@ def canonical(data: dict[str, Any]) -> bytes | None:
         return None
 
 
-def _answer(endpoint: Endpoint) -> Response:
-    data = json_body()
+def _answer(endpoint: Endpoint, most: int | None = None) -> Response:
+    """``endpoint``'s answer to the body (at most ``most`` bytes; default
+    MAX_CONTENT_LENGTH), within the request's time budget, from the answer cache when it
+    has it."""
+    data = json_body(most)
     if data.get("variant") in rules.NAMES:
         g.variant = data["variant"]  # for the request's log line
     cache = current_app.extensions["answer_cache"]
@@ -373,6 +385,13 @@ def settle() -> Response:
 @bp.post("/advise")
 def advise() -> Response:
     return _answer(_advise)
+
+
+@bp.post("/replay")
+def replay() -> Response:
+    """A round from its action log. Its own body limit (MAX_REPLAY_BODY_BYTES, 128 KiB: a
+    round's log of up to 600 actions); answers are cached as any scoring answer."""
+    return _answer(_replay, current_app.config["APP_CONFIG"].max_replay_body_bytes)
 
 
 @bp.post("/jing")

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from rules import advice, matches
+from rules import advice, matches, play
 from rules import places as at
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
@@ -46,7 +46,8 @@ REASONS = tuple(dict.fromkeys(
 __all__ = [
     "NAMES", "PATTERN_IDS", "PAYER_ROLES", "REASONS", "RULES_VERSION", "TRANSFER_REASONS",
     "FieldError", "InvalidInput", "NotSupported", "advise", "describe_variants", "evaluate",
-    "get_variant", "jing", "match", "match_rounds", "resolved_rules", "settle", "standings",
+    "get_variant", "jing", "match", "match_rounds", "replay", "resolved_rules", "settle",
+    "standings",
 ]
 
 
@@ -81,6 +82,13 @@ def settle(request: SettleRequest) -> Settlement:
     request = request.with_rules(resolve(variant.options, request.rules, variant.name))
     variant.validate_settle(request)
     return variant.settle(request)
+
+
+def replay(request: play.ReplayRequest) -> play.ReplayAnswer:
+    """A round played from its action log (:mod:`rules.play`): every action checked against
+    the variant's play rules, and, once the round has ended, the /settle request the log
+    implies, settled."""
+    return play.replay(get_variant(request.variant), request)
 
 
 def match(request: MatchRequest) -> MatchAnswer:

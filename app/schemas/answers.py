@@ -17,22 +17,26 @@ from rules.model import (
     Advice,
     DiscardAdvice,
     Evaluation,
+    Flags,
     GroupView,
     ImprovingTile,
     JingAnswer,
     JingScore,
     JingSeat,
     MatchAnswer,
+    Meld,
     Pattern,
     Payment,
     RoundSettlement,
     Settlement,
+    SettleRequest,
     Standing,
     Transfer,
     Wait,
     WaitAdvice,
     WaitValue,
 )
+from rules.play import Action, Fact, ReplayAnswer, SeatView
 from rules.tiles import CODES
 
 Json = dict[str, Any]
@@ -155,3 +159,101 @@ def advice(a: Advice) -> Json:
             "discards": None if a.discards is None else [discard_advice(d) for d in a.discards],
             "tiles": None if a.draws is None else [draw(t) for t in a.draws],
             "left_total": a.left_total}
+
+
+# ---------------------------------------------------------------------------- POST /replay
+
+def _compact(tiles: Any) -> str:
+    return "".join(map(_CODE, tiles))
+
+
+def meld(m: Meld) -> Json:
+    """A meld as a request writes it (/settle's ``players[].melds[]``)."""
+    out: Json = {"type": m.kind, "tiles": _compact(m.tiles)}
+    if m.source is not None:
+        out["from"] = m.source
+    if m.claimed is not None:
+        out["claimed"] = CODES[m.claimed]
+    if m.order is not None:
+        out["claim_order"] = m.order
+    return out
+
+
+def flags(f: Flags) -> Json:
+    """The flags that are on (and a kong chain), as a request writes them."""
+    return {name: value for name, value in f.__dict__.items() if value}
+
+
+def settle_request(r: SettleRequest) -> Json:
+    """A /settle body, as a client would write it: posting it to /settle settles it."""
+    players = []
+    for p in r.players:
+        player: Json = {"hand": _compact(p.concealed)}
+        if p.melds:
+            player["melds"] = [meld(m) for m in p.melds]
+        if p.discards:
+            player["discards"] = _compact(p.discards)
+        if p.dealt is not None:
+            player["dealt"] = _compact(p.dealt)
+        if p.flags is not None and flags(p.flags):
+            player["flags"] = flags(p.flags)
+        players.append(player)
+    result: Json = {"winners": list(r.result.winners)}
+    if r.result.win_tile is not None:
+        result["win_tile"] = CODES[r.result.win_tile]
+    if r.result.win_type is not None:
+        result["win_type"] = r.result.win_type
+    if r.result.discarder is not None:
+        result["discarder"] = r.result.discarder
+    if flags(r.result.flags):
+        result["flags"] = flags(r.result.flags)
+    body: Json = {"variant": r.variant, "dealer": r.dealer, "players": players,
+                  "result": result}
+    jing = {name: CODES[tile] for name, tile in r.jing.__dict__.items() if tile is not None}
+    if jing:
+        body["jing"] = jing
+    if r.events:
+        body["events"] = [{"type": e.type, "rounds": e.rounds} if e.type == "follow_dealer"
+                          else {"type": e.type, "seat": e.seat} for e in r.events]
+    if r.horses:
+        body["horses"] = _compact(r.horses)
+    if r.round_wind is not None:
+        body["round_wind"] = CODES[r.round_wind]
+    if r.rules:
+        body["rules"] = dict(r.rules)
+    return body
+
+
+def action(a: Action) -> Json:
+    """An action as a log writes it."""
+    out: Json = {"seat": a.seat, "type": a.type}
+    if a.tile is not None:
+        out["tile"] = CODES[a.tile]
+    if a.tiles is not None:
+        out["tiles"] = _compact(a.tiles)
+    return out
+
+
+def fact(f: Fact) -> Json:
+    return {"action": f.action, "code": f.code, "seat": f.seat, "detail": f.detail}
+
+
+def seat_view(s: SeatView) -> Json:
+    return {"hand": _codes(s.concealed), "melds": [meld(m) for m in s.melds],
+            "discards": _codes(s.discards)}
+
+
+def replay_answer(a: ReplayAnswer, ruleset: Json) -> Json:
+    """A /replay answer (without ``variant`` and ``ruleset``: the view adds both); a
+    finished round's settlement is what /settle answers for its ``settle_request``."""
+    out: Json = {"status": a.status, "facts": [fact(f) for f in a.facts]}
+    if a.settle_request is not None and a.settlement is not None:
+        request = settle_request(a.settle_request)
+        out["settle_request"] = request
+        out["settlement"] = {"variant": request["variant"], **settlement(a.settlement),
+                             "ruleset": ruleset}
+    if a.legal is not None and a.seats is not None:
+        out["turn"] = a.turn
+        out["seats"] = [seat_view(s) for s in a.seats]
+        out["legal"] = [[action(x) for x in seat] for seat in a.legal]
+    return out

@@ -25,8 +25,14 @@ from app.schemas.fields import (
     quick_tile,
     quick_tiles,
 )
-from rules import model
-from rules.error_codes import FIELD_REQUIRED, FIELD_WRONG_LENGTH, TILE_TOO_MANY, VARIANT_UNKNOWN
+from rules import model, play
+from rules.error_codes import (
+    FIELD_NOT_USED,
+    FIELD_REQUIRED,
+    FIELD_WRONG_LENGTH,
+    TILE_TOO_MANY,
+    VARIANT_UNKNOWN,
+)
 from rules.matches import MAX_ROUNDS
 from rules.variants import NAMES
 
@@ -684,3 +690,148 @@ def quick_match(data: Any) -> model.MatchRequest:
     return model.MatchRequest(_variant(get("variant")), _seat(get("dealer")),
                               _each(get("rounds"), quick_round, MAX_ROUNDS, 1),
                               _tile(get("round_wind")), _rules(get("rules", {})))
+
+
+# ---------------------------------------------------------------------------- POST /replay
+
+MAX_ACTIONS = 600  # a round: at most 83 draws and their discards, claims, kongs, wins
+MAX_WALL = 136 - 53  # the tiles left to draw after a deal
+
+
+class ActionSchema(Schema):
+    """One action of a round's log (API.md "POST /replay")."""
+
+    seat = Seat(required=True, metadata={"description": "The seat that acts."})
+    type = fields.String(required=True, validate=_one_of(play.ACTION_TYPES), metadata={
+        "description": "draw (a kong's replacement too), discard, chow, pung, kong (of the "
+                       "last discard), added_kong, concealed_kong, win."})
+    tile = Tile(load_default=None, allow_none=True, metadata={
+        "description": "The tile: of a discard and of a kong from hand (required); of a draw "
+                       "(optional when `wall` is given, else required); of a pung, kong or "
+                       "win (optional: the tile offered)."})
+    tiles = Tiles(maximum=3, load_default=None, allow_none=True, metadata={
+        "description": "A chow's three tiles, the claimed discard among them (chow only)."})
+
+    @validates_schema
+    def tiles_for_chow(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("type") == "chow" and data.get("tiles") is None:
+            raise ValidationError(Message("required for a chow: its three tiles, the discard "
+                                          "among them", FIELD_REQUIRED), "tiles")
+        if data.get("type") not in (None, "chow") and data.get("tiles") is not None:
+            raise ValidationError(Message("only a chow names three tiles; use 'tile'",
+                                          FIELD_NOT_USED), "tiles")
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> play.Action:
+        tiles = data["tiles"]
+        return play.Action(data["seat"], data["type"], data["tile"],
+                           None if tiles is None else tuple(tiles))
+
+
+_ACTION_KEYS = frozenset({"seat", "type", "tile", "tiles"})
+_ACTION_TYPES = frozenset(play.ACTION_TYPES)
+
+
+def quick_action(value: Any) -> play.Action | None:
+    """:class:`ActionSchema`'s answer for an action written the usual way (its tiles as
+    strings), else None: the schema then loads it."""
+    if type(value) is not dict or not value.keys() <= _ACTION_KEYS:
+        return None
+    get = value.get
+    seat, kind, tile, tiles = get("seat"), get("type"), get("tile"), get("tiles")
+    if not quick_seat(seat) or type(kind) is not str or kind not in _ACTION_TYPES:
+        return None
+    if tile is not None and (tile := quick_tile(tile)) is None:
+        return None
+    if (kind == "chow") != (tiles is not None):
+        return None
+    if tiles is not None and (tiles := quick_tiles(tiles, 3)) is None:
+        return None
+    return play.Action(seat, kind, tile, tiles)
+
+
+def _deal_field() -> fields.List:
+    return fields.List(Tiles(maximum=14), required=True,
+                       validate=validate.Length(equal=4, error=_FOUR_HANDS), metadata={
+        "description": "The tiles dealt, by seat: the dealer's 14, the others' 13."})
+
+
+_FOUR_HANDS = Message("exactly 4 hands, by seat", FIELD_WRONG_LENGTH)
+
+
+class RoundLogSchema(Schema):
+    """What a round's log holds (/replay, and a /match round given as a log)."""
+
+    deal = _deal_field()
+    wall = Tiles(maximum=MAX_WALL, load_default=None, allow_none=True, metadata={
+        "description": "The tiles still to draw after the deal, in order: an ordinary draw "
+                       "takes the first left, a kong's replacement the last. Every draw is "
+                       "checked against it; the last tile, a drawn round and qinzhou's horses "
+                       "come from it. Give it or `wall_size`."})
+    wall_size = StrictInt(load_default=None, allow_none=True,
+                          validate=validate.Range(min=0, max=MAX_WALL), metadata={
+        "description": "Without `wall`: how many tiles can be drawn after the deal (the last "
+                       "tile and a drawn round are read from it)."})
+    horses = Tiles(maximum=30, load_default=None, allow_none=True, metadata={
+        "description": "qinzhou, without `wall`: the 奖马 tiles flipped after the win."})
+    actions = fields.List(fields.Nested(ActionSchema), required=True,
+                          validate=validate.Length(max=MAX_ACTIONS), metadata={
+        "description": f"The round in play order (at most {MAX_ACTIONS})."})
+
+
+class ReplaySchema(RoundLogSchema, QuickSchema):
+    variant = _variant_field()
+    rules = _rules_field()
+    dealer = Seat(required=True, metadata={"description": "The dealer's seat (East)."})
+    round_wind = Tile(load_default=None, allow_none=True)
+    jing = _jing_field()
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> play.ReplayRequest:
+        return play.ReplayRequest(
+            data["variant"], data["dealer"], tuple(tuple(d) for d in data["deal"]),
+            tuple(data["actions"]), _tuple(data["wall"]), data["wall_size"], data["jing"],
+            _tuple(data["horses"]), data["round_wind"], data["rules"])
+
+    @staticmethod
+    def quick(data: Any) -> play.ReplayRequest | None:
+        return quick_replay(data)
+
+
+def _tuple(tiles: Any) -> tuple[int, ...] | None:
+    return None if tiles is None else tuple(tiles)
+
+
+_REPLAY_KEYS = _data_keys(ReplaySchema)
+
+
+def _optional_tiles(body: dict[str, Any], key: str, maximum: int) -> tuple[int, ...] | None:
+    value = body.get(key)
+    return None if value is None else _tiles(value, maximum)
+
+
+def _log_parts(body: dict[str, Any]) -> tuple:
+    """What a /replay body and a match's logged round share: the deal, the actions, the
+    wall or its size, the horses."""
+    get = body.get
+    deal = get("deal")
+    if type(deal) is not list or len(deal) != 4:
+        raise _Unvouched
+    size = get("wall_size")
+    if size is not None and not (type(size) is int and 0 <= size <= MAX_WALL):
+        raise _Unvouched
+    return (tuple(_tiles(hand, 14) for hand in deal),
+            _each(get("actions"), quick_action, MAX_ACTIONS),
+            _optional_tiles(body, "wall", MAX_WALL), size,
+            _optional_tiles(body, "horses", 30))
+
+
+@vouched
+def quick_replay(data: Any) -> play.ReplayRequest:
+    """:class:`ReplaySchema`'s answer for a body written the usual way, else None."""
+    body = _known(data, _REPLAY_KEYS)
+    get = body.get
+    deal, actions, wall, size, horses = _log_parts(body)
+    return play.ReplayRequest(_variant(get("variant")), _seat(get("dealer")), deal, actions,
+                              wall, size, _jing(body), horses, _tile(get("round_wind")),
+                              _rules(get("rules", {})))

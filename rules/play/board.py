@@ -379,9 +379,32 @@ class Round:
                     held=seat.counts[tile]), common.PRIORITY)
         if (refused := self._pass_refusals()) is not None:
             return refused
-        if action.type != KONG_ACTION:
-            return None  # a chow's or pung's waits are checked at the discard that follows
-        return self._wait_lock_refusal(action.seat, [tile] * 3, action)
+        if action.type == KONG_ACTION:
+            return self._wait_lock_refusal(action.seat, [tile] * 3, action)
+        return self._claim_keeps_waits(action, tile)
+
+    def _claim_keeps_waits(self, action: Action, tile: int) -> Refusal | None:
+        """聽牌後不允許換聽 on a chow or pung: the discard that must follow it has to leave the
+        same waits, so a claim after which no discard does is refused."""
+        kept = self.seats[action.seat].waits_lock
+        if kept is None or not self.option(self.play.wait_lock_option):
+            return None
+        used = list(action.tiles or (tile, tile, tile))
+        used.remove(tile)
+        counts = self.seats[action.seat].counts
+        for t in used:
+            counts[t] -= 1
+        try:
+            for discard in range(NUM_KINDS):
+                if counts[discard] and self._waits_after(action.seat, [discard], action) == kept:
+                    return None
+        finally:
+            for t in used:
+                counts[t] += 1
+        assert self.play.wait_lock_rule is not None
+        return Refusal(ACTION_WAIT_CHANGED, msg(
+            "seat {seat} is ready on {kept}; after this {type} no discard keeps those waits",
+            seat=action.seat, kept=_codes(kept), type=action.type), self.play.wait_lock_rule)
 
     def _chow_problem(self, action: Action, tile: int) -> Refusal | None:
         tiles = sorted(action.tiles or ())

@@ -1,16 +1,16 @@
-"""A game simulator: plays random legal rounds of any variant and writes each as /settle.
+"""A game simulator: plays random rounds of any variant through the play engine.
 
-It deals a shuffled 136-tile wall, flips jing (Jiangxi) and horses (qinzhou) where the
-variant does, and plays draw, discard, chow (previous seat only), pung, all three kongs,
-claims by priority (win > pung/kong > chow; first winner after the discarder, or several
-where the variant allows 一炮多响), robbing an added kong, self-draw and discard wins, and
-drawn rounds. Players discard semi-greedily (keeping a waiting hand when they can) so that
-rounds end in wins often enough to test scoring.
+It deals a shuffled 136-tile wall, flips jing (Jiangxi) where the variant does, and then
+plays the round by choosing, at every step, among the legal actions the engine
+(:class:`rules.play.Round`) lists: draws, discards, chows, pungs, all three kongs, wins on a
+draw, a discard or a robbed kong, passes of a win (so the locks are played), and (xingguo) a
+诈胡 now and then, which the engine itself accepts and records. There is one implementation
+of the play rules, the engine's: the simulator only chooses. Players discard semi-greedily
+(keeping a waiting hand when they can) so that rounds end in wins often enough to test
+scoring.
 
-Wins are found with the analysis core (shapes only; a jing claimed from another player counts
-only as itself). A shape-complete hand that the variant refuses for a stated reason (精吊 on a
-discard, 有精平胡 on a discard, …) is not declared;
-:class:`Round` records every such refusal so the tests can check that only rule reasons occur.
+A played round gives its log (the /replay body) and the /settle body the engine says the log
+implies (``request``): the tests replay the first and settle the second.
 """
 
 from __future__ import annotations
@@ -20,49 +20,43 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
-from rules.analysis import is_complete
+from app.schemas.answers import action as action_body
+from app.schemas.answers import settle_request as settle_body
 from rules.hand import HandView
-from rules.model import (
-    ADDED_KONG,
-    CHOW,
-    CONCEALED_KONG,
-    DISCARD,
-    KONG,
-    KONG_REPLACEMENT,
-    PUNG,
-    ROB_KONG,
-    SELF_DRAW,
-    EvaluateRequest,
-    Flags,
-    Jing,
-    Meld,
-    PlayerTiles,
-)
-from rules.tiles import CODES
+from rules.model import Jing, PlayerTiles
+from rules.options import resolve
+from rules.play import Action, ReplayRequest, Round, settle_request
+from rules.tiles import CODES, compact
 from rules.variants import VARIANTS
 
 HORSE_COUNTS = (0, 5, 10, 15, 20, 30)
 RANDOM = object()  # Simulator(previous=RANDOM): 回头一笑 drawn at random (a lone round)
+PASS_WIN = 0.05  # how often a seat that could win passes (the locks get played)
+FALSE_WIN = 0.002  # how often (xingguo) a seat offered a tile declares a win it has not
 
 
 @dataclass
-class Seat:
-    hand: list[int] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    discards: list[int] = field(default_factory=list)
-
-    def tiles(self) -> PlayerTiles:
-        return PlayerTiles(tuple(sorted(self.hand)), tuple(self.melds), tuple(self.discards))
-
-
-@dataclass
-class Round:
+class SimulatedRound:
     """The outcome of one simulated round."""
 
-    request: dict[str, Any]  # the /settle body
+    request: dict[str, Any]  # the /settle body the engine derived from the log
+    log: dict[str, Any]  # the /replay body
     winners: list[int]
     win_type: str | None
-    refused: list[str] = field(default_factory=list)  # reason codes of refused wins
+    facts: list[str] = field(default_factory=list)  # the codes of the engine's facts
+    refused: list[str] = field(default_factory=list)  # (kept for tools: always empty now)
+
+
+@dataclass
+class _SeatTiles:
+    """One seat's tiles at the end, as the old simulator exposed them."""
+
+    board: Round
+    seat: int
+
+    def tiles(self) -> PlayerTiles:
+        view = self.board.seat_view(self.seat)
+        return PlayerTiles(view.concealed, view.melds, view.discards)
 
 
 class Simulator:
@@ -82,42 +76,47 @@ class Simulator:
         self.options = dict(options or {})
         if self.variant.takes_horses:  # the table buys a number of horses (奖马)
             self.options.setdefault("horse_count", self.rng.choice(HORSE_COUNTS))
-        self.refused: list[str] = []
+        self.pass_win = PASS_WIN
+        self.false_win = FALSE_WIN if self.variant.play_rules.false_win else 0.0
 
     # ------------------------------------------------------------------ set-up
-    def play(self) -> Round:
+    def play(self) -> SimulatedRound:
         rng = self.rng
         if self.preset_wall is None:
-            self.wall = [t for t in range(34) for _ in range(4)]
-            rng.shuffle(self.wall)
-            self.dealer = rng.randrange(4)
-            if self.preset_dealer is not None:
-                self.dealer = self.preset_dealer
+            wall = [t for t in range(34) for _ in range(4)]
+            rng.shuffle(wall)
+            self.dealer = self.preset_dealer if self.preset_dealer is not None \
+                else rng.randrange(4)
         else:
-            self.wall = list(self.preset_wall)
+            wall = list(self.preset_wall)
             self.dealer = self.preset_dealer or 0
-        self.jing = self._flip_jing()
-        self.wild = self.variant.wild_kinds(self.jing)
-        self.seats = [Seat() for _ in range(4)]
+        self.jing = self._flip_jing(wall)
+        deal: list[list[int]] = [[] for _ in range(4)]
         for _ in range(13):
             for s in range(4):
-                self.seats[s].hand.append(self.wall.pop())
-        first = self._draw(self.dealer, from_back=False)  # the dealer's 14th tile
-        self.dealt = [sorted(seat.hand) for seat in self.seats]
-        self.turns = 0
-        self.kong_chain = 0
-        outcome = self._loop(first)
-        return self._finish(outcome)
+                deal[s].append(wall.pop())
+        deal[self.dealer].append(wall.pop())  # the dealer's 14th tile
+        left = wall[::-1]  # the tiles still to draw, the next ordinary draw first
+        left = left[:max(0, len(left) - self.dead_wall)]
+        self.deal = deal
+        self.rules = resolve(self.variant.options, self.options, self.name)
+        round_wind = CODES.index(self.round_wind) if self.round_wind else None
+        self.board = Round(self.variant, self.rules, self.dealer, deal, wall=left,
+                           jing=self.jing, round_wind=round_wind)
+        self.seats = [_SeatTiles(self.board, s) for s in range(4)]
+        self.log: list[Action] = []
+        self._play_out()
+        return self._finish(left)
 
-    def _flip_jing(self) -> Jing:
+    def _flip_jing(self, wall: list[int]) -> Jing:
         if not self.variant.jing_fields:
             return Jing()
-        upper = self.wall[-1]
+        upper = wall[-1]
         if "indicator" in self.variant.out_of_play_jing:
-            self.wall.pop()  # xingguo: the flipped tile is out of play
+            wall.pop()  # xingguo: the flipped tile is out of play
         lower = previous = None
         if "lower_indicator" in self.variant.jing_fields and self.rng.random() < 0.7:
-            lower = self.wall.pop(0)  # 下精: flipped and out of play
+            lower = wall.pop(0)  # 下精: flipped and out of play
         if self.previous is not RANDOM:
             previous = self.previous
         elif "previous_indicator" in self.variant.jing_fields and self.rng.random() < 0.3:
@@ -125,279 +124,111 @@ class Simulator:
         return Jing(upper, lower, previous)
 
     # ------------------------------------------------------------------ the loop
-    def _loop(self, first: int) -> dict[str, Any]:
-        """Turns until a win or the wall runs out. ``drawn`` is None when the seat acts
-        after claiming a discard (it may not self-win or kong from hand then)."""
-        seat = self.dealer
-        drawn: int | None = first
-        replacement = False
+    def _play_out(self) -> None:
+        board = self.board
         while True:
-            if drawn is not None:
-                win = self._try_self_win(seat, drawn, replacement)
-                if win:
-                    return win
-                kong = self._maybe_kong_from_hand(seat)
-                if kong is not None:
-                    robbed = self._try_rob(seat, kong) if kong >= 0 else None
-                    if robbed:
-                        return robbed
-                    if self._wall_done():
-                        return {"winners": []}
-                    drawn, replacement = self._draw(seat, from_back=True), True
-                    self.kong_chain += 1
-                    continue
-            tile = self._choose_discard(seat)
-            self.seats[seat].hand.remove(tile)
-            self.turns += 1
-            self.kong_chain = 0
-            claim = self._claims(seat, tile)
-            if claim.get("winners"):
-                return claim
-            if claim.get("claimer") is not None:
-                seat = claim["claimer"]
-                drawn, replacement = None, False
-                if claim.get("kong"):
-                    drawn, replacement = self._draw(seat, from_back=True), True
-                    self.kong_chain = 1
-                continue
-            self.seats[seat].discards.append(tile)
-            if self._wall_done():
-                return {"winners": []}
-            seat = (seat + 1) % 4
-            drawn, replacement = self._draw(seat, from_back=False), False
+            legal = board.legal_actions()
+            chosen = self._choose(legal)
+            if chosen is None:
+                if board.outcome() is None:
+                    raise AssertionError(f"stuck with no action: {legal}")
+                return
+            board.push(chosen)
+            self.log.append(chosen)
 
-    def _wall_done(self) -> bool:
-        return len(self.wall) <= self.dead_wall
-
-    def _draw(self, seat: int, from_back: bool) -> int:
-        tile = self.wall.pop(0) if from_back else self.wall.pop()
-        self.seats[seat].hand.append(tile)
-        return tile
-
-    # ------------------------------------------------------------------ decisions
-    def _complete(self, seat: int, claimed: int | None = None) -> bool:
-        """Shape-complete? A jing claimed from another player counts only as itself."""
-        view = HandView.of(self.seats[seat].tiles(), self.wild)
-        natural, wilds = view.natural, view.wilds
-        if claimed is not None and claimed in self.wild:
-            natural = natural[:claimed] + (natural[claimed] + 1,) + natural[claimed + 1:]
-            wilds -= 1
-        return is_complete(natural, wilds, self.variant.shapes, len(view.melds))
-
-    def _allowed(self, seat: int, win_tile: int, win_type: str, discarder: int | None,
-                 last: bool) -> bool:
-        """Ask the variant, as /settle will: a shape-complete hand may still be refused."""
-        flags = self._flags(seat, win_type, last, discarder)
-        request = EvaluateRequest(
-            self.name, self.seats[seat].tiles(), win_tile, win_type,
-            dealer=seat == self.dealer,
-            seat_wind=CODES.index("ESWN"[(seat - self.dealer) % 4]),
-            jing=self.jing, flags=flags, rules=dict(self.options))
-        try:
-            answer = rules.evaluate(request)
-        except rules.InvalidInput:
-            self.refused.append("invalid_flags")
-            return False
-        if not answer.winning:
-            self.refused.append(answer.reason or "unknown")
-        return answer.winning
-
-    def _flags(self, seat: int, win_type: str, last: bool, discarder: int | None) -> Flags:
-        supported = self.variant.flags
-        values = {
-            "last_tile": last and win_type == SELF_DRAW,
-            "kong_chain": self.kong_chain if win_type == KONG_REPLACEMENT else 0,
-            "heavenly": self.turns == 0 and seat == self.dealer and win_type == SELF_DRAW,
-        }
-        return Flags(**{k: v for k, v in values.items() if k in supported})
-
-    def _try_self_win(self, seat: int, drawn: int | None, replacement: bool):
-        if drawn is None or not self._complete(seat):
+    def _choose(self, legal: list[Action]) -> Action | None:
+        """One of ``legal`` (None: stop, once the round may end here)."""
+        rng, board = self.rng, self.board
+        wins = [a for a in legal if a.type == "win"]
+        for win in wins:
+            if rng.random() >= self.pass_win:
+                return win
+        if board.outcome() is not None:
+            return None  # a drawn round, or every other seat passes the winning tile
+        if self.false_win and rng.random() < self.false_win:
+            offered = [Action(s, "win") for s in range(4)
+                       if Action(s, "win") not in wins and board.is_legal(Action(s, "win"))]
+            if offered:
+                return rng.choice(offered)
+        legal = [a for a in legal if a.type != "win"]
+        if not legal:
             return None
-        win_type = KONG_REPLACEMENT if replacement else SELF_DRAW
-        if not self._allowed(seat, drawn, win_type, None, last=self._wall_done()):
-            return None
-        return {"winners": [seat], "win_tile": drawn, "win_type": win_type,
-                "flags": self._flags(seat, win_type, self._wall_done(), None)}
+        by_type: dict[str, list[Action]] = {}
+        for action in legal:
+            by_type.setdefault(action.type, []).append(action)
+        if "discard" in by_type:
+            return self._act(by_type)
+        return self._claim(by_type)
 
-    def _maybe_kong_from_hand(self, seat: int) -> int | None:
-        """A concealed kong of four in hand (-1: nothing to rob), or an added kong onto an
-        exposed pung (its tile, which others may rob). None: no kong."""
-        me = self.seats[seat]
-        if self._wall_done() or self.rng.random() > 0.6:
-            return None
-        for t in sorted(set(me.hand)):
-            if me.hand.count(t) == 4:
-                for _ in range(4):
-                    me.hand.remove(t)
-                me.melds.append(Meld(CONCEALED_KONG, (t,) * 4))
-                return -1
-        for i, meld in enumerate(me.melds):
-            if meld.kind == PUNG and meld.tiles[0] in me.hand:
-                t = meld.tiles[0]
-                me.hand.remove(t)
-                me.melds[i] = Meld(ADDED_KONG, (t,) * 4, meld.source, meld.claimed)
-                return t
-        return None
+    def _act(self, by_type: dict[str, list[Action]]) -> Action:
+        kongs = by_type.get("concealed_kong", []) + by_type.get("added_kong", [])
+        if kongs and self.rng.random() < 0.6:
+            return kongs[0]
+        return self._discard(by_type["discard"])
 
-    def _try_rob(self, seat: int, tile: int):
-        for other in self._after(seat):
-            robber = self.seats[other]
-            robber.hand.append(tile)
-            if self._complete(other, tile) and self._allowed(other, tile, ROB_KONG, seat,
-                                                             False):
-                # the robbed kong goes back to a pung: the added tile is the winner's
-                me = self.seats[seat]
-                me.melds = [Meld(PUNG, m.tiles[:3], m.source, m.claimed)
-                            if m.kind == ADDED_KONG and m.tiles[0] == tile else m
-                            for m in me.melds]
-                return {"winners": [other], "win_tile": tile, "win_type": ROB_KONG,
-                        "discarder": seat, "flags": Flags()}
-            robber.hand.remove(tile)
-        return None
+    def _claim(self, by_type: dict[str, list[Action]]) -> Action:
+        rng = self.rng
+        draws = by_type.get("draw", [])
+        tile = self.board.offer
+        if tile is not None and tile in self.board.kinds and rng.random() < 0.7 and draws:
+            return draws[0]
+        for kind, chance in (("kong", 0.5), ("pung", 0.5), ("chow", 0.4)):
+            options = by_type.get(kind, [])
+            if options and rng.random() < chance:
+                return rng.choice(options)
+        if draws:
+            return draws[0]
+        return rng.choice([a for actions in by_type.values() for a in actions])
 
-    def _after(self, seat: int) -> list[int]:
-        return [(seat + k) % 4 for k in (1, 2, 3)]
-
-    def _claims(self, discarder: int, tile: int) -> dict[str, Any]:
-        winners = []
-        for other in self._after(discarder):
-            self.seats[other].hand.append(tile)
-            if self._complete(other, tile) and self._allowed(other, tile, DISCARD, discarder,
-                                                             self._wall_done()):
-                winners.append(other)
-                if self.variant.max_winners == 1 or not self._several_allowed():
-                    break
-            else:
-                self.seats[other].hand.remove(tile)
-        if winners:
-            return {"winners": winners, "win_tile": tile, "win_type": DISCARD,
-                    "discarder": discarder, "flags": Flags()}
-        return self._meld_claim(discarder, tile)
-
-    def _several_allowed(self) -> bool:
-        return self.options.get("yi_pao_duo_xiang", True)
-
-    def _meld_claim(self, discarder: int, tile: int) -> dict[str, Any]:
-        if tile in self.wild and self.rng.random() < 0.7:
-            return {}
-        for other in self._after(discarder):
-            hand = self.seats[other].hand
-            count = hand.count(tile)
-            if count == 3 and self.wall and self.rng.random() < 0.5:
-                for _ in range(3):
-                    hand.remove(tile)
-                self.seats[other].melds.append(Meld(KONG, (tile,) * 4, discarder, tile))
-                return {"claimer": other, "kong": True}
-            if count >= 2 and self.rng.random() < 0.5 and len(self.seats[other].melds) < 4:
-                for _ in range(2):
-                    hand.remove(tile)
-                self.seats[other].melds.append(Meld(PUNG, (tile,) * 3, discarder, tile))
-                return {"claimer": other}
-        nxt = (discarder + 1) % 4
-        chow = self._chow_for(nxt, tile)
-        if chow and self.rng.random() < 0.4 and len(self.seats[nxt].melds) < 4:
-            for t in chow:
-                if t != tile:
-                    self.seats[nxt].hand.remove(t)
-            self.seats[nxt].melds.append(Meld(CHOW, tuple(sorted(chow)), discarder, tile))
-            return {"claimer": nxt}
-        return {}
-
-    def _chow_for(self, seat: int, tile: int) -> tuple[int, ...] | None:
-        if tile >= 27:
-            return None
-        hand = self.seats[seat].hand
-        rank = tile % 9
-        for start in (rank - 2, rank - 1, rank):
-            if 0 <= start <= 6:
-                tiles = tuple(tile - rank + start + i for i in range(3))
-                if all(t == tile or t in hand for t in tiles):
-                    return tiles
-        return None
-
-    def _choose_discard(self, seat: int) -> int:
+    def _discard(self, discards: list[Action]) -> Action:
         """Keep a waiting hand when some discard allows it; otherwise drop a loose tile."""
-        hand = self.seats[seat].hand
-        candidates = sorted(set(hand), key=lambda t: (t in self.wild, self._neighbours(hand, t)))
-        if len(self.wall) < 60:
-            for t in candidates[:6]:
-                hand.remove(t)
-                view = HandView.of(self.seats[seat].tiles(), self.wild)
+        board, seat = self.board, discards[0].seat
+        counts = board.seats[seat].counts
+        kinds = board.kinds
+        ranked = sorted(discards, key=lambda a: (a.tile in kinds, _neighbours(counts, a.tile)))
+        if board.left < 60:
+            melds = tuple(board.seats[seat].melds)
+            for action in ranked[:6]:
+                counts[action.tile] -= 1
+                hand = PlayerTiles(tuple(t for t in range(34) for _ in range(counts[t])), melds)
+                view = HandView.of(hand, kinds)
                 ready = rules.analysis.waits(view.natural, view.wilds, self.variant.shapes,
-                                             len(view.melds), self.wild)
-                hand.append(t)
+                                             len(view.melds), kinds)
+                counts[action.tile] += 1
                 if ready:
-                    return t
-        return candidates[0] if self.rng.random() < 1 - self.stray else self.rng.choice(hand)
+                    return action
+        return ranked[0] if self.rng.random() < 1 - self.stray else self.rng.choice(discards)
 
-    @staticmethod
-    def _neighbours(hand: list[int], t: int) -> int:
-        near = hand.count(t) * 3
-        if t < 27:
-            near += sum(hand.count(u) for u in (t - 2, t - 1, t + 1, t + 2)
-                        if 0 <= u < 27 and u // 9 == t // 9)
-        return near
-
-    # ------------------------------------------------------------------ the request
-    def _finish(self, outcome: dict[str, Any]) -> Round:
-        winners = outcome.get("winners", [])
-        result: dict[str, Any] = {"winners": winners}
-        if winners:
-            result["win_tile"] = CODES[outcome["win_tile"]]
-            result["win_type"] = outcome["win_type"]
-            if outcome.get("discarder") is not None:
-                result["discarder"] = outcome["discarder"]
-            flags = {k: v for k, v in outcome["flags"].__dict__.items() if v}
-            if flags:
-                result["flags"] = flags
-        request: dict[str, Any] = {
+    # ------------------------------------------------------------------ the bodies
+    def _finish(self, left: list[int]) -> SimulatedRound:
+        log: dict[str, Any] = {
             "variant": self.name, "dealer": self.dealer,
-            "players": [self._player(s) for s in self.seats], "result": result,
-        }
-        if self.jing.previous_indicator is not None:  # 回头一笑 is scored on the dealt hands
-            for player, dealt in zip(request["players"], self.dealt, strict=True):
-                player["dealt"] = "".join(CODES[t] for t in dealt)
+            "deal": [compact(sorted(hand)) for hand in self.deal],
+            "wall": "".join(CODES[t] for t in left), "actions": [action_body(a) for a in self.log]}
         if self.round_wind is not None:
-            request["round_wind"] = self.round_wind
+            log["round_wind"] = self.round_wind
         if self.options:
-            request["rules"] = dict(self.options)
+            log["rules"] = dict(self.options)
         if self.variant.jing_fields:
-            request["jing"] = {k: CODES[v] for k, v in self.jing.__dict__.items()
-                               if v is not None}
-        if self.variant.takes_horses and winners:
-            count = self.options["horse_count"]  # fewer when the wall has run short
-            request["horses"] = [CODES[t] for t in self.wall[:count]]
-        events = self._events()
-        if events:
-            request["events"] = events
-        return Round(request, winners, outcome.get("win_type"), list(self.refused))
+            log["jing"] = {k: CODES[v] for k, v in self.jing.__dict__.items() if v is not None}
+        request = ReplayRequest(self.name, self.dealer, tuple(map(tuple, self.deal)),
+                                tuple(self.log), tuple(left), None, self.jing, None,
+                                self.board.round_wind, dict(self.options))
+        outcome = self.board.outcome()
+        assert outcome is not None
+        body = settle_body(settle_request(self.board, request, outcome))
+        return SimulatedRound(body, log, list(body["result"]["winners"]),
+                              body["result"].get("win_type"),
+                              [f.code for f in self.board.facts])
 
-    def _events(self) -> list[dict[str, Any]]:
-        events = []
-        if "follow_dealer" in self.variant_events() and self.rng.random() < 0.1:
-            events.append({"type": "follow_dealer", "rounds": self.rng.randint(1, 2)})
-        if "false_win" in self.variant_events() and self.rng.random() < 0.05:
-            events.append({"type": "false_win", "seat": self.rng.randrange(4)})
-        return events
 
-    def variant_events(self) -> tuple[str, ...]:
-        return {"xingguo": ("follow_dealer", "false_win"),
-                "nanchang": ("follow_dealer",)}.get(self.name, ())
-
-    @staticmethod
-    def _player(seat: Seat) -> dict[str, Any]:
-        player: dict[str, Any] = {"hand": "".join(CODES[t] for t in sorted(seat.hand))}
-        if seat.melds:
-            player["melds"] = [
-                {"type": m.kind, "tiles": "".join(CODES[t] for t in m.tiles),
-                 **({"from": m.source} if m.source is not None else {}),
-                 **({"claimed": CODES[m.claimed]} if m.claimed is not None else {})}
-                for m in seat.melds]
-        if seat.discards:
-            player["discards"] = "".join(CODES[t] for t in seat.discards)
-        return player
-
+def _neighbours(counts: list[int], t: int | None) -> int:
+    assert t is not None
+    near = counts[t] * 3
+    if t < 27:
+        near += sum(counts[u] for u in (t - 2, t - 1, t + 1, t + 2)
+                    if 0 <= u < 27 and u // 9 == t // 9)
+    return near
 
 
 def stacked_wall(hands: list[list[int]], draws: list[int], seed: int = 0) -> list[int]:
@@ -416,7 +247,8 @@ def stacked_wall(hands: list[list[int]], draws: list[int], seed: int = 0) -> lis
 @dataclass
 class Match:
     """A simulated match: the /match body, and each round as a whole /settle body with
-    what the table carried into it written in (dealer, round wind, floor, 回头一笑)."""
+    what the table carried into it written in (dealer, round wind, floor, 回头一笑); each
+    round's log too (``logs``: the /replay bodies)."""
 
     body: dict[str, Any]
     rounds: list[dict[str, Any]]
@@ -424,11 +256,14 @@ class Match:
     winds: list[str | None]  # guangdong's round wind, None elsewhere
     floors: list[int | None]  # nanchang's floor when 爬楼梯 is on, None elsewhere
     carried: list[dict[str, str]]  # {"previous_indicator": tile} where 回头一笑 carried one
+    logs: list[dict[str, Any]] = field(default_factory=list)
 
 
 def play_match(variant: str, seed: int, rounds: int,
-               options: dict[str, Any] | None = None) -> Match:
-    """Play ``rounds`` rounds at one table, passing the deal as the table does.
+               options: dict[str, Any] | None = None, logs: float = 0.0) -> Match:
+    """Play ``rounds`` rounds at one table, passing the deal as the table does; each round is
+    written into the /match body as a log (the /replay form) with probability ``logs``,
+    else as a /settle body.
 
     The rotation is written out here in the plain words of RULINGS "Matches", apart from
     rules/matches.py, so that a test comparing the two compares two readings: the dealer
@@ -460,12 +295,15 @@ def play_match(variant: str, seed: int, rounds: int,
             sim.dead_wall = 56
         played = sim.play()
         match.rounds.append(played.request)
+        match.logs.append(played.log)
         match.dealers.append(dealer)
         match.winds.append(wind)
         match.floors.append(floor)
         match.carried.append({} if previous is None else
                              {"previous_indicator": CODES[previous]})
-        match.body["rounds"].append(_as_match_round(played.request, i))
+        as_log = rng.random() < logs
+        match.body["rounds"].append(_as_match_log(played.log, i) if as_log
+                                    else _as_match_round(played.request, i))
         after = _next_dealer(variant, dealer, played, options)
         if wind is not None and after != dealer and after == first:
             wind = "ESWN"[("ESWN".index(wind) + 1) % 4]
@@ -479,7 +317,8 @@ def play_match(variant: str, seed: int, rounds: int,
     return match
 
 
-def _next_dealer(variant: str, dealer: int, played: Round, options: dict[str, Any]) -> int:
+def _next_dealer(variant: str, dealer: int, played: SimulatedRound,
+                 options: dict[str, Any]) -> int:
     winners = played.winners
     if dealer in winners:
         return dealer
@@ -501,3 +340,8 @@ def _as_match_round(request: dict[str, Any], i: int) -> dict[str, Any]:
     if "jing" in out:
         out["jing"] = {k: v for k, v in out["jing"].items() if k != "previous_indicator"}
     return out
+
+
+def _as_match_log(log: dict[str, Any], i: int) -> dict[str, Any]:
+    """A /replay body as a round of a match, what the match derives left out as above."""
+    return _as_match_round(log, i)
