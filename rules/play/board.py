@@ -89,6 +89,7 @@ from rules.tiles import DRAGONS, NUM_KINDS, WINDS, code
 from rules.validation import _chow_problem
 
 ACT, OFFER, KONG_PHASE, OVER = "act", "offer", "kong", "over"
+_NO_JING = Jing()
 # How the seat in ACT came to hold its tiles.
 DEALT, DRAWN, REPLACED, CLAIMED = "dealt", "drawn", "replaced", "claimed"
 
@@ -129,7 +130,7 @@ class Round:
 
     def __init__(self, variant: Any, rules: dict[str, Any], dealer: int,
                  deal: Iterable[Iterable[int]], *, wall: Iterable[int] | None = None,
-                 wall_size: int | None = None, jing: Jing = Jing(),
+                 wall_size: int | None = None, jing: Jing = _NO_JING,
                  horses: Iterable[int] = (), round_wind: int | None = None):
         """``rules``: the variant's options, resolved. The deal, wall and jing are taken as
         checked (:func:`rules.play.replay.check_setup` checks a request's)."""

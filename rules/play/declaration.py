@@ -9,7 +9,7 @@ asks a variant's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -58,7 +58,7 @@ class PlayRules:
     human: bool = False  # guangdong 人和
     bao_feeds: bool = False  # guangdong: who fed a meld that can make it liable (包) is a fact
     last_drawer_discards: bool = True  # qinzhou: the last tile's drawer does not discard
-    last_tile_rule: Rule = Rule(msg("the last tile"), "")
+    last_tile_rule: Rule = field(default_factory=lambda: Rule(msg("the last tile"), ""))
     several_winners_option: str | None = None  # guangdong: yi_pao_duo_xiang
     wait_lock_option: str | None = None  # qinzhou: no_wait_change (聽牌後不允許換聽)
     wait_lock_rule: Rule | None = None
@@ -76,12 +76,14 @@ CHOW = Rule(msg("only the next seat chows"),
             "000 四.2: 可吃上家，可碰任何一家; 003 基本規則 2: 只有下家有權利吃牌")
 PRIORITY = Rule(msg("claim priority"), "003 基本規則 2: 優先級：胡> 碰、杠> 吃")
 KONG = Rule(msg("kongs and their replacement"),
-            "000 补充 4: 碰杠、暗杠、补杠后，补牌从最后牌补起; 003 行牌規則 5: 由城墻未抓牌的尾端補牌")
+            "000 补充 4: 碰杠、暗杠、补杠后，补牌从最后牌补起; "
+            "003 行牌規則 5: 由城墻未抓牌的尾端補牌")
 ROB = Rule(msg("only an added kong can be robbed"),
            "002 胡牌方式 3: 抢杠只能发生在加杠动作中，暗杠明杠不算; 004 七.7: 暗杠不可抢杠和")
 ONE_WINNER = Rule(msg("胡前不胡后 (one winner on a discard)"),
                   "000 四.4: 同一轮中点炮胡牌：胡前不胡后; 补充 1: 点炮时胡牌，胡前不胡后")
 SEVERAL_WINNERS = Rule(msg("一炮多响"), "003 基本規則 5: 有一炮多響; 004 五: 允许一炮多响")
 WIN = Rule(msg("what wins"), "")
-WALL = Rule(msg("the wall"), "003 行牌規則 3: 由莊家開始抓起; 行牌規則 5: 由城墻未抓牌的尾端補牌")
+WALL = Rule(msg("the wall"),
+            "003 行牌規則 3: 由莊家開始抓起; 行牌規則 5: 由城墻未抓牌的尾端補牌")
 END = Rule(msg("the end of the round"), "")

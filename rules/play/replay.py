@@ -20,7 +20,7 @@ from rules.error_codes import (
     TILE_NOT_A_WIND,
     TILE_TOO_MANY,
 )
-from rules.errors import FieldError, InvalidInput
+from rules.errors import FieldError
 from rules.model import DISCARD, ROB_KONG, Event, Flags, PlayerTiles, Result, SettleRequest
 from rules.options import resolve
 from rules.play.board import OFFER, Outcome, Round

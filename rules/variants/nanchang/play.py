@@ -6,8 +6,9 @@ from rules.text import msg
 
 PLAY = PlayRules(
     pass_lock=PassLock.UNTIL_DRAW_OR_DISCARD,
-    lock_rule=Rule(msg("胡先不胡后"), "002 胡牌方式 8: 同一圈中有弃胡，则不允许再胡牌（精钓时需要自摸），"
-                                 "直到自己抓牌了或者出牌了，才能胡他家的牌"),
+    lock_rule=Rule(msg("胡先不胡后"),
+                   "002 胡牌方式 8: 同一圈中有弃胡，则不允许再胡牌（精钓时需要自摸），"
+                   "直到自己抓牌了或者出牌了，才能胡他家的牌"),
     earthly=Earthly.DEALER_FIRST_DISCARD,
     earthly_rule=Rule(msg("地胡"), "002 胡牌方式 5: 地胡：庄家打出第一张牌，就有人胡牌"),
     follow_dealer=True,

@@ -6,11 +6,15 @@ from rules.text import msg
 
 PLAY = PlayRules(
     pass_lock=PassLock.UNTIL_DRAW_OR_CLAIM,
-    lock_rule=Rule(msg("漏胡"), "003 特殊規則: 漏胡后必須吃、碰、杠、摸牌后才能解除漏胡，或自摸也可以"),
+    lock_rule=Rule(msg("漏胡"),
+                   "003 特殊規則: 漏胡后必須吃、碰、杠、摸牌后才能解除漏胡，或自摸也可以"),
     earthly=Earthly.DEALT_READY,
-    earthly_rule=Rule(msg("地胡"), "003 6.11: 地胡 非莊家起牌后在開始摸牌之前立刻聽牌，之后任何時刻胡牌或自摸"),
+    earthly_rule=Rule(msg("地胡"),
+                      "003 6.11: 地胡 非莊家起牌后在開始摸牌之前立刻聽牌，"
+                      "之后任何時刻胡牌或自摸"),
     last_drawer_discards=False,
-    last_tile_rule=Rule(msg("the last tile (海底)"), "003 特殊規則: 摸到最後一張牌的時候不用打出來"),
+    last_tile_rule=Rule(msg("the last tile (海底)"),
+                        "003 特殊規則: 摸到最後一張牌的時候不用打出來"),
     wait_lock_option="no_wait_change",
     wait_lock_rule=Rule(msg("聽牌後不允許換聽"), "003 基本規則 6: 聽牌后不允許換聽"),
     must_win_option="must_win",
