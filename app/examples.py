@@ -124,9 +124,40 @@ ADVISE: list[Example] = [
      {"variant": "qinzhou", "hand": "1112345678999mE", "visible": "1m1m"}),
 ]
 
+# A guangdong round (seat 3 deals): a pung of 东, a chow, a second pung, and seat 2 wins on
+# seat 3's 北. The draws name their tiles, so the wall is given by its size alone.
+_ROUND_ACTIONS: list[dict[str, Any]] = [
+    {"seat": 3, "type": "discard", "tile": "8s"}, {"seat": 0, "type": "draw", "tile": "5s"},
+    {"seat": 0, "type": "discard", "tile": "E"}, {"seat": 2, "type": "pung", "tile": "E"},
+    {"seat": 2, "type": "discard", "tile": "2m"}, {"seat": 3, "type": "chow", "tiles": "123m"},
+    {"seat": 3, "type": "discard", "tile": "W"}, {"seat": 0, "type": "draw", "tile": "1m"},
+    {"seat": 0, "type": "discard", "tile": "6m"}, {"seat": 1, "type": "draw", "tile": "9p"},
+    {"seat": 1, "type": "discard", "tile": "8m"}, {"seat": 2, "type": "draw", "tile": "3p"},
+    {"seat": 2, "type": "discard", "tile": "9m"}, {"seat": 3, "type": "draw", "tile": "3p"},
+    {"seat": 3, "type": "discard", "tile": "3p"}, {"seat": 2, "type": "pung", "tile": "3p"},
+    {"seat": 2, "type": "discard", "tile": "1s"}, {"seat": 3, "type": "draw", "tile": "N"},
+    {"seat": 3, "type": "discard", "tile": "N"}, {"seat": 2, "type": "win"},
+]
+_ROUND: dict[str, Any] = {
+    "variant": "guangdong", "dealer": 3, "wall_size": 70,
+    "deal": ["356m11789p1336sE", "1338m578p4467sCF", "29m3678p1678sEEN", "13445m679p22248sW"],
+}
+
+REPLAY: list[Example] = [
+    ("finished_round", "guangdong: a whole round from its log, settled; posting its "
+     "settle_request to /settle gives the same settlement",
+     {**_ROUND, "actions": _ROUND_ACTIONS}),
+    ("in_progress", "The same round after seat 0's 东: whose turn, the seats, and every "
+     "seat's legal actions (seat 2 may pung the 东)",
+     {**_ROUND, "actions": _ROUND_ACTIONS[:3]}),
+    ("illegal_chow", "Seat 1 chows seat 3's 8s: only the next seat (seat 0) may; a 422 on "
+     "actions[1] naming the rule and the seed line",
+     {**_ROUND, "actions": [_ROUND_ACTIONS[0], {"seat": 1, "type": "chow", "tiles": "678s"}]}),
+]
+
 POST_EXAMPLES: dict[str, list[Example]] = {
     "/evaluate": EVALUATE, "/settle": SETTLE, "/match": MATCH, "/jing": JING,
-    "/advise": ADVISE,
+    "/advise": ADVISE, "/replay": REPLAY,
 }
 
 # GET operations whose answer is recorded as an example (stable, no per-request values).

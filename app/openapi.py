@@ -142,6 +142,21 @@ _MATCH_DESCRIPTION = (
     "body always gives the same answer; the service keeps no state between requests.")
 
 
+_REPLAY_DESCRIPTION = (
+    "The service plays the round itself from its deal and its actions: every action is "
+    "checked against the variant's play rules (turns, claims and their priority, who may "
+    "chow, kongs and their replacement from the wall's tail, which kong may be robbed, the "
+    "last tile, and each variant's own: 胡先不胡后, 漏胡, 漏和, 聽牌後不允許換聽, 诈胡, 跟庄), "
+    "and what /settle otherwise takes on trust (flags, events, `from`, `claim_order`, "
+    "discards, dealt hands, horses) is derived from the log. A finished round answers the "
+    "`settle_request` it implies and its `settlement`, exactly what POST /settle answers "
+    "for it; a round in progress answers whose `turn` it is, the `seats` and every seat's "
+    "`legal` actions. The first illegal action is a 422 whose `errors[0].field` is "
+    "`actions[i]`, with an `action.*` code and a message naming the rule and its seed line; "
+    "nothing after it is read. A body of up to 128 KiB (`MAX_REPLAY_BODY_BYTES`), at most "
+    "600 actions. docs/replay.md in the service's repository explains every field.")
+
+
 def _get(summary: str, response: str | dict[str, Any], media: str = "application/json",
          description: str = "", extra: dict[str, Any] | None = None,
          tag: str = "operations") -> dict[str, Any]:
@@ -187,6 +202,10 @@ def _paths(spec: APISpec) -> None:
         "its own shanten and 进张. Every shape the variant scores counts, jing are wild as "
         "the variant makes them. The order rule is in `discards`' description; docs/advice.md "
         "in the service's repository explains every term."))
+    spec.path("/replay", operations=_post(
+        "Replay one round from its action log", "ReplayRequest", "ReplayResponse",
+        _REPLAY_DESCRIPTION,
+        {**_ERRORS, "413": _problem("Body over the size limit of /replay (128 KiB).")}))
     spec.path("/jing", operations=_post(
         "Jing tiles from an indicator, and jing scores", "JingRequest", "JingResponse",
         "xingguo and nanchang only."))
@@ -304,6 +323,7 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
         "MatchResponse": out.MatchResponseSchema,
         "Variants": out.VariantsResponseSchema, "Problem": out.ProblemSchema,
         "Health": out.HealthSchema,
+        "ReplayRequest": req.ReplaySchema, "ReplayResponse": out.ReplayResponseSchema,
     }
     for name, schema in schemas.items():
         spec.components.schema(name, schema=schema)

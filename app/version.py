@@ -7,4 +7,4 @@ anything, and there is none planned. ``tests/contract/test_compatibility.py`` co
 contract with the released snapshot and fails on a breaking change.
 """
 
-CONTRACT_VERSION = "1.3.0"
+CONTRACT_VERSION = "1.4.0"

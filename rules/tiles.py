@@ -96,6 +96,28 @@ def compact(tiles: Iterable[int]) -> str:
     return "".join(out)
 
 
+def compact_in_order(tiles: Iterable[int]) -> str:
+    """A compact string that keeps the tiles' order (a pond, a wall): each run of number
+    tiles of one suit shares its letter, ``"59m1s8mE"``."""
+    out: list[str] = []
+    ranks: list[str] = []
+    letter = ""
+    for tile in tiles:
+        code_ = CODES[tile]
+        if tile >= EAST or code_[1] != letter:
+            if ranks:
+                out.append("".join(ranks) + letter)
+            ranks, letter = [], ""
+        if tile >= EAST:
+            out.append(code_)
+        else:
+            ranks.append(code_[0])
+            letter = code_[1]
+    if ranks:
+        out.append("".join(ranks) + letter)
+    return "".join(out)
+
+
 def is_honour(tile: int) -> bool:
     return tile >= EAST
 

@@ -37,7 +37,7 @@ from rules.model import (
     WaitValue,
 )
 from rules.play import Action, Fact, ReplayAnswer, SeatView
-from rules.tiles import CODES
+from rules.tiles import CODES, compact, compact_in_order
 
 Json = dict[str, Any]
 
@@ -164,12 +164,13 @@ def advice(a: Advice) -> Json:
 # ---------------------------------------------------------------------------- POST /replay
 
 def _compact(tiles: Any) -> str:
-    return "".join(map(_CODE, tiles))
+    """Tiles as a compact string, in their order (a pond, a wall): ``"59m1s8mE"``."""
+    return compact_in_order(tiles)
 
 
 def meld(m: Meld) -> Json:
     """A meld as a request writes it (/settle's ``players[].melds[]``)."""
-    out: Json = {"type": m.kind, "tiles": _compact(m.tiles)}
+    out: Json = {"type": m.kind, "tiles": compact(m.tiles)}
     if m.source is not None:
         out["from"] = m.source
     if m.claimed is not None:
@@ -188,13 +189,13 @@ def settle_request(r: SettleRequest) -> Json:
     """A /settle body, as a client would write it: posting it to /settle settles it."""
     players = []
     for p in r.players:
-        player: Json = {"hand": _compact(p.concealed)}
+        player: Json = {"hand": compact(p.concealed)}
         if p.melds:
             player["melds"] = [meld(m) for m in p.melds]
         if p.discards:
             player["discards"] = _compact(p.discards)
         if p.dealt is not None:
-            player["dealt"] = _compact(p.dealt)
+            player["dealt"] = compact(p.dealt)
         if p.flags is not None and flags(p.flags):
             player["flags"] = flags(p.flags)
         players.append(player)

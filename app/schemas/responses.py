@@ -7,6 +7,7 @@ from typing import Any
 from marshmallow import Schema, fields
 
 import rules
+from rules import play
 from app.codes import CODES
 from app.schemas.fields import TileCode, tile_codes
 from rules.text import Text
@@ -300,6 +301,74 @@ class VariantSchema(Schema):
 class VariantsResponseSchema(Schema):
     rules_version = fields.String(required=True)
     variants = fields.List(fields.Nested(VariantSchema), required=True)
+
+
+# ---------------------------------------------------------------------------- POST /replay
+
+class MeldOutSchema(Schema):
+    """A meld as a request writes it (compact tile string)."""
+
+    type = fields.String(required=True, metadata={"description": "chow, pung, kong, added_kong "
+                                                  "or concealed_kong."})
+    tiles = fields.String(required=True, metadata={"description": "Its tiles, compact."})
+    source = fields.Integer(data_key="from", metadata={
+        "description": "The seat that discarded the claimed tile."})
+    claimed = TileCode(metadata={"description": "Which of its tiles was claimed."})
+    claim_order = fields.Integer(metadata={
+        "description": "Its place in the round's order of claims (an added kong keeps its "
+                       "pung's)."})
+
+
+class ActionOutSchema(Schema):
+    """An action as a log writes it."""
+
+    seat = fields.Integer(required=True)
+    type = open_string(play.ACTION_TYPES, "The action.", required=True)
+    tile = TileCode(metadata={"description": "Its tile (absent for a draw whose tile is not "
+                                             "known without a wall, and for a win)."})
+    tiles = fields.String(metadata={"description": "A chow's three tiles, compact."})
+
+
+class FactSchema(Schema):
+    action = fields.Integer(required=True, metadata={
+        "description": "The index in `actions` of the action that showed it."})
+    code = open_string(play.FACT_CODES, "What the log showed (docs/replay.md says what each "
+                       "means).", required=True)
+    seat = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "The seat it is about (null: the table's, e.g. a drawn round)."})
+    detail = fields.String(required=True)
+
+
+class SeatNowSchema(Schema):
+    hand = tile_codes(required=True, metadata={"description": "Its concealed tiles, sorted."})
+    melds = fields.List(fields.Nested(MeldOutSchema), required=True, metadata={
+        "description": "In the order each reached its form."})
+    discards = tile_codes(required=True, metadata={
+        "description": "Its discards nobody claimed, in order."})
+
+
+class ReplayResponseSchema(Schema):
+    variant = fields.String(required=True)
+    status = fields.String(required=True, metadata={
+        "description": "finished (a win, or a drawn round: the wall ran out) or in_progress.",
+        "enum": [play.FINISHED, play.IN_PROGRESS]})
+    facts = fields.List(fields.Nested(FactSchema), required=True, metadata={
+        "description": "What the log showed that changes the score or what a seat may do, "
+                       "in order."})
+    settle_request = fields.Dict(metadata={
+        "description": "finished: the /settle body the log implies (a SettleRequest): "
+                       "posting it to POST /settle gives `settlement`."})
+    settlement = fields.Nested(SettlementSchema, metadata={
+        "description": "finished: what POST /settle answers for `settle_request`."})
+    turn = fields.Integer(metadata={
+        "description": "in_progress: the seat that acts next if nobody claims (after a "
+                       "discard, the next seat, to draw)."})
+    seats = fields.List(fields.Nested(SeatNowSchema), metadata={
+        "description": "in_progress: each seat's tiles, by seat."})
+    legal = fields.List(fields.List(fields.Nested(ActionOutSchema)), metadata={
+        "description": "in_progress: by seat, every action it may take now (claims and wins "
+                       "included), each as an action of the log would be written."})
+    ruleset = fields.Nested(RulesetSchema, required=True)
 
 
 _CODE_TEXT = ("Stable machine-readable code: branch on it, never on the prose; a released "

@@ -279,7 +279,7 @@ class Round:
                 return blocked
         elif self.phase == KONG_PHASE:
             if seat != self.turn:
-                return _not_turn(msg("seat {seat} declared a kong and draws its replacement",
+                return _not_turn(msg("seat {seat} declared a kong: it draws its replacement",
                                      seat=self.turn))
             if self.robbable and (blocked := self._pass_refusals()):
                 return blocked
@@ -900,7 +900,7 @@ class Round:
                 self._fact(name, action.seat, _FLAG_WORDS[name])
         if flags.kong_chain > 1:
             self._fact("kong_chain", action.seat, msg(
-                "seat {seat} wins on the replacement of its {chain}th kong in a row",
+                "seat {seat} wins on a kong's replacement after {chain} kongs in a row",
                 seat=action.seat, chain=flags.kong_chain))
         if win_type == ROB_KONG:
             self._fact("robbed_kong", action.seat, msg("seat {seat} robs seat {robbed}'s "

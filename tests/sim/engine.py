@@ -26,7 +26,7 @@ from rules.hand import HandView
 from rules.model import Jing, PlayerTiles
 from rules.options import resolve
 from rules.play import Action, ReplayRequest, Round, settle_request
-from rules.tiles import CODES, compact
+from rules.tiles import CODES, compact, compact_in_order
 from rules.variants import VARIANTS
 
 HORSE_COUNTS = (0, 5, 10, 15, 20, 30)
@@ -204,7 +204,7 @@ class Simulator:
         log: dict[str, Any] = {
             "variant": self.name, "dealer": self.dealer,
             "deal": [compact(sorted(hand)) for hand in self.deal],
-            "wall": "".join(CODES[t] for t in left), "actions": [action_body(a) for a in self.log]}
+            "wall": compact_in_order(left), "actions": [action_body(a) for a in self.log]}
         if self.round_wind is not None:
             log["round_wind"] = self.round_wind
         if self.options:

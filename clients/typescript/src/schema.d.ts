@@ -384,6 +384,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay one round from its action log
+         * @description The service plays the round itself from its deal and its actions: every action is checked against the variant's play rules (turns, claims and their priority, who may chow, kongs and their replacement from the wall's tail, which kong may be robbed, the last tile, and each variant's own: 胡先不胡后, 漏胡, 漏和, 聽牌後不允許換聽, 诈胡, 跟庄), and what /settle otherwise takes on trust (flags, events, `from`, `claim_order`, discards, dealt hands, horses) is derived from the log. A finished round answers the `settle_request` it implies and its `settlement`, exactly what POST /settle answers for it; a round in progress answers whose `turn` it is, the `seats` and every seat's `legal` actions. The first illegal action is a 422 whose `errors[0].field` is `actions[i]`, with an `action.*` code and a message naming the rule and its seed line; nothing after it is read. A body of up to 128 KiB (`MAX_REPLAY_BODY_BYTES`), at most 600 actions. docs/replay.md in the service's repository explains every field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
+                    /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
+                    "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReplayRequest"];
+                };
+            };
+            responses: {
+                /** @description The answer. */
+                200: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplayResponse"];
+                    };
+                };
+                /** @description Malformed JSON. */
+                400: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over the size limit of /replay (128 KiB). */
+                413: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Content-Type is not application/json. */
+                415: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Valid JSON that is not a valid request; `errors` names each field. */
+                422: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jing": {
         parameters: {
             query?: never;
@@ -1670,7 +1764,7 @@ export interface components {
             /** @description The offending field as a JSON path (`players[2].hand`), or `body`. */
             field: string;
             message: string;
-            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
+            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
             code: string;
             /** @description In a tile string: the 0-based character index where reading failed (present only where there is one). */
             position?: number;
@@ -1680,12 +1774,135 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
+            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
             code: string;
             errors?: components["schemas"]["ProblemError"][];
         };
         Health: {
             status: string;
+        };
+        Action: {
+            /** @description The seat that acts. */
+            seat: number;
+            /**
+             * @description draw (a kong's replacement too), discard, chow, pung, kong (of the last discard), added_kong, concealed_kong, win.
+             * @enum {string}
+             */
+            type: "win" | "kong" | "pung" | "chow" | "draw" | "discard" | "added_kong" | "concealed_kong";
+            /**
+             * @description The tile: of a discard and of a kong from hand (required); of a draw (optional when `wall` is given, else required); of a pung, kong or win (optional: the tile offered). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            tile?: string | null;
+            /**
+             * @description A chow's three tiles, the claimed discard among them (chow only).
+             * @default null
+             */
+            tiles?: string | string[] | null;
+        };
+        ReplayRequest: {
+            /** @description The tiles dealt, by seat: the dealer's 14, the others' 13. */
+            deal: (string | string[])[];
+            /**
+             * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
+             * @default null
+             */
+            wall?: string | string[] | null;
+            /**
+             * @description Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn round are read from it).
+             * @default null
+             */
+            wall_size?: number | null;
+            /**
+             * @description qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+             * @default null
+             */
+            horses?: string | string[] | null;
+            /** @description The round in play order (at most 600). */
+            actions: components["schemas"]["Action"][];
+            /**
+             * @description The rule set to score with.
+             * @example xingguo
+             * @enum {string}
+             */
+            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
+            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+            /** @description The dealer's seat (East). */
+            dealer: number;
+            /**
+             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            round_wind?: string | null;
+            jing?: components["schemas"]["Jing"];
+        } & (unknown & unknown & unknown & unknown);
+        Fact: {
+            /** @description The index in `actions` of the action that showed it. */
+            action: number;
+            /** @description What the log showed (docs/replay.md says what each means). Known values (more may be added in a minor version): heavenly, earthly, human, last_tile, kong_chain, after_kong_discard, robbed_kong, win_passed, lock_released, wait_locked, follow_dealer, false_win, bao_feed, drawn_round, horses. */
+            code: string;
+            /** @description The seat it is about (null: the table's, e.g. a drawn round). */
+            seat: number | null;
+            detail: string;
+        };
+        MeldOut: {
+            /** @description chow, pung, kong, added_kong or concealed_kong. */
+            type: string;
+            /** @description Its tiles, compact. */
+            tiles: string;
+            /** @description The seat that discarded the claimed tile. */
+            from?: number;
+            /**
+             * @description Which of its tiles was claimed.
+             * @enum {string}
+             */
+            claimed?: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
+            /** @description Its place in the round's order of claims (an added kong keeps its pung's). */
+            claim_order?: number;
+        };
+        SeatNow: {
+            /** @description Its concealed tiles, sorted. */
+            hand: ("1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P")[];
+            /** @description In the order each reached its form. */
+            melds: components["schemas"]["MeldOut"][];
+            /** @description Its discards nobody claimed, in order. */
+            discards: ("1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P")[];
+        };
+        ActionOut: {
+            seat: number;
+            /** @description The action. Known values (more may be added in a minor version): win, kong, pung, chow, draw, discard, added_kong, concealed_kong. */
+            type: string;
+            /**
+             * @description Its tile (absent for a draw whose tile is not known without a wall, and for a win).
+             * @enum {string}
+             */
+            tile?: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
+            /** @description A chow's three tiles, compact. */
+            tiles?: string;
+        };
+        ReplayResponse: {
+            variant: string;
+            /**
+             * @description finished (a win, or a drawn round: the wall ran out) or in_progress.
+             * @enum {string}
+             */
+            status: "finished" | "in_progress";
+            /** @description What the log showed that changes the score or what a seat may do, in order. */
+            facts: components["schemas"]["Fact"][];
+            /** @description finished: the /settle body the log implies (a SettleRequest): posting it to POST /settle gives `settlement`. */
+            settle_request?: {
+                [key: string]: unknown;
+            };
+            /** @description finished: what POST /settle answers for `settle_request`. */
+            settlement?: components["schemas"]["Settlement"];
+            /** @description in_progress: the seat that acts next if nobody claims (after a discard, the next seat, to draw). */
+            turn?: number;
+            /** @description in_progress: each seat's tiles, by seat. */
+            seats?: components["schemas"]["SeatNow"][];
+            /** @description in_progress: by seat, every action it may take now (claims and wins included), each as an action of the log would be written. */
+            legal?: components["schemas"]["ActionOut"][][];
+            ruleset: components["schemas"]["Ruleset"];
         };
         /** @description Rule options of xingguo (兴国冲关麻将); every option left out takes its default. */
         XingguoRules: {
@@ -1797,6 +2014,16 @@ export interface components {
              * @default true
              */
             zi_yi_se_qi_dui?: boolean;
+            /**
+             * @description POST /replay: once a seat's discard leaves it ready, each later discard must leave the same waits, and no kong may change them (聽牌後不允許換聽) (003 基本規則 6: 聽牌后不允許換聽)
+             * @default true
+             */
+            no_wait_change?: boolean;
+            /**
+             * @description POST /replay: a seat that could win must win (能胡必胡); false: it may pass, and 漏胡 holds it (003 基本規則 6: 能胡必胡; 特殊規則: 漏胡)
+             * @default false
+             */
+            must_win?: boolean;
             /**
              * @description POST /match: after a drawn round the deal passes to the next seat (false: the dealer keeps it); /settle does not use it (003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal; the rules book makes passing it a house option))
              * @default false

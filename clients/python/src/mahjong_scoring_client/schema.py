@@ -6,13 +6,14 @@ Generated from openapi.yaml by ``make clients`` (tools/client_types.py): do not 
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = [
-    "AdviceResponse", "AdviseRequest", "DiscardAdvice", "Draw", "EvaluateRequest",
-    "EvaluateResponse", "Evaluation", "Event", "Flags", "Group", "GuangdongRules", "Health", "Jing",
-    "JingRequest", "JingResponse", "JingScore", "JingSeat", "MatchRequest", "MatchResponse",
-    "MatchRound", "MatchRoundAnswer", "Meld", "NanchangRules", "Pattern", "Payment", "Player",
-    "Problem", "ProblemError", "QinzhouRules", "Result", "Ruleset", "SettleRequest", "Settlement",
-    "Standing", "Transfer", "Variant", "VariantOption", "Variants", "Wait", "WaitAdvice",
-    "WaitValue", "Winner", "XingguoRules",
+    "Action", "ActionOut", "AdviceResponse", "AdviseRequest", "DiscardAdvice", "Draw",
+    "EvaluateRequest", "EvaluateResponse", "Evaluation", "Event", "Fact", "Flags", "Group",
+    "GuangdongRules", "Health", "Jing", "JingRequest", "JingResponse", "JingScore", "JingSeat",
+    "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundAnswer", "Meld", "MeldOut",
+    "NanchangRules", "Pattern", "Payment", "Player", "Problem", "ProblemError", "QinzhouRules",
+    "ReplayRequest", "ReplayResponse", "Result", "Ruleset", "SeatNow", "SettleRequest",
+    "Settlement", "Standing", "Transfer", "Variant", "VariantOption", "Variants", "Wait",
+    "WaitAdvice", "WaitValue", "Winner", "XingguoRules",
 ]
 
 
@@ -145,6 +146,12 @@ class QinzhouRules(TypedDict):
     # 字一色 also counts for seven pairs of honours (the seed describes it with pungs/kongs and a
     # pair) (003 §6.2 字一色 4番，由字牌的刻子(杠)、將組成的胡牌)
     zi_yi_se_qi_dui: NotRequired[bool]
+    # POST /replay: once a seat's discard leaves it ready, each later discard must leave the
+    # same waits, and no kong may change them (聽牌後不允許換聽) (003 基本規則 6: 聽牌后不允許換聽)
+    no_wait_change: NotRequired[bool]
+    # POST /replay: a seat that could win must win (能胡必胡); false: it may pass, and 漏胡 holds it
+    # (003 基本規則 6: 能胡必胡; 特殊規則: 漏胡)
+    must_win: NotRequired[bool]
     # POST /match: after a drawn round the deal passes to the next seat (false: the dealer
     # keeps it); /settle does not use it (003 行牌規則 1b: 莊胡或荒莊由莊家連莊 (the default keeps the deal;
     # the rules book makes passing it a house option))
@@ -679,14 +686,20 @@ class ProblemError(TypedDict):
     message: str
     # Stable machine-readable code: branch on it, never on the prose; a released code is never
     # renamed (docs/errors.md says what each means). Known values (more may be added in a
-    # minor version): body.not_object, body.too_large, field.invalid, field.not_allowed_value,
-    # field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length,
-    # field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count,
-    # http.bad_request, http.error, http.headers_too_large, http.method_not_allowed,
-    # http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key,
-    # json.malformed, json.too_deep, match.inconsistent, media_type.unsupported,
-    # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
-    # rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready,
+    # minor version): action.after_end, action.bad_meld, action.chow_not_next,
+    # action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim,
+    # action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed,
+    # action.second_winner, action.tile_not_held, action.tile_required,
+    # action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked,
+    # action.wrong_draw, body.not_object, body.too_large, field.invalid,
+    # field.not_allowed_value, field.not_used, field.out_of_range, field.required,
+    # field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent,
+    # hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error,
+    # http.headers_too_large, http.method_not_allowed, http.not_found,
+    # http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed,
+    # json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid,
+    # number.out_of_range, request.invalid, rules.bad_value, rules.option_off,
+    # rules.unknown_option, seat.invalid, server.internal, server.not_ready,
     # server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many,
     # tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown,
     # win.impossible_rob, win.inconsistent, wind.inconsistent.
@@ -703,14 +716,20 @@ class Problem(TypedDict):
     detail: str
     # Stable machine-readable code: branch on it, never on the prose; a released code is never
     # renamed (docs/errors.md says what each means). Known values (more may be added in a
-    # minor version): body.not_object, body.too_large, field.invalid, field.not_allowed_value,
-    # field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length,
-    # field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count,
-    # http.bad_request, http.error, http.headers_too_large, http.method_not_allowed,
-    # http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key,
-    # json.malformed, json.too_deep, match.inconsistent, media_type.unsupported,
-    # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
-    # rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready,
+    # minor version): action.after_end, action.bad_meld, action.chow_not_next,
+    # action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim,
+    # action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed,
+    # action.second_winner, action.tile_not_held, action.tile_required,
+    # action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked,
+    # action.wrong_draw, body.not_object, body.too_large, field.invalid,
+    # field.not_allowed_value, field.not_used, field.out_of_range, field.required,
+    # field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent,
+    # hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error,
+    # http.headers_too_large, http.method_not_allowed, http.not_found,
+    # http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed,
+    # json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid,
+    # number.out_of_range, request.invalid, rules.bad_value, rules.option_off,
+    # rules.unknown_option, seat.invalid, server.internal, server.not_ready,
     # server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many,
     # tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown,
     # win.impossible_rob, win.inconsistent, wind.inconsistent.
@@ -720,3 +739,135 @@ class Problem(TypedDict):
 
 class Health(TypedDict):
     status: str
+
+
+class Action(TypedDict):
+    # The seat that acts.
+    seat: int
+    # draw (a kong's replacement too), discard, chow, pung, kong (of the last discard),
+    # added_kong, concealed_kong, win.
+    type: Literal["win", "kong", "pung", "chow", "draw", "discard", "added_kong", "concealed_kong"]
+    # The tile: of a discard and of a kong from hand (required); of a draw (optional when
+    # `wall` is given, else required); of a pung, kong or win (optional: the tile offered).
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    tile: NotRequired[str | None]
+    # A chow's three tiles, the claimed discard among them (chow only).
+    tiles: NotRequired[str | list[str] | None]
+
+
+class ReplayRequest(TypedDict):
+    # The tiles dealt, by seat: the dealer's 14, the others' 13.
+    deal: list[str | list[str]]
+    # The tiles still to draw after the deal, in order: an ordinary draw takes the first left,
+    # a kong's replacement the last. Every draw is checked against it; the last tile, a drawn
+    # round and qinzhou's horses come from it. Give it or `wall_size`.
+    wall: NotRequired[str | list[str] | None]
+    # Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn
+    # round are read from it).
+    wall_size: NotRequired[int | None]
+    # qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+    horses: NotRequired[str | list[str] | None]
+    # The round in play order (at most 600).
+    actions: list[Action]
+    # The rule set to score with.
+    variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
+    # Rule options of the variant; see GET /variants for names, types and defaults.
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
+    # The dealer's seat (East).
+    dealer: int
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    round_wind: NotRequired[str | None]
+    jing: NotRequired[Jing]
+
+
+class Fact(TypedDict):
+    # The index in `actions` of the action that showed it.
+    action: int
+    # What the log showed (docs/replay.md says what each means). Known values (more may be
+    # added in a minor version): heavenly, earthly, human, last_tile, kong_chain,
+    # after_kong_discard, robbed_kong, win_passed, lock_released, wait_locked, follow_dealer,
+    # false_win, bao_feed, drawn_round, horses.
+    code: str
+    # The seat it is about (null: the table's, e.g. a drawn round).
+    seat: int | None
+    detail: str
+
+
+MeldOut = TypedDict("MeldOut", {
+    # chow, pung, kong, added_kong or concealed_kong.
+    "type": str,
+    # Its tiles, compact.
+    "tiles": str,
+    # The seat that discarded the claimed tile.
+    "from": NotRequired[int],
+    # Which of its tiles was claimed.
+    "claimed": NotRequired[
+        Literal[
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
+            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
+            "W", "N", "C", "F", "P",
+        ]
+    ],
+    # Its place in the round's order of claims (an added kong keeps its pung's).
+    "claim_order": NotRequired[int],
+})
+
+
+class SeatNow(TypedDict):
+    # Its concealed tiles, sorted.
+    hand: list[
+        Literal[
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
+            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
+            "W", "N", "C", "F", "P",
+        ]
+    ]
+    # In the order each reached its form.
+    melds: list[MeldOut]
+    # Its discards nobody claimed, in order.
+    discards: list[
+        Literal[
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
+            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
+            "W", "N", "C", "F", "P",
+        ]
+    ]
+
+
+class ActionOut(TypedDict):
+    seat: int
+    # The action. Known values (more may be added in a minor version): win, kong, pung, chow,
+    # draw, discard, added_kong, concealed_kong.
+    type: str
+    # Its tile (absent for a draw whose tile is not known without a wall, and for a win).
+    tile: NotRequired[
+        Literal[
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
+            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
+            "W", "N", "C", "F", "P",
+        ]
+    ]
+    # A chow's three tiles, compact.
+    tiles: NotRequired[str]
+
+
+class ReplayResponse(TypedDict):
+    variant: str
+    # finished (a win, or a drawn round: the wall ran out) or in_progress.
+    status: Literal["finished", "in_progress"]
+    # What the log showed that changes the score or what a seat may do, in order.
+    facts: list[Fact]
+    # finished: the /settle body the log implies (a SettleRequest): posting it to POST /settle
+    # gives `settlement`.
+    settle_request: NotRequired[dict[str, Any]]
+    # finished: what POST /settle answers for `settle_request`.
+    settlement: NotRequired[Settlement]
+    # in_progress: the seat that acts next if nobody claims (after a discard, the next seat,
+    # to draw).
+    turn: NotRequired[int]
+    # in_progress: each seat's tiles, by seat.
+    seats: NotRequired[list[SeatNow]]
+    # in_progress: by seat, every action it may take now (claims and wins included), each as
+    # an action of the log would be written.
+    legal: NotRequired[list[list[ActionOut]]]
+    ruleset: Ruleset
