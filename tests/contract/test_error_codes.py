@@ -21,10 +21,12 @@ from marshmallow import Schema, fields, validate
 
 from app import codes
 from app.codes import CODES, Message, code_of
+from app.examples import _ROUND
 from app.lifecycle import write_problem
 from app.schemas import requests as request_schemas
 from rules.error_codes import CODES as DOMAIN_CODES
 from tests.hostile.mutations import corpus, mutate
+from tests.play.logs import body
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = int(os.environ.get("FUZZ_CASES", 3000))
@@ -171,6 +173,57 @@ ENTRIES = [
      "melds"),
     ("field.out_of_range", _evaluate(flags={"kong_chain": 9}), "flags.kong_chain"),
 ]
+
+
+# POST /replay: each action.* code, met by the contract's example round (app/examples.py) or a
+# small deal of its own; (code, request, the action it names)
+_G = _ROUND["deal"]
+_WON = ("3d8s 0D5s 0dE 2pE 2d2m 3c123m 3dW 0D1m 0d6m 1D9p 1d8m 2D3p 2d9m 3D3p 3d3p 2p3p 2d1s "
+        "3DN 3dN 2h")  # seat 2 wins on seat 3's 北
+_SEAT_2_WAITS_5P = ["55p13579sESWNCFP", "2468m2468p2468sS", "123m456m789m11p46p",
+                    "2468m2468p2468sW"]
+_SEAT_0_READY_ON_5P = ["123m456m789m11p46pE", "2468m2468p2468sS", "2468m2468p2468sW",
+                       "13579m1379pNNNF"]
+_SEAT_1_WAITS_5P = ["5p2468m2468p2468sS", "123m456m789m11p46p", "2468m2468p2468sW",
+                    "13579m1379pNNNF"]
+_FOUR_RED = ["CCCC123m456p789s1s", "2468m2468p2468sS", "2468m2468p2468sW", "13579m1379pNNNF"]
+
+
+def _gd(text, **more):
+    """The guangdong round of the contract's example, its log changed."""
+    return "/replay", body("guangdong", 3, _G, text, **{"wall_size": 70, **more})
+
+
+def _log(variant, deal, text, **more):
+    return "/replay", body(variant, 0, deal, text, **more)
+
+
+ACTION_ENTRIES = [
+    ("action.not_your_turn", _gd("3d8s 1D"), "actions[1]"),
+    ("action.tile_not_held", _gd("3d5p"), "actions[0]"),
+    ("action.wrong_draw", ("/replay", body("guangdong", 3, _G, "3d8s 0D9m", wall="5s1m")),
+     "actions[1]"),
+    ("action.tile_required", _gd("3d8s 0D"), "actions[1]"),
+    ("action.tile_unavailable", _gd("3d8s 0D2s 0d2s 1D2s"), "actions[3]"),
+    ("action.wall_empty", _gd("3d8s 0D", wall_size=0), "actions[1]"),
+    ("action.chow_not_next", _gd("3d8s 1c678s"), "actions[1]"),
+    ("action.bad_meld", _gd("3d8s 0c689s"), "actions[1]"),
+    ("action.no_claim", _gd("3pE"), "actions[0]"),
+    ("action.claim_after_win", _gd(_WON + " 0pN"), "actions[20]"),
+    ("action.second_winner", _gd(_WON + " 2h"), "actions[20]"),
+    ("action.win_locked", _log("guangdong", _SEAT_2_WAITS_5P, "0d5p 1D5p 1d5p 2h"),
+     "actions[3]"),
+    ("action.not_a_win", _gd("3d8s 0h"), "actions[1]"),
+    ("action.nothing_to_win", _gd("3d8s 0D5s 1h"), "actions[2]"),
+    ("action.rob_not_allowed", _log("guangdong", _FOUR_RED, "0xC 1h"), "actions[1]"),
+    ("action.kong_not_allowed", _gd("3d8s 0D5s 0dE 2pE 2xE"), "actions[4]"),
+    ("action.wait_changed", _log("qinzhou", _SEAT_0_READY_ON_5P,
+                                 "0dE 1D1s 1d1s 2D1s 2d1s 3D1s 3d1s 0D9s 0d4p"), "actions[8]"),
+    ("action.must_win", _log("qinzhou", _SEAT_1_WAITS_5P, "0d5p 1D1s", rules={"must_win": True}),
+     "actions[1]"),
+    ("action.after_end", _gd(_WON + " 1D"), "actions[20]"),
+]
+ENTRIES += ACTION_ENTRIES
 
 
 def test_the_settle_example_is_accepted(post):

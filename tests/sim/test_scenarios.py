@@ -44,7 +44,9 @@ def test_one_discard_three_winners(variant, seed, client):
     assert sorted(w["seat"] for w in answer["winners"]) == [1, 2, 3]
     hu = [t for t in answer["ledger"] if t["reason"] == "hu"]
     assert {t["from"] for t in hu} == {0} and {t["to"] for t in hu} == {1, 2, 3}
-    assert answer["deltas"][0] < 0 and all(d > 0 for d in answer["deltas"][1:])
+    assert answer["deltas"][0] < 0 and sum(answer["deltas"][1:]) > 0
+    if variant != "qinzhou":  # (qinzhou: a winner may pay another's horses, seed 003 例 B)
+        assert all(d > 0 for d in answer["deltas"][1:])
     moved = client.post("/settle", json=rotate(played.request, 2)).get_json()
     assert moved["deltas"] == rotated_deltas(answer["deltas"], 2)
 
