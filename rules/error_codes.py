@@ -60,6 +60,9 @@ RULES_OPTION_OFF = _code("rules.option_off", "A rule option that is off forbids 
 MATCH_INCONSISTENT = _code("match.inconsistent", "A round of a match states what contradicts "
                                                  "what the match derives (dealer, round "
                                                  "wind, carried jing).")
+MATCH_UNFINISHED_ROUND = _code("match.unfinished_round", "A round of a match given as its log "
+                                                         "does not end (no win, tiles still to "
+                                                         "draw).")
 
 # POST /replay: an action of the log that the round's play rules refuse (rules/play). The
 # problem's errors[0] names the action (``actions[i]``); its message names the rule and the

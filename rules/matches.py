@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import places as at
-from rules.error_codes import MATCH_INCONSISTENT, TILE_NOT_A_WIND
+from rules.error_codes import MATCH_INCONSISTENT, MATCH_UNFINISHED_ROUND, TILE_NOT_A_WIND
 from rules.errors import FieldError, InvalidInput
 from rules.model import (
     Jing,
@@ -38,6 +38,7 @@ from rules.model import (
     Standing,
 )
 from rules.options import resolve
+from rules.play import FINISHED, ReplayRequest, RoundLog, replay
 from rules.places import Place, PlaceKind
 from rules.text import Sentence, msg
 from rules.tiles import EAST, WINDS, code
@@ -91,7 +92,10 @@ def play(variant: Variant, request: MatchRequest) -> Iterator[RoundSettlement]:
     last = len(request.rounds) - 1
     for i, played in enumerate(request.rounds):
         query = _round_request(variant, rules, links, played, i)
-        settlement = _settled(variant, query, i)
+        if played.log is not None:
+            query, settlement = _replayed(variant, query, played.log, i)
+        else:
+            settlement = _settled(variant, query, i)
         totals = [t + d for t, d in zip(totals, settlement.deltas, strict=True)]
         yield _answer(settlement, links, totals)
         if i < last:
@@ -151,7 +155,8 @@ def _round_request(variant: Variant, rules: dict[str, Any], links: _Links, playe
         raise InvalidInput(errors)
     jing = played.jing
     if links.carried:
-        _check_dealt(played, links, i)
+        if played.log is None:  # (a log's dealt hands are its deal)
+            _check_dealt(played, links, i)
         jing = Jing(**{**jing.__dict__, **links.carried})
     if links.floor is not None:
         rules = variant.on_floor(rules, links.floor)
@@ -203,6 +208,29 @@ def _check_dealt(played: MatchRound, links: _Links, i: int) -> None:
                     "'dealt' tiles, or turn {name} off with {off}",
                     source=links.carried_from[following], tile=code(links.carried[following]),
                     name=name, field=at.jing(following), off=off), MATCH_INCONSISTENT)
+
+
+def _replayed(variant: Variant, query: SettleRequest, log: RoundLog, i: int
+              ) -> tuple[SettleRequest, Settlement]:
+    """A round given as its log, replayed as /replay replays it with what the match derived
+    (dealer, round wind, floor, carried jing): the settle request it implies, settled. A log
+    that does not end the round is refused: a match's rounds are finished ones."""
+    request = ReplayRequest(variant.name, query.dealer, log.deal, log.actions, log.wall,
+                            log.wall_size, query.jing, log.horses, query.round_wind,
+                            query.rules)
+    try:
+        answer = replay(variant, request)
+    except InvalidInput as exc:
+        raise InvalidInput([replace(e, place=_in_round(e.place, i))
+                            for e in exc.errors]) from None
+    except NotSupported as exc:
+        raise NotSupported(_in_round(exc.place, i), exc.message, exc.code) from None
+    if answer.status != FINISHED or answer.settle_request is None \
+            or answer.settlement is None:
+        raise InvalidInput.one(at.ACTIONS.in_round(i), msg(
+            "a match's rounds are finished: this log ends with tiles still to draw and no "
+            "win (a round in progress is for POST /replay)"), MATCH_UNFINISHED_ROUND)
+    return answer.settle_request, answer.settlement
 
 
 def _settled(variant: Variant, query: SettleRequest, i: int) -> Settlement:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.text import Sentence
+
+if TYPE_CHECKING:
+    from rules.play.model import RoundLog
 
 # Meld kinds (API.md): chow, pung, exposed kong from a discard, a pung extended by a drawn
 # tile, a concealed kong.
@@ -199,6 +202,7 @@ class MatchRound:
     horses: tuple[int, ...] = ()
     dealer: int | None = None
     round_wind: int | None = None
+    log: RoundLog | None = None  # a round given as its log (the /replay form): replayed
 
 
 @dataclass(frozen=True)

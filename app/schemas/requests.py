@@ -492,27 +492,155 @@ class SettleSchema(QuickSchema):
         return quick_settle(data)
 
 
-class MatchRoundSchema(QuickSchema):
+# ---------------------------------------------------------------------------- round logs (POST /replay, /match)
+
+MAX_ACTIONS = 600  # a round: at most 83 draws and their discards, claims, kongs, wins
+MAX_WALL = 136 - 53  # the tiles left to draw after a deal
+
+
+class ActionSchema(Schema):
+    """One action of a round's log (API.md "POST /replay")."""
+
+    seat = Seat(required=True, metadata={"description": "The seat that acts."})
+    type = fields.String(required=True, validate=_one_of(play.ACTION_TYPES), metadata={
+        "description": "draw (a kong's replacement too), discard, chow, pung, kong (of the "
+                       "last discard), added_kong, concealed_kong, win."})
+    tile = Tile(load_default=None, allow_none=True, metadata={
+        "description": "The tile: of a discard and of a kong from hand (required); of a draw "
+                       "(optional when `wall` is given, else required); of a pung, kong or "
+                       "win (optional: the tile offered)."})
+    tiles = Tiles(maximum=3, load_default=None, allow_none=True, metadata={
+        "description": "A chow's three tiles, the claimed discard among them (chow only)."})
+
+    @validates_schema
+    def tiles_for_chow(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("type") == "chow" and data.get("tiles") is None:
+            raise ValidationError(Message("required for a chow: its three tiles, the discard "
+                                          "among them", FIELD_REQUIRED), "tiles")
+        if data.get("type") not in (None, "chow") and data.get("tiles") is not None:
+            raise ValidationError(Message("only a chow names three tiles; use 'tile'",
+                                          FIELD_NOT_USED), "tiles")
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> play.Action:
+        tiles = data["tiles"]
+        return play.Action(data["seat"], data["type"], data["tile"],
+                           None if tiles is None else tuple(tiles))
+
+
+_ACTION_KEYS = frozenset({"seat", "type", "tile", "tiles"})
+_ACTION_TYPES = frozenset(play.ACTION_TYPES)
+
+
+def quick_action(value: Any) -> play.Action | None:
+    """:class:`ActionSchema`'s answer for an action written the usual way (its tiles as
+    strings), else None: the schema then loads it."""
+    if type(value) is not dict or not value.keys() <= _ACTION_KEYS:
+        return None
+    get = value.get
+    seat, kind, tile, tiles = get("seat"), get("type"), get("tile"), get("tiles")
+    if not quick_seat(seat) or type(kind) is not str or kind not in _ACTION_TYPES:
+        return None
+    if tile is not None and (tile := quick_tile(tile)) is None:
+        return None
+    if (kind == "chow") != (tiles is not None):
+        return None
+    if tiles is not None and (tiles := quick_tiles(tiles, 3)) is None:
+        return None
+    return play.Action(seat, kind, tile, tiles)
+
+
+def _deal_field() -> fields.List:
+    return fields.List(Tiles(maximum=14), required=True,
+                       validate=validate.Length(equal=4, error=_FOUR_HANDS), metadata={
+        "description": "The tiles dealt, by seat: the dealer's 14, the others' 13."})
+
+
+_FOUR_HANDS = Message("exactly 4 hands, by seat", FIELD_WRONG_LENGTH)
+
+
+class RoundLogSchema(Schema):
+    """What a round's log holds (/replay, and a /match round given as a log)."""
+
+    deal = _deal_field()
+    wall = Tiles(maximum=MAX_WALL, load_default=None, allow_none=True, metadata={
+        "description": "The tiles still to draw after the deal, in order: an ordinary draw "
+                       "takes the first left, a kong's replacement the last. Every draw is "
+                       "checked against it; the last tile, a drawn round and qinzhou's horses "
+                       "come from it. Give it or `wall_size`."})
+    wall_size = StrictInt(load_default=None, allow_none=True,
+                          validate=validate.Range(min=0, max=MAX_WALL), metadata={
+        "description": "Without `wall`: how many tiles can be drawn after the deal (the last "
+                       "tile and a drawn round are read from it)."})
+    horses = Tiles(maximum=30, load_default=None, allow_none=True, metadata={
+        "description": "qinzhou, without `wall`: the 奖马 tiles flipped after the win."})
+    actions = fields.List(fields.Nested(ActionSchema), required=True,
+                          validate=validate.Length(max=MAX_ACTIONS), metadata={
+        "description": f"The round in play order (at most {MAX_ACTIONS})."})
+
+
+class MatchRoundSchema(RoundLogSchema, QuickSchema):
     """One round of a match: a /settle body without ``variant`` and ``rules`` (the match's),
-    whose ``dealer``, ``round_wind`` and ``jing.previous_indicator`` the match derives."""
+    whose ``dealer``, ``round_wind`` and ``jing.previous_indicator`` the match derives; or
+    the round's log (the /replay form: ``deal``, ``actions``, ``wall`` or ``wall_size``),
+    which the match replays."""
 
     dealer = Seat(load_default=None, allow_none=True, metadata={
         "description": "Derived by the match's rotation when left out; a seat other than "
                        "the rotation's is a 422."})
-    players = _players_field()
+    players = Shortcut(PlayerSchema, quick_player, many=True, load_default=None,
+                       validate=validate.Length(equal=4, error=_FOUR_PLAYERS), metadata={
+        "description": "A settled round: as /settle takes them (with `result`)."})
     jing = _jing_field(metadata={
         "description": "nanchang: `previous_indicator` is derived (the round before's "
                        "`indicator`, 回头一笑) when left out; another tile is a 422."})
-    result = fields.Nested(ResultSchema, required=True)
+    result = fields.Nested(ResultSchema, load_default=None, metadata={
+        "description": "A settled round: as /settle takes it (with `players`)."})
     events = _events_field()
-    horses = _horses_field()
+    horses = Tiles(maximum=30, load_default=None, allow_none=True, error_messages={
+        "too_many": Message("at most {maximum} horses (奖马) can be flipped (seed 003: "
+                            "最多可以買30個馬), got {count}; send the tiles actually flipped, 0-30",
+                            TILE_TOO_MANY)},
+        metadata={"description": "qinzhou: the flipped 奖马 tiles (0-30); a log with `wall` "
+                                 "takes them from it."})
     round_wind = Tile(load_default=None, allow_none=True, metadata={
         "description": "guangdong: derived when left out; another wind is a 422."})
+    deal = fields.List(Tiles(maximum=14), load_default=None,
+                       validate=validate.Length(equal=4, error=_FOUR_HANDS), metadata={
+        "description": "A logged round: the tiles dealt, by seat (the derived dealer's 14, "
+                       "the others' 13)."})
+    actions = fields.List(fields.Nested(ActionSchema), load_default=None,
+                          validate=validate.Length(max=MAX_ACTIONS), metadata={
+        "description": "A logged round: its actions in play order (as /replay takes them)."})
+
+    @validates_schema
+    def one_form(self, data: dict[str, Any], **_: Any) -> None:
+        """A round is settled (players + result) or logged (deal + actions), not both."""
+        logged = data.get("deal") is not None or data.get("actions") is not None
+        settled = data.get("players") is not None or data.get("result") is not None
+        if logged and settled:
+            raise ValidationError(Message("a round is either settled (players and result) "
+                                          "or logged (deal and actions), not both",
+                                          FIELD_NOT_USED), "deal")
+        need = ("deal", "actions") if logged else ("players", "result")
+        missing = {name: [Message("required: a round gives players and result (settled) "
+                                  "or deal and actions (logged)", FIELD_REQUIRED)]
+                   for name in need if data.get(name) is None}
+        if logged and data.get("events"):
+            missing["events"] = [Message("a logged round's events (跟庄, 诈胡) come from its "
+                                         "log: leave them out", FIELD_NOT_USED)]
+        if missing:
+            raise ValidationError(missing)
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.MatchRound:
+        if data["deal"] is not None:
+            log = play.RoundLog(tuple(tuple(d) for d in data["deal"]), tuple(data["actions"]),
+                                _tuple(data["wall"]), data["wall_size"], _tuple(data["horses"]))
+            return model.MatchRound((), model.Result(), data["jing"], (), (), data["dealer"],
+                                    data["round_wind"], log)
         return model.MatchRound(tuple(data["players"]), data["result"], data["jing"],
-                                tuple(data["events"]), data["horses"], data["dealer"],
+                                tuple(data["events"]), data["horses"] or (), data["dealer"],
                                 data["round_wind"])
 
     @staticmethod
@@ -677,9 +805,22 @@ def quick_settle(data: Any) -> model.SettleRequest:
 def quick_round(data: Any) -> model.MatchRound:
     """:class:`MatchRoundSchema`'s answer for a round written the usual way, else None."""
     body = _known(data, _ROUND_KEYS)
+    if "deal" in body or "actions" in body:
+        return _quick_logged_round(body)
+    if body.get("horses") is None and "horses" in body:
+        raise _Unvouched
     players, result, jing, events, horses, wind = _round_parts(body)
     return model.MatchRound(players, result, jing, events, horses,
                             _seat(body.get("dealer"), optional=True), wind)
+
+
+def _quick_logged_round(body: dict[str, Any]) -> model.MatchRound:
+    if body.keys() & {"players", "result", "events"}:
+        raise _Unvouched
+    deal, actions, wall, size, horses = _log_parts(body)
+    return model.MatchRound((), model.Result(), _jing(body), (), (),
+                            _seat(body.get("dealer"), optional=True), _tile(body.get("round_wind")),
+                            play.RoundLog(deal, actions, wall, size, horses))
 
 
 @vouched
@@ -690,93 +831,6 @@ def quick_match(data: Any) -> model.MatchRequest:
     return model.MatchRequest(_variant(get("variant")), _seat(get("dealer")),
                               _each(get("rounds"), quick_round, MAX_ROUNDS, 1),
                               _tile(get("round_wind")), _rules(get("rules", {})))
-
-
-# ---------------------------------------------------------------------------- POST /replay
-
-MAX_ACTIONS = 600  # a round: at most 83 draws and their discards, claims, kongs, wins
-MAX_WALL = 136 - 53  # the tiles left to draw after a deal
-
-
-class ActionSchema(Schema):
-    """One action of a round's log (API.md "POST /replay")."""
-
-    seat = Seat(required=True, metadata={"description": "The seat that acts."})
-    type = fields.String(required=True, validate=_one_of(play.ACTION_TYPES), metadata={
-        "description": "draw (a kong's replacement too), discard, chow, pung, kong (of the "
-                       "last discard), added_kong, concealed_kong, win."})
-    tile = Tile(load_default=None, allow_none=True, metadata={
-        "description": "The tile: of a discard and of a kong from hand (required); of a draw "
-                       "(optional when `wall` is given, else required); of a pung, kong or "
-                       "win (optional: the tile offered)."})
-    tiles = Tiles(maximum=3, load_default=None, allow_none=True, metadata={
-        "description": "A chow's three tiles, the claimed discard among them (chow only)."})
-
-    @validates_schema
-    def tiles_for_chow(self, data: dict[str, Any], **_: Any) -> None:
-        if data.get("type") == "chow" and data.get("tiles") is None:
-            raise ValidationError(Message("required for a chow: its three tiles, the discard "
-                                          "among them", FIELD_REQUIRED), "tiles")
-        if data.get("type") not in (None, "chow") and data.get("tiles") is not None:
-            raise ValidationError(Message("only a chow names three tiles; use 'tile'",
-                                          FIELD_NOT_USED), "tiles")
-
-    @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> play.Action:
-        tiles = data["tiles"]
-        return play.Action(data["seat"], data["type"], data["tile"],
-                           None if tiles is None else tuple(tiles))
-
-
-_ACTION_KEYS = frozenset({"seat", "type", "tile", "tiles"})
-_ACTION_TYPES = frozenset(play.ACTION_TYPES)
-
-
-def quick_action(value: Any) -> play.Action | None:
-    """:class:`ActionSchema`'s answer for an action written the usual way (its tiles as
-    strings), else None: the schema then loads it."""
-    if type(value) is not dict or not value.keys() <= _ACTION_KEYS:
-        return None
-    get = value.get
-    seat, kind, tile, tiles = get("seat"), get("type"), get("tile"), get("tiles")
-    if not quick_seat(seat) or type(kind) is not str or kind not in _ACTION_TYPES:
-        return None
-    if tile is not None and (tile := quick_tile(tile)) is None:
-        return None
-    if (kind == "chow") != (tiles is not None):
-        return None
-    if tiles is not None and (tiles := quick_tiles(tiles, 3)) is None:
-        return None
-    return play.Action(seat, kind, tile, tiles)
-
-
-def _deal_field() -> fields.List:
-    return fields.List(Tiles(maximum=14), required=True,
-                       validate=validate.Length(equal=4, error=_FOUR_HANDS), metadata={
-        "description": "The tiles dealt, by seat: the dealer's 14, the others' 13."})
-
-
-_FOUR_HANDS = Message("exactly 4 hands, by seat", FIELD_WRONG_LENGTH)
-
-
-class RoundLogSchema(Schema):
-    """What a round's log holds (/replay, and a /match round given as a log)."""
-
-    deal = _deal_field()
-    wall = Tiles(maximum=MAX_WALL, load_default=None, allow_none=True, metadata={
-        "description": "The tiles still to draw after the deal, in order: an ordinary draw "
-                       "takes the first left, a kong's replacement the last. Every draw is "
-                       "checked against it; the last tile, a drawn round and qinzhou's horses "
-                       "come from it. Give it or `wall_size`."})
-    wall_size = StrictInt(load_default=None, allow_none=True,
-                          validate=validate.Range(min=0, max=MAX_WALL), metadata={
-        "description": "Without `wall`: how many tiles can be drawn after the deal (the last "
-                       "tile and a drawn round are read from it)."})
-    horses = Tiles(maximum=30, load_default=None, allow_none=True, metadata={
-        "description": "qinzhou, without `wall`: the 奖马 tiles flipped after the win."})
-    actions = fields.List(fields.Nested(ActionSchema), required=True,
-                          validate=validate.Length(max=MAX_ACTIONS), metadata={
-        "description": f"The round in play order (at most {MAX_ACTIONS})."})
 
 
 class ReplaySchema(RoundLogSchema, QuickSchema):

@@ -22,6 +22,7 @@ from rules.play.model import (
     Fact,
     ReplayAnswer,
     ReplayRequest,
+    RoundLog,
     SeatView,
 )
 from rules.play.replay import replay, settle_request, start
@@ -29,5 +30,5 @@ from rules.play.replay import replay, settle_request, start
 __all__ = [
     "ACTION_TYPES", "FACT_CODES", "FINISHED", "IN_PROGRESS", "Action", "Earthly", "Fact",
     "IllegalAction", "Outcome", "PassLock", "PlayRules", "Refusal", "ReplayAnswer",
-    "ReplayRequest", "Round", "Rule", "SeatView", "replay", "settle_request", "start",
+    "ReplayRequest", "Round", "RoundLog", "Rule", "SeatView", "replay", "settle_request", "start",
 ]

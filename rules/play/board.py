@@ -241,6 +241,8 @@ class Round:
             return self._win_refusal(action)
         if self.winners or self.phase == OVER:
             return self._after_end(action)
+        if self._drawn_if_stopped() and action.type not in _CLAIMS:  # (claims: below)
+            return Refusal(ACTION_AFTER_END, self._only_a_win(), self.play.last_tile_rule)
         check = _CHECKS.get(action.type)
         if check is None:
             return Refusal(ACTION_NOT_YOUR_TURN, msg("unknown action {type}",
@@ -257,6 +259,14 @@ class Round:
                                              "but another winner on the same tile where "
                                              "the variant allows it", how=self._end_words()),
                        common.END)
+
+    def _only_a_win(self) -> Sentence:
+        """Why nothing but a win may follow the wall's last tile."""
+        if self.phase == OFFER:
+            return msg("the wall is empty: the last discard may only be won on, else the "
+                       "round is drawn")
+        return msg("seat {seat} drew the wall's last tile and does not discard it: unless it "
+                   "wins, the round is drawn", seat=self.turn)
 
     def _end_words(self) -> Sentence:
         if self.winners:
@@ -319,11 +329,6 @@ class Round:
     def _discard_refusal(self, action: Action) -> Refusal | None:
         if (refused := self._own_turn(action)) is not None:
             return refused
-        if self.left == 0 and not self.play.last_drawer_discards \
-                and self.source in (DRAWN, REPLACED):
-            return Refusal(ACTION_AFTER_END, msg(
-                "seat {seat} drew the wall's last tile and does not discard it: unless it "
-                "wins, the round is drawn", seat=action.seat), self.play.last_tile_rule)
         if action.tile is None:
             return Refusal(ACTION_TILE_REQUIRED, msg("a discard names its tile"), common.TURN)
         seat = self.seats[action.seat]
@@ -998,6 +1003,7 @@ def _chows(tile: int) -> list[tuple[int, ...]]:
     return [tuple(sorted(DRAGONS))]
 
 
+_CLAIMS = (CHOW_ACTION, PUNG_ACTION, KONG_ACTION)
 _CHECKS = {
     DRAW: Round._draw_refusal,
     DISCARD_ACTION: Round._discard_refusal,

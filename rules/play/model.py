@@ -35,6 +35,18 @@ class Action:
 
 
 @dataclass(frozen=True)
+class RoundLog:
+    """A round as its log gives it, less what a match derives (its dealer, round wind and
+    carried jing): a /match round given in the /replay form."""
+
+    deal: tuple[tuple[int, ...], ...]
+    actions: tuple[Action, ...]
+    wall: tuple[int, ...] | None = None
+    wall_size: int | None = None
+    horses: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
 class ReplayRequest:
     """A round from its deal and its action log (API.md "POST /replay"). One of ``wall``
     (the tiles still to draw after the deal, in order) and ``wall_size`` (how many) is

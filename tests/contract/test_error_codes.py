@@ -205,7 +205,7 @@ ACTION_ENTRIES = [
      "actions[1]"),
     ("action.tile_required", _gd("3d8s 0D"), "actions[1]"),
     ("action.tile_unavailable", _gd("3d8s 0D2s 0d2s 1D2s"), "actions[3]"),
-    ("action.wall_empty", _gd("3d8s 0D", wall_size=0), "actions[1]"),
+    ("action.wall_empty", _log("guangdong", _FOUR_RED, "0xC", wall_size=0), "actions[0]"),
     ("action.chow_not_next", _gd("3d8s 1c678s"), "actions[1]"),
     ("action.bad_meld", _gd("3d8s 0c689s"), "actions[1]"),
     ("action.no_claim", _gd("3pE"), "actions[0]"),
