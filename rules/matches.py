@@ -38,8 +38,8 @@ from rules.model import (
     Standing,
 )
 from rules.options import resolve
-from rules.play import FINISHED, ReplayRequest, RoundLog, replay
 from rules.places import Place, PlaceKind
+from rules.play import FINISHED, ReplayRequest, RoundLog, replay
 from rules.text import Sentence, msg
 from rules.tiles import EAST, WINDS, code
 from rules.validation import and_joined

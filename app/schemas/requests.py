@@ -492,7 +492,7 @@ class SettleSchema(QuickSchema):
         return quick_settle(data)
 
 
-# ---------------------------------------------------------------------------- round logs (POST /replay, /match)
+# -------------------------------------------------------- round logs (POST /replay, /match)
 
 MAX_ACTIONS = 600  # a round: at most 83 draws and their discards, claims, kongs, wins
 MAX_WALL = 136 - 53  # the tiles left to draw after a deal
