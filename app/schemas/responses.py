@@ -7,9 +7,9 @@ from typing import Any
 from marshmallow import Schema, fields
 
 import rules
-from rules import play
 from app.codes import CODES
 from app.schemas.fields import TileCode, tile_codes
+from rules import play
 from rules.text import Text
 
 
