@@ -28,8 +28,9 @@ def _kind(kind):
 
 def test_manifests_are_there():
     kinds = sorted(d["kind"] for d in _docs())
-    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "Ingress", "PodDisruptionBudget",
-                     "Service"]
+    # One Ingress per body limit (tests/deploy/test_edge_limits.py): "/", /match, /replay.
+    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "Ingress", "Ingress", "Ingress",
+                     "PodDisruptionBudget", "Service"]
 
 
 @pytest.mark.parametrize("version", [K8S_VERSION, kubernetes_validate.latest_version()])
@@ -93,15 +94,20 @@ def test_metrics_are_scraped_on_their_own_port_which_the_service_does_not_expose
     assert f"METRICS_PORT={env['METRICS_PORT']}" in dockerfile
 
 
-def test_the_ingress_buffers_requests_and_keeps_the_body_limit():
-    ingress = _kind("Ingress")
-    notes = ingress["metadata"]["annotations"]
-    assert notes["nginx.ingress.kubernetes.io/proxy-request-buffering"] == "on"
-    assert notes["nginx.ingress.kubernetes.io/proxy-body-size"] == "64k"
-    (rule,) = ingress["spec"]["rules"]
-    (path,) = rule["http"]["paths"]
-    assert path["backend"]["service"] == {"name": _kind("Service")["metadata"]["name"],
-                                          "port": {"name": "http"}}
+def test_every_ingress_buffers_requests_and_sends_them_to_the_service():
+    """Each path's body limit against the app's: tests/deploy/test_edge_limits.py."""
+    ingresses = [d for d in _docs() if d["kind"] == "Ingress"]
+    for ingress in ingresses:
+        notes = ingress["metadata"]["annotations"]
+        assert notes["nginx.ingress.kubernetes.io/proxy-request-buffering"] == "on"
+        (rule,) = ingress["spec"]["rules"]
+        (path,) = rule["http"]["paths"]
+        assert path["backend"]["service"] == {"name": _kind("Service")["metadata"]["name"],
+                                              "port": {"name": "http"}}
+    (main,) = [i for i in ingresses
+               if i["spec"]["rules"][0]["http"]["paths"][0]["path"] == "/"]
+    assert main["metadata"]["annotations"]["nginx.ingress.kubernetes.io/proxy-body-size"] \
+        == "64k"
 
 
 def test_runs_as_the_images_non_root_user_read_only():
