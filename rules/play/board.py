@@ -25,7 +25,7 @@ The phases of a round:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,9 +107,18 @@ class SeatState:
     locked: bool = False  # a passed win: no win on a discard (or a robbed kong) for now
     locked_tiles: set[int] = field(default_factory=set)  # guangdong 漏和: these tiles only
     waits_lock: tuple[int, ...] | None = None  # qinzhou 聽牌後不允許換聽: the waits kept
+    # The tiles that complete its hand of 13 (+1 a kong; the tile it just drew left out),
+    # as shapes; None: not worked out since the hand last changed. Kept between its turns,
+    # so each discard asks the other seats "could you win on it?" with a set lookup.
+    waits: frozenset[int] | None = None
 
     def concealed(self) -> tuple[int, ...]:
-        return tuple(t for t in range(NUM_KINDS) for _ in range(self.counts[t]))
+        """The concealed tiles, sorted."""
+        out: list[int] = []
+        for tile, count in enumerate(self.counts):
+            if count:
+                out += (tile,) * count
+        return tuple(out)
 
     def is_locked(self, tile: int, kind: str) -> bool:
         return self.locked or (kind == DISCARD and tile in self.locked_tiles)
@@ -141,12 +150,13 @@ class Round:
         self.jing = jing
         self.round_wind = round_wind
         self.kinds = variant.wild_kinds(jing)
+        deal = [tuple(tiles) for tiles in deal]
         self.seats = [SeatState(_counts(tiles), tuple(sorted(tiles))) for tiles in deal]
         self.wall = tuple(wall) if wall is not None else None
         self.head = 0
         self.left = len(self.wall) if self.wall is not None else int(wall_size or 0)
         self.horses = tuple(horses)
-        self.seen = _counts([t for seat in self.seats for t in seat.concealed()])
+        self.seen = _counts([t for tiles in deal for t in tiles])
         for tile in [*variant._flipped(jing), *self.horses]:
             self.seen[tile] += 1
         self.phase, self.turn, self.source = ACT, dealer, DEALT
@@ -172,16 +182,16 @@ class Round:
         self.follow_step = 0  # discards of the current go-around
         self.followed = 0
         self._accepts_memo: dict[tuple, bool] = {}
+        # the rule options the engine reads at every action, read once
+        self.must_win = self.option(self.play.must_win_option)
+        self.wait_lock = self.option(self.play.wait_lock_option)
+        self.max_winners = 1 if (self.play.several_winners_option and not self.option(
+            self.play.several_winners_option)) else variant.max_winners
+        self.watches_passes = self.play.pass_lock is not PassLock.NONE or self.must_win
 
     # ------------------------------------------------------------------ options
     def option(self, name: str | None) -> bool:
         return bool(name and self.rules.get(name))
-
-    @property
-    def max_winners(self) -> int:
-        if self.play.several_winners_option and not self.option(self.play.several_winners_option):
-            return 1
-        return self.variant.max_winners
 
     # ------------------------------------------------------------------ the log
     def push(self, action: Action) -> None:
@@ -241,7 +251,7 @@ class Round:
             return self._win_refusal(action)
         if self.winners or self.phase == OVER:
             return self._after_end(action)
-        if self._drawn_if_stopped() and action.type not in _CLAIMS:  # (claims: below)
+        if not self.left and self._drawn_if_stopped() and action.type not in _CLAIMS:
             return Refusal(ACTION_AFTER_END, self._only_a_win(), self.play.last_tile_rule)
         check = _CHECKS.get(action.type)
         if check is None:
@@ -393,7 +403,7 @@ class Round:
         """聽牌後不允許換聽 on a chow or pung: the discard that must follow it has to leave the
         same waits, so a claim after which no discard does is refused."""
         kept = self.seats[action.seat].waits_lock
-        if kept is None or not self.option(self.play.wait_lock_option):
+        if kept is None or not self.wait_lock:
             return None
         used = list(action.tiles or (tile, tile, tile))
         used.remove(tile)
@@ -537,11 +547,10 @@ class Round:
             counts = list(player.counts)
         else:
             counts = list(player.counts)
-            if win_type in (SELF_DRAW, KONG_REPLACEMENT):
-                counts[tile] -= 1  # the drawn tile is already held
-            if tile not in self._waits(seat, tuple(counts)):
+            if tile not in self.seat_waits(seat):
                 return False
-            counts[tile] += 1
+            if win_type not in (SELF_DRAW, KONG_REPLACEMENT):
+                counts[tile] += 1  # (a drawn tile is already held)
         if tile is None and not self._complete(counts, len(player.melds)):
             return False
         if self.play.shape_is_win:
@@ -583,13 +592,27 @@ class Round:
             natural[kind] = 0
         return tuple(natural), wilds
 
-    def _waits(self, seat: int, counts: tuple[int, ...]) -> tuple[int, ...]:
-        """The tiles that complete this seat's hand ``counts`` (13 tiles, +1 a kong), as
-        shapes: what every discard's "could it win?" asks first. The analysis core caches
-        them by hand, so a seat's waits are worked out once between its turns."""
+    def seat_waits(self, seat: int) -> frozenset[int]:
+        """The tiles that complete this seat's hand of 13 (+1 a kong; a tile it has just
+        drawn left out), as shapes: what "could it win on this tile?" asks first. Kept on
+        the seat until its hand changes, so they are worked out once between its turns; a
+        hand that one more wild does not complete (most hands) has none, told by the
+        analysis core's per-family tables without looking for them."""
+        state = self.seats[seat]
+        if state.waits is None:
+            counts = state.counts
+            if self.phase == ACT and seat == self.turn and self.drawn is not None:
+                counts = list(counts)
+                counts[self.drawn] -= 1
+            state.waits = self._waits_of(counts, len(state.melds))
+        return state.waits
+
+    def _waits_of(self, counts: Iterable[int], melds: int) -> frozenset[int]:
         natural, wilds = self._split(counts)
-        return waits(natural, wilds, self.variant.shapes, len(self.seats[seat].melds),
-                     self.kinds)
+        shapes = self.variant.shapes
+        if not is_complete(natural, wilds + 1, shapes, melds):
+            return _NO_WAITS
+        return frozenset(waits(natural, wilds, shapes, melds, self.kinds))
 
     def could_win(self, seat: int) -> bool:
         """Is a win offered to ``seat`` now that the variant would accept, locks included
@@ -645,20 +668,23 @@ class Round:
                 and self.seats[seat].draws == 0 and not self.any_call)
 
     # locks ---------------------------------------------------------------
-    def _passers(self) -> Iterator[int]:
-        """The seats that could win on the open tile and have not (before it closes)."""
-        if self.phase not in (OFFER, KONG_PHASE) or self.offer is None:
-            return
-        for seat in range(4):
-            if seat != self.turn and seat not in self.winners and self.could_win(seat):
-                yield seat
-
-    def _needs_passers(self) -> bool:
-        return self.play.pass_lock is not PassLock.NONE or self.option(self.play.must_win_option)
+    def _passers(self) -> list[int]:
+        """The seats that could win on the open tile and have not (before it closes): a
+        lookup in each seat's kept waits first, the variant asked only where it holds."""
+        tile = self.offer
+        if self.phase not in (OFFER, KONG_PHASE) or tile is None:
+            return []
+        found = []
+        for seat, state in enumerate(self.seats):
+            waits = state.waits if state.waits is not None else self.seat_waits(seat)
+            if tile in waits and seat != self.turn and seat not in self.winners \
+                    and self.could_win(seat):
+                found.append(seat)
+        return found
 
     def _pass_refusals(self) -> Refusal | None:
         """能胡必胡: closing an open tile that a seat could have won on."""
-        if not self.option(self.play.must_win_option):
+        if not self.must_win:
             return None
         for seat in self._passers():
             assert self.play.must_win_rule is not None
@@ -670,8 +696,7 @@ class Round:
 
     def _must_win_refusal(self, seat: int) -> Refusal | None:
         """能胡必胡 on a self-draw: a seat that can win on its draw may not play on."""
-        if not self.option(self.play.must_win_option) or self.source not in (DEALT, DRAWN,
-                                                                               REPLACED):
+        if not self.must_win or self.source not in (DEALT, DRAWN, REPLACED):
             return None
         if not self.could_win(seat):
             return None
@@ -687,7 +712,7 @@ class Round:
             return
         if lock is PassLock.SAME_TILE_UNTIL_DRAW_OR_CLAIM and self.offer_kind != DISCARD:
             return
-        for seat in list(self._passers()):
+        for seat in self._passers():
             state = self.seats[seat]
             if lock is PassLock.SAME_TILE_UNTIL_DRAW_OR_CLAIM:
                 state.locked_tiles.add(self.offer)
@@ -700,14 +725,10 @@ class Round:
 
     def _release(self, seat: int, how: str) -> None:
         """A seat's own draw, discard or claim frees its lock, as the variant says."""
-        lock = self.play.pass_lock
         state = self.seats[seat]
         if not (state.locked or state.locked_tiles):
             return
-        frees = {PassLock.UNTIL_DRAW_OR_DISCARD: (DRAW, DISCARD_ACTION),
-                 PassLock.UNTIL_DRAW_OR_CLAIM: (DRAW, "claim"),
-                 PassLock.SAME_TILE_UNTIL_DRAW_OR_CLAIM: (DRAW, "claim")}.get(lock, ())
-        if how in frees:
+        if how in _FREED_BY[self.play.pass_lock]:
             state.locked = False
             state.locked_tiles.clear()
             self._fact("lock_released", seat, msg("seat {seat} may win on discards again",
@@ -716,7 +737,7 @@ class Round:
     # the wait lock (qinzhou 聽牌後不允許換聽) --------------------------------
     def _wait_lock_refusal(self, seat: int, removed: list[int],
                            kong: Action | None) -> Refusal | None:
-        if not self.option(self.play.wait_lock_option):
+        if not self.wait_lock:
             return None
         kept = self.seats[seat].waits_lock
         if kept is None:
@@ -756,7 +777,8 @@ class Round:
             self._finish_kong()
         else:
             self._close_offer()
-            self._follow_closed()
+            if self.follow_open:
+                self._follow_closed()
             self.seats[self.turn].pond.append(self.offer)  # type: ignore[arg-type]
             self.chain = 0
         tile = action.tile
@@ -784,8 +806,10 @@ class Round:
         assert tile is not None
         seat = self.seats[action.seat]
         seat.counts[tile] -= 1
+        seat.waits = None
         seat.discards += 1
-        self._follow_discard(action.seat, tile)
+        if self.follow_open:
+            self._follow_discard(action.seat, tile)
         self._release(action.seat, DISCARD_ACTION)
         self.offer_after_kong = self.source == REPLACED
         if self.offer_after_kong and "after_kong_discard" in self.variant.flags:
@@ -796,12 +820,13 @@ class Round:
             self.dealer_discarded = True
         self.phase, self.offer, self.offer_kind = OFFER, tile, DISCARD
         self.drawn = None
-        self._lock_waits(action.seat)
+        if self.wait_lock:
+            self._lock_waits(action.seat)
 
     def _lock_waits(self, seat: int) -> None:
-        if not self.option(self.play.wait_lock_option) or self.seats[seat].waits_lock:
+        if not self.wait_lock or self.seats[seat].waits_lock:
             return
-        found = self._waits(seat, tuple(self.seats[seat].counts))
+        found = tuple(sorted(self.seat_waits(seat)))
         if found:
             self.seats[seat].waits_lock = found
             self._fact("wait_locked", seat, msg("seat {seat} is ready on {tiles} and may not "
@@ -825,6 +850,7 @@ class Round:
             kind = PUNG if action.type == PUNG_ACTION else KONG
         for t in rest:
             seat.counts[t] -= 1
+        seat.waits = None
         seat.melds.append(Meld(kind, tiles, discarder, tile, self.claims))
         self.claims += 1
         self.any_call = True
@@ -857,6 +883,7 @@ class Round:
         assert tile is not None
         seat = self.seats[action.seat]
         self.chain = self.chain + 1 if self.source == REPLACED else 1
+        seat.waits = None
         self.any_call = True
         self.follow_open = False
         self._release(action.seat, "claim")
@@ -900,6 +927,7 @@ class Round:
         self.winners.append(action.seat)
         if tile is not None and win_type in (DISCARD, ROB_KONG):
             self.seats[action.seat].counts[tile] += 1
+            self.seats[action.seat].waits = None
         for name in ("heavenly", "earthly", "human", "after_kong_discard"):
             if getattr(flags, name):
                 self._fact(name, action.seat, _FLAG_WORDS[name])
@@ -961,6 +989,7 @@ class Round:
 
 
 _NO_FLAGS = Flags()
+_NO_WAITS: frozenset[int] = frozenset()
 _FLAG_WORDS: dict[str, Sentence] = {
     "heavenly": msg("天胡: the dealer wins on its dealt tiles"),
     "earthly": msg("地胡"),
@@ -1004,6 +1033,11 @@ def _chows(tile: int) -> list[tuple[int, ...]]:
 
 
 _CLAIMS = (CHOW_ACTION, PUNG_ACTION, KONG_ACTION)
+# What frees a seat's passed-win lock: its own draw, and its discard or its claims (chow,
+# pung, any kong), as the variant's lock says.
+_FREED_BY = {PassLock.NONE: (), PassLock.UNTIL_DRAW_OR_DISCARD: (DRAW, DISCARD_ACTION),
+             PassLock.UNTIL_DRAW_OR_CLAIM: (DRAW, "claim"),
+             PassLock.SAME_TILE_UNTIL_DRAW_OR_CLAIM: (DRAW, "claim")}
 _CHECKS = {
     DRAW: Round._draw_refusal,
     DISCARD_ACTION: Round._discard_refusal,

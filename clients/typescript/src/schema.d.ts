@@ -1426,19 +1426,69 @@ export interface components {
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
             rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
         } & (unknown & unknown & unknown & unknown);
+        Action: {
+            /** @description The seat that acts. */
+            seat: number;
+            /**
+             * @description draw (a kong's replacement too), discard, chow, pung, kong (of the last discard), added_kong, concealed_kong, win.
+             * @enum {string}
+             */
+            type: "win" | "kong" | "pung" | "chow" | "draw" | "discard" | "added_kong" | "concealed_kong";
+            /**
+             * @description The tile: of a discard and of a kong from hand (required); of a draw (optional when `wall` is given, else required); of a pung, kong or win (optional: the tile offered). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            tile?: string | null;
+            /**
+             * @description A chow's three tiles, the claimed discard among them (chow only).
+             * @default null
+             */
+            tiles?: string | string[] | null;
+        };
         MatchRound: {
+            /**
+             * @description A logged round: the tiles dealt, by seat (the derived dealer's 14, the others' 13).
+             * @default null
+             */
+            deal?: (string | string[])[] | null;
+            /**
+             * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
+             * @default null
+             */
+            wall?: string | string[] | null;
+            /**
+             * @description Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn round are read from it).
+             * @default null
+             */
+            wall_size?: number | null;
+            /**
+             * @description qinzhou: the flipped 奖马 tiles (0-30); a log with `wall` takes them from it.
+             * @default null
+             */
+            horses?: string | string[] | null;
+            /**
+             * @description A logged round: its actions in play order (as /replay takes them).
+             * @default null
+             */
+            actions?: components["schemas"]["Action"][] | null;
             /**
              * @description Derived by the match's rotation when left out; a seat other than the rotation's is a 422.
              * @default null
              */
             dealer?: number | null;
-            players: components["schemas"]["Player"][];
+            /**
+             * @description A settled round: as /settle takes them (with `result`).
+             * @default null
+             */
+            players?: components["schemas"]["Player"][] | null;
             /** @description nanchang: `previous_indicator` is derived (the round before's `indicator`, 回头一笑) when left out; another tile is a 422. */
             jing?: components["schemas"]["Jing"];
-            result: components["schemas"]["Result"];
+            /**
+             * @description A settled round: as /settle takes it (with `players`).
+             * @default null
+             */
+            result?: components["schemas"]["Result"] | null;
             events?: components["schemas"]["Event"][];
-            /** @description qinzhou: the flipped 奖马 tiles (0-30). */
-            horses?: string | string[];
             /**
              * @description guangdong: derived when left out; another wind is a 422. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
              * @default null
@@ -1764,7 +1814,7 @@ export interface components {
             /** @description The offending field as a JSON path (`players[2].hand`), or `body`. */
             field: string;
             message: string;
-            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
+            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
             code: string;
             /** @description In a tile string: the 0-based character index where reading failed (present only where there is one). */
             position?: number;
@@ -1774,31 +1824,12 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
+            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
             code: string;
             errors?: components["schemas"]["ProblemError"][];
         };
         Health: {
             status: string;
-        };
-        Action: {
-            /** @description The seat that acts. */
-            seat: number;
-            /**
-             * @description draw (a kong's replacement too), discard, chow, pung, kong (of the last discard), added_kong, concealed_kong, win.
-             * @enum {string}
-             */
-            type: "win" | "kong" | "pung" | "chow" | "draw" | "discard" | "added_kong" | "concealed_kong";
-            /**
-             * @description The tile: of a discard and of a kong from hand (required); of a draw (optional when `wall` is given, else required); of a pung, kong or win (optional: the tile offered). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-             * @default null
-             */
-            tile?: string | null;
-            /**
-             * @description A chow's three tiles, the claimed discard among them (chow only).
-             * @default null
-             */
-            tiles?: string | string[] | null;
         };
         ReplayRequest: {
             /** @description The tiles dealt, by seat: the dealer's 14, the others' 13. */

@@ -264,18 +264,45 @@ class JingRequest(TypedDict):
     rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
 
 
+class Action(TypedDict):
+    # The seat that acts.
+    seat: int
+    # draw (a kong's replacement too), discard, chow, pung, kong (of the last discard),
+    # added_kong, concealed_kong, win.
+    type: Literal["win", "kong", "pung", "chow", "draw", "discard", "added_kong", "concealed_kong"]
+    # The tile: of a discard and of a kong from hand (required); of a draw (optional when
+    # `wall` is given, else required); of a pung, kong or win (optional: the tile offered).
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    tile: NotRequired[str | None]
+    # A chow's three tiles, the claimed discard among them (chow only).
+    tiles: NotRequired[str | list[str] | None]
+
+
 class MatchRound(TypedDict):
+    # A logged round: the tiles dealt, by seat (the derived dealer's 14, the others' 13).
+    deal: NotRequired[list[str | list[str]] | None]
+    # The tiles still to draw after the deal, in order: an ordinary draw takes the first left,
+    # a kong's replacement the last. Every draw is checked against it; the last tile, a drawn
+    # round and qinzhou's horses come from it. Give it or `wall_size`.
+    wall: NotRequired[str | list[str] | None]
+    # Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn
+    # round are read from it).
+    wall_size: NotRequired[int | None]
+    # qinzhou: the flipped 奖马 tiles (0-30); a log with `wall` takes them from it.
+    horses: NotRequired[str | list[str] | None]
+    # A logged round: its actions in play order (as /replay takes them).
+    actions: NotRequired[list[Action] | None]
     # Derived by the match's rotation when left out; a seat other than the rotation's is a
     # 422.
     dealer: NotRequired[int | None]
-    players: list[Player]
+    # A settled round: as /settle takes them (with `result`).
+    players: NotRequired[list[Player] | None]
     # nanchang: `previous_indicator` is derived (the round before's `indicator`, 回头一笑) when
     # left out; another tile is a 422.
     jing: NotRequired[Jing]
-    result: Result
+    # A settled round: as /settle takes it (with `players`).
+    result: NotRequired[Result | None]
     events: NotRequired[list[Event]]
-    # qinzhou: the flipped 奖马 tiles (0-30).
-    horses: NotRequired[str | list[str]]
     # guangdong: derived when left out; another wind is a 422. One tile in any notation, e.g.
     # `5m`, `E`, `5z`, `五万`, `🀋`.
     round_wind: NotRequired[str | None]
@@ -697,9 +724,9 @@ class ProblemError(TypedDict):
     # hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error,
     # http.headers_too_large, http.method_not_allowed, http.not_found,
     # http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed,
-    # json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid,
-    # number.out_of_range, request.invalid, rules.bad_value, rules.option_off,
-    # rules.unknown_option, seat.invalid, server.internal, server.not_ready,
+    # json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported,
+    # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
+    # rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready,
     # server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many,
     # tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown,
     # win.impossible_rob, win.inconsistent, wind.inconsistent.
@@ -727,9 +754,9 @@ class Problem(TypedDict):
     # hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error,
     # http.headers_too_large, http.method_not_allowed, http.not_found,
     # http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed,
-    # json.too_deep, match.inconsistent, media_type.unsupported, meld.bad_claim, meld.invalid,
-    # number.out_of_range, request.invalid, rules.bad_value, rules.option_off,
-    # rules.unknown_option, seat.invalid, server.internal, server.not_ready,
+    # json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported,
+    # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
+    # rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready,
     # server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many,
     # tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown,
     # win.impossible_rob, win.inconsistent, wind.inconsistent.
@@ -739,20 +766,6 @@ class Problem(TypedDict):
 
 class Health(TypedDict):
     status: str
-
-
-class Action(TypedDict):
-    # The seat that acts.
-    seat: int
-    # draw (a kong's replacement too), discard, chow, pung, kong (of the last discard),
-    # added_kong, concealed_kong, win.
-    type: Literal["win", "kong", "pung", "chow", "draw", "discard", "added_kong", "concealed_kong"]
-    # The tile: of a discard and of a kong from hand (required); of a draw (optional when
-    # `wall` is given, else required); of a pung, kong or win (optional: the tile offered).
-    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-    tile: NotRequired[str | None]
-    # A chow's three tiles, the claimed discard among them (chow only).
-    tiles: NotRequired[str | list[str] | None]
 
 
 class ReplayRequest(TypedDict):
