@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
+.PHONY: run test sim translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ run: $(VENV)/.runtime $(CATALOGUES)  ## serve on $PORT (default 8000) with gunic
 
 test: $(VENV)/.dev $(CATALOGUES)  ## the whole test suite
 	$(BIN)/python -m pytest
+
+# More simulated rounds and mutated logs than make test plays (2,000 and 300 per variant).
+sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at scale (SIM_ROUNDS, SIM_MUTATION_ROUNDS)
+	SIM_ROUNDS=$${SIM_ROUNDS:-20000} SIM_MUTATION_ROUNDS=$${SIM_MUTATION_ROUNDS:-3000} \
+	  $(BIN)/python -m pytest -q tests/sim
 
 bench: $(VENV)/.dev  ## benchmarks (about 30 min, with wrk); rewrites docs/PERFORMANCE.md and its plot
 	$(BIN)/python -m bench

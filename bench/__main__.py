@@ -1,4 +1,5 @@
-"""`make bench`: run every benchmark of issues 8, 24 and 25 and rewrite docs/PERFORMANCE.md.
+"""`make bench`: run every benchmark of issues 8, 24, 25, 30, 31 and 35 and rewrite
+docs/PERFORMANCE.md.
 
 Knobs (environment): BENCH_HTTP_SECONDS (each wrk run, default 6), BENCH_UNSEEN_SECONDS
 (each never-seen run, default 3), BENCH_UNSEEN_SESSIONS (default 5), BENCH_SOAK_SECONDS
@@ -25,6 +26,7 @@ from bench import (
     matches,
     memory,
     plot,
+    replay,
     report,
     shanten,
     sight,
@@ -112,6 +114,8 @@ def main() -> None:
     results["bounds"] = memory.endless_hands()
     step("POST /match against /settle per round, in this process")
     results["match_cpu"] = matches.in_process()
+    step("POST /replay against /settle of the same rounds, in this process")
+    results["replay_cpu"] = replay.in_process()
     sections = [*report.evaluate_section(results["evaluate"], results["win"]),
                 *report.wilds_section(results["scaling"], results["substitution"], PLOT),
                 *report.lone_jing_section(results["lone_jing"], results["lone_jing_profile"])]
@@ -134,6 +138,8 @@ def main() -> None:
             results["sight"] = sight.first_sight([files.mixed])
             results["unseen"] = never_seen(workdir, files, results["http"][NO_CACHE],
                                            unseen_seconds, sessions)
+            step("HTTP: /replay against /settle of the same rounds")
+            results["replay_http"] = replay.over_http(workdir, seconds)
             step("HTTP: the serving models, gthread (before) and gevent (shipped)")
             results["models"] = http.serving_models(files, seconds)
             step("memory: bodies for the long run")
@@ -150,6 +156,7 @@ def main() -> None:
     sections += report.bounds_section(results["bounds"])
     sections += report.match_section(results.get("http") or {}, results["match_cpu"])
     sections += report.advice_section(results["shanten"], results["advice"])
+    sections += report.replay_section(results["replay_cpu"], results.get("replay_http"))
     lines = ["# Performance", "",
              "Written by `make bench` (`python -m bench`); every number below comes from one "
              "run of that command, and every ratio compares things timed side by side in "

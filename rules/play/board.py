@@ -187,7 +187,8 @@ class Round:
         self.wait_lock = self.option(self.play.wait_lock_option)
         self.max_winners = 1 if (self.play.several_winners_option and not self.option(
             self.play.several_winners_option)) else variant.max_winners
-        self.watches_passes = self.play.pass_lock is not PassLock.NONE or self.must_win
+        self.locks = self.play.pass_lock is not PassLock.NONE
+        self.scores_after_kong = "after_kong_discard" in variant.flags
 
     # ------------------------------------------------------------------ options
     def option(self, name: str | None) -> bool:
@@ -295,13 +296,13 @@ class Round:
                 return Refusal(ACTION_WALL_EMPTY, msg("the wall is empty: the last discard "
                                                       "may only be won on, else the round is "
                                                       "drawn"), self.play.last_tile_rule)
-            if blocked := self._pass_refusals():
+            if self.must_win and (blocked := self._pass_refusals()):
                 return blocked
         elif self.phase == KONG_PHASE:
             if seat != self.turn:
                 return _not_turn(msg("seat {seat} declared a kong: it draws its replacement",
                                      seat=self.turn))
-            if self.robbable and (blocked := self._pass_refusals()):
+            if self.robbable and self.must_win and (blocked := self._pass_refusals()):
                 return blocked
         else:
             return _not_turn(msg("seat {seat} holds 14 tiles and must discard (or win, or "
@@ -344,9 +345,11 @@ class Round:
         seat = self.seats[action.seat]
         if seat.counts[action.tile] == 0:
             return _not_held(action.tile, action.seat)
-        if (refused := self._must_win_refusal(action.seat)) is not None:
+        if self.must_win and (refused := self._must_win_refusal(action.seat)) is not None:
             return refused
-        return self._wait_lock_refusal(action.seat, [action.tile], None)
+        if self.wait_lock:
+            return self._wait_lock_refusal(action.seat, [action.tile], None)
+        return None
 
     def _own_turn(self, action: Action) -> Refusal | None:
         if self.phase != ACT:
@@ -776,7 +779,8 @@ class Round:
                 self._close_offer()
             self._finish_kong()
         else:
-            self._close_offer()
+            if self.locks:
+                self._close_offer()
             if self.follow_open:
                 self._follow_closed()
             self.seats[self.turn].pond.append(self.offer)  # type: ignore[arg-type]
@@ -792,7 +796,8 @@ class Round:
         seat = self.seats[action.seat]
         seat.counts[tile] += 1
         seat.draws += 1
-        self._release(action.seat, DRAW)
+        if seat.locked or seat.locked_tiles:
+            self._release(action.seat, DRAW)
         self.phase, self.turn = ACT, action.seat
         self.source, self.drawn = (REPLACED if replacement else DRAWN), tile
         self.offer = None
@@ -810,9 +815,10 @@ class Round:
         seat.discards += 1
         if self.follow_open:
             self._follow_discard(action.seat, tile)
-        self._release(action.seat, DISCARD_ACTION)
+        if seat.locked or seat.locked_tiles:
+            self._release(action.seat, DISCARD_ACTION)
         self.offer_after_kong = self.source == REPLACED
-        if self.offer_after_kong and "after_kong_discard" in self.variant.flags:
+        if self.offer_after_kong and self.scores_after_kong:
             self._fact("after_kong_discard", action.seat, msg(
                 "seat {seat} discards {tile} right after its kong's replacement (杠上炮 if "
                 "won on)", seat=action.seat, tile=code(tile)))
