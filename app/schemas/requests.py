@@ -588,13 +588,13 @@ class MatchRoundSchema(RoundLogSchema, QuickSchema):
     dealer = Seat(load_default=None, allow_none=True, metadata={
         "description": "Derived by the match's rotation when left out; a seat other than "
                        "the rotation's is a 422."})
-    players = Shortcut(PlayerSchema, quick_player, many=True, load_default=None,
+    players = Shortcut(PlayerSchema, quick_player, many=True,
                        validate=validate.Length(equal=4, error=_FOUR_PLAYERS), metadata={
         "description": "A settled round: as /settle takes them (with `result`)."})
     jing = _jing_field(metadata={
         "description": "nanchang: `previous_indicator` is derived (the round before's "
                        "`indicator`, 回头一笑) when left out; another tile is a 422."})
-    result = fields.Nested(ResultSchema, load_default=None, metadata={
+    result = fields.Nested(ResultSchema, metadata={
         "description": "A settled round: as /settle takes it (with `players`)."})
     events = _events_field()
     horses = Tiles(maximum=30, load_default=None, allow_none=True, error_messages={
@@ -605,11 +605,11 @@ class MatchRoundSchema(RoundLogSchema, QuickSchema):
                                  "takes them from it."})
     round_wind = Tile(load_default=None, allow_none=True, metadata={
         "description": "guangdong: derived when left out; another wind is a 422."})
-    deal = fields.List(Tiles(maximum=14), load_default=None,
+    deal = fields.List(Tiles(maximum=14),
                        validate=validate.Length(equal=4, error=_FOUR_HANDS), metadata={
         "description": "A logged round: the tiles dealt, by seat (the derived dealer's 14, "
                        "the others' 13)."})
-    actions = fields.List(fields.Nested(ActionSchema), load_default=None,
+    actions = fields.List(fields.Nested(ActionSchema),
                           validate=validate.Length(max=MAX_ACTIONS), metadata={
         "description": "A logged round: its actions in play order (as /replay takes them)."})
 
@@ -634,7 +634,7 @@ class MatchRoundSchema(RoundLogSchema, QuickSchema):
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.MatchRound:
-        if data["deal"] is not None:
+        if data.get("deal") is not None:
             log = play.RoundLog(tuple(tuple(d) for d in data["deal"]), tuple(data["actions"]),
                                 _tuple(data["wall"]), data["wall_size"], _tuple(data["horses"]))
             return model.MatchRound((), model.Result(), data["jing"], (), (), data["dealer"],

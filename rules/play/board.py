@@ -654,8 +654,10 @@ class Round:
             return False
         kind = self.play.earthly
         if kind is Earthly.DEALER_FIRST_DISCARD:
+            # (the dealer's concealed kong before it does not matter: nobody else can have
+            # claimed anything yet)
             return (win_type == DISCARD and self.phase == OFFER and self.turn == self.dealer
-                    and self.seats[self.dealer].discards == 1 and not self.any_call)
+                    and self.seats[self.dealer].discards == 1)
         if kind is Earthly.DEALT_READY:
             return bool(self._waits_of_dealt(seat))
         # FIRST_DRAW

@@ -222,6 +222,9 @@ ACTION_ENTRIES = [
     ("action.must_win", _log("qinzhou", _SEAT_1_WAITS_5P, "0d5p 1D1s", rules={"must_win": True}),
      "actions[1]"),
     ("action.after_end", _gd(_WON + " 1D"), "actions[20]"),
+    ("match.unfinished_round", ("/match", {"variant": "guangdong", "dealer": 3, "rounds": [
+        {k: v for k, v in _gd("3d8s 0D5s")[1].items() if k not in ("variant", "dealer")}]}),
+     "rounds[0].actions"),
 ]
 ENTRIES += ACTION_ENTRIES
 

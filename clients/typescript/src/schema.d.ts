@@ -1446,11 +1446,8 @@ export interface components {
             tiles?: string | string[] | null;
         };
         MatchRound: {
-            /**
-             * @description A logged round: the tiles dealt, by seat (the derived dealer's 14, the others' 13).
-             * @default null
-             */
-            deal?: (string | string[])[] | null;
+            /** @description A logged round: the tiles dealt, by seat (the derived dealer's 14, the others' 13). */
+            deal?: (string | string[])[];
             /**
              * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
              * @default null
@@ -1466,28 +1463,19 @@ export interface components {
              * @default null
              */
             horses?: string | string[] | null;
-            /**
-             * @description A logged round: its actions in play order (as /replay takes them).
-             * @default null
-             */
-            actions?: components["schemas"]["Action"][] | null;
+            /** @description A logged round: its actions in play order (as /replay takes them). */
+            actions?: components["schemas"]["Action"][];
             /**
              * @description Derived by the match's rotation when left out; a seat other than the rotation's is a 422.
              * @default null
              */
             dealer?: number | null;
-            /**
-             * @description A settled round: as /settle takes them (with `result`).
-             * @default null
-             */
-            players?: components["schemas"]["Player"][] | null;
+            /** @description A settled round: as /settle takes them (with `result`). */
+            players?: components["schemas"]["Player"][];
             /** @description nanchang: `previous_indicator` is derived (the round before's `indicator`, 回头一笑) when left out; another tile is a 422. */
             jing?: components["schemas"]["Jing"];
-            /**
-             * @description A settled round: as /settle takes it (with `players`).
-             * @default null
-             */
-            result?: components["schemas"]["Result"] | null;
+            /** @description A settled round: as /settle takes it (with `players`). */
+            result?: components["schemas"]["Result"];
             events?: components["schemas"]["Event"][];
             /**
              * @description guangdong: derived when left out; another wind is a 422. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.

@@ -280,7 +280,7 @@ class Action(TypedDict):
 
 class MatchRound(TypedDict):
     # A logged round: the tiles dealt, by seat (the derived dealer's 14, the others' 13).
-    deal: NotRequired[list[str | list[str]] | None]
+    deal: NotRequired[list[str | list[str]]]
     # The tiles still to draw after the deal, in order: an ordinary draw takes the first left,
     # a kong's replacement the last. Every draw is checked against it; the last tile, a drawn
     # round and qinzhou's horses come from it. Give it or `wall_size`.
@@ -291,17 +291,17 @@ class MatchRound(TypedDict):
     # qinzhou: the flipped 奖马 tiles (0-30); a log with `wall` takes them from it.
     horses: NotRequired[str | list[str] | None]
     # A logged round: its actions in play order (as /replay takes them).
-    actions: NotRequired[list[Action] | None]
+    actions: NotRequired[list[Action]]
     # Derived by the match's rotation when left out; a seat other than the rotation's is a
     # 422.
     dealer: NotRequired[int | None]
     # A settled round: as /settle takes them (with `result`).
-    players: NotRequired[list[Player] | None]
+    players: NotRequired[list[Player]]
     # nanchang: `previous_indicator` is derived (the round before's `indicator`, 回头一笑) when
     # left out; another tile is a 422.
     jing: NotRequired[Jing]
     # A settled round: as /settle takes it (with `players`).
-    result: NotRequired[Result | None]
+    result: NotRequired[Result]
     events: NotRequired[list[Event]]
     # guangdong: derived when left out; another wind is a 422. One tile in any notation, e.g.
     # `5m`, `E`, `5z`, `五万`, `🀋`.
