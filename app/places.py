@@ -27,7 +27,7 @@ class Form(Enum):
     EVALUATE = "evaluate"  # one hand, its win at the top level (also /advise)
     SETTLE = "settle"  # four players, the result (also /jing)
     MATCH = "match"  # rounds of /settle
-    REPLAY = "replay"  # a round's log: deal, wall, actions (the settle request it implies)
+    REPLAY = "replay"  # a round's log: deal, wall, actions (and the settle request it implies)
 
 
 _FORMS = {"api.evaluate": Form.EVALUATE, "api.advise": Form.EVALUATE,
@@ -50,11 +50,10 @@ def _path(place: Place, form: Form) -> str:
     part = place.part
     if part in _LOG:
         return _log_path(place)
-    if form is Form.REPLAY and (part in PLAYER_PARTS or part in WIN_PARTS
-                                or part == PlaceKind.EVENT):
-        # the settle request the log implies (its own checks; a log that passed the play
-        # rules meets them, so this names what the engine derived)
-        return f"settle_request.{_path(place, Form.SETTLE)}"
+    if form is Form.REPLAY:
+        # a place of the settle request the log implies, as /settle writes it: a replayed
+        # round's settlement says it exactly as /settle says it for that request
+        form = Form.SETTLE
     if part in PLAYER_PARTS:
         return _player_path(place, form)
     if part in WIN_PARTS:

@@ -174,6 +174,7 @@ class Round:
         self.claims = 0  # claims made so far: the next claimed meld's claim_order
         self.any_call = False  # a chow, pung or kong (concealed included) has been made
         self.dealer_discarded = False
+        self.landings_fed: dict[int, int] = {}  # guangdong: feeder → whose landing it fed
         self.actions = 0  # actions played so far: the next action's index
         self.facts: list[Fact] = []
         self.false_wins: list[int] = []
@@ -491,9 +492,12 @@ class Round:
         if win_type in (DISCARD, ROB_KONG):
             seat = self.seats[action.seat]
             if tile is not None and seat.is_locked(tile, win_type) and self.play.lock_rule:
-                return Refusal(ACTION_WIN_LOCKED, msg(
-                    "seat {seat} passed a win and may not win on a discard until its lock "
-                    "is released", seat=action.seat), self.play.lock_rule)
+                why = msg("seat {seat} passed a win and may not win on a discard or a robbed "
+                          "kong until its lock is released", seat=action.seat) \
+                    if self.play.pass_lock is not PassLock.SAME_TILE_UNTIL_DRAW_OR_CLAIM else \
+                    msg("seat {seat} passed a win on {tile} and may not win on a discard of "
+                        "{tile} until it draws or claims", seat=action.seat, tile=code(tile))
+                return Refusal(ACTION_WIN_LOCKED, why, self.play.lock_rule)
         if self._accepts(action.seat, tile, win_type):
             return None
         if self.play.false_win:
@@ -536,7 +540,8 @@ class Round:
             return Refusal(ACTION_SECOND_WINNER, msg("seat {seat} has already won",
                                                      seat=seat), common.SEVERAL_WINNERS)
         if len(self.winners) >= self.max_winners:
-            rule = common.ONE_WINNER if self.max_winners == 1 else common.SEVERAL_WINNERS
+            rule = (self.play.one_winner_rule or common.ONE_WINNER) if self.max_winners == 1 \
+                else common.SEVERAL_WINNERS
             return Refusal(ACTION_SECOND_WINNER, msg(
                 "at most {most} winner(s) on one tile here, and seat {seat} has won",
                 most=self.max_winners, seat=self.winners[0]), rule)
@@ -873,14 +878,31 @@ class Round:
 
     def _feeds(self, claimer: int, feeder: int, kind: str) -> None:
         """Who fed a meld that can make it liable (guangdong 包): the fourth exposed meld
-        (十二张落地), a kong from a discard (杠上开花包杠)."""
+        (十二张落地, 包先不包后: only the first landing a seat feeds), the last wind pung of a
+        大四喜 or the last dragon pung of a 大三元, a kong from a discard (杠上开花包杠)."""
         if not self.play.bao_feeds:
             return
-        exposed = sum(m.is_exposed for m in self.seats[claimer].melds)
-        if exposed == 4:
+        melds = self.seats[claimer].melds
+        last = melds[-1]
+        if kind != CHOW and _completes_set(melds, last.tiles[0], WINDS, 4):
             self._fact("bao_feed", feeder, msg(
-                "seat {feeder} fed seat {seat}'s fourth exposed meld (十二张落地): it pays "
-                "for seat {seat}'s self-drawn win (包自摸)", feeder=feeder, seat=claimer))
+                "seat {feeder} fed seat {seat}'s fourth wind pung: it pays for seat {seat}'s "
+                "self-drawn win (大四喜包自摸)", feeder=feeder, seat=claimer))
+        elif kind != CHOW and _completes_set(melds, last.tiles[0], DRAGONS, 3):
+            self._fact("bao_feed", feeder, msg(
+                "seat {feeder} fed seat {seat}'s third dragon pung: it pays for seat {seat}'s "
+                "self-drawn win (大三元包自摸)", feeder=feeder, seat=claimer))
+        if sum(m.is_exposed for m in melds) == 4:
+            if feeder in self.landings_fed:
+                self._fact("bao_feed", feeder, msg(
+                    "seat {feeder} fed seat {seat}'s fourth exposed meld (十二张落地), but it "
+                    "fed seat {first}'s first: it is liable for that one only (包先不包后)",
+                    feeder=feeder, seat=claimer, first=self.landings_fed[feeder]))
+            else:
+                self.landings_fed[feeder] = claimer
+                self._fact("bao_feed", feeder, msg(
+                    "seat {feeder} fed seat {seat}'s fourth exposed meld (十二张落地): it pays "
+                    "for seat {seat}'s self-drawn win (包自摸)", feeder=feeder, seat=claimer))
         if kind == KONG:
             self._fact("bao_feed", feeder, msg(
                 "seat {feeder} fed seat {seat}'s kong: a win on its replacement is paid by "
@@ -1024,6 +1046,16 @@ def _not_turn(why: Sentence) -> Refusal:
 def _not_held(tile: int, seat: int) -> Refusal:
     return Refusal(ACTION_TILE_NOT_HELD, msg("seat {seat} does not hold {tile}", seat=seat,
                                              tile=code(tile)), common.TURN)
+
+
+def _completes_set(melds: list[Meld], tile: int, kinds: tuple[int, ...], size: int) -> bool:
+    """Is ``tile`` one of ``kinds`` and does the seat now show ``size`` exposed pungs or kongs
+    of them (the last claim completing 大四喜's winds or 大三元's dragons)?"""
+    if tile not in kinds:
+        return False
+    shown = {m.tiles[0] for m in melds if m.is_exposed and m.kind != CHOW
+             and m.tiles[0] in kinds}
+    return len(shown) == size
 
 
 def _chows(tile: int) -> list[tuple[int, ...]]:

@@ -60,6 +60,7 @@ class PlayRules:
     last_drawer_discards: bool = True  # qinzhou: the last tile's drawer does not discard
     last_tile_rule: Rule = field(default_factory=lambda: Rule(msg("the last tile"), ""))
     several_winners_option: str | None = None  # guangdong: yi_pao_duo_xiang
+    one_winner_rule: Rule | None = None  # why one winner only, where not 胡前不胡后
     wait_lock_option: str | None = None  # qinzhou: no_wait_change (聽牌後不允許換聽)
     wait_lock_rule: Rule | None = None
     must_win_option: str | None = None  # qinzhou: must_win (能胡必胡)

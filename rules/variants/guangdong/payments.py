@@ -60,6 +60,11 @@ def liability(melds: tuple[Meld, ...], win_type: str, owner: int | None) -> Liab
     """The liable seat of a self-drawn win, or None (each other player pays)."""
     if win_type not in SELF_DRAWN or not melds:  # every liability is for a fed meld
         return None
+    if win_type == SELF_DRAWN[1] and melds[-1].kind == KONG:  # 七.3 杠上开花包杠
+        # (RULINGS: when it and a 包自摸 both name a payer, the most recent feed, the kong's,
+        # pays)
+        return Liability("gang_shang_kai_hua_bao_gang", "杠上开花包杠", len(melds) - 1,
+                         melds[-1].source)
     winds = _exposed(melds, WINDS)
     if len(winds) == 4:  # 七.6 大四喜: 已碰出东南西北任意3款, 有人打出余下一款
         return Liability("da_si_xi", "大四喜包自摸", winds[-1], _fed_by(melds, winds[-1], owner))
@@ -67,9 +72,6 @@ def liability(melds: tuple[Meld, ...], win_type: str, owner: int | None) -> Liab
     if len(dragons) == 3:  # 七.6 大三元: 已碰出红中白板发财任意2款, 有人打出余下一款
         return Liability("da_san_yuan", "大三元包自摸", dragons[-1],
                          _fed_by(melds, dragons[-1], owner))
-    if win_type == SELF_DRAWN[1] and melds and melds[-1].kind == KONG:  # 七.3 杠上开花包杠
-        return Liability("gang_shang_kai_hua_bao_gang", "杠上开花包杠", len(melds) - 1,
-                         melds[-1].source)
     exposed = _exposed(melds)
     if len(exposed) == 4:  # 七.5 十二张落地包自摸
         return Liability("shi_er_zhang_luo_di", "十二张落地包自摸", exposed[-1],

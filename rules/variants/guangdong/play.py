@@ -15,6 +15,8 @@ PLAY = PlayRules(
     human=True,
     bao_feeds=True,
     several_winners_option="yi_pao_duo_xiang",
+    one_winner_rule=Rule(msg("one winner on a discard (rule option yi_pao_duo_xiang off)"),
+                         "004 五 一炮多响: 允许一炮多响"),
     last_tile_rule=Rule(msg("流局 (a drawn round)"), "004 五: 和牌：即流局、荒牌"),
     shape_is_win=True,  # 鸡和 0 番: 什么牌都可以和
 )
