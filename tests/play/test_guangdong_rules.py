@@ -104,11 +104,17 @@ def test_lou_he_the_same_tile_is_locked():
     error = refused(OPEN + " 3D1p 3d1p 0D1p 0d1p 2h")
     assert (error.index, error.code) == (9, ACTION_WIN_LOCKED)
     assert "漏和" in said(error) and "004 五" in said(error)
+    answer = play(OPEN + " 3D1p 3d1p 0D1p 0d1p")
+    assert answer.legal is not None
+    assert "win" not in [a.type for a in answer.legal[2]]
 
 
 def test_lou_he_another_tile_is_not_locked():
     """漏和 (seed 004 五): 「…打出相同的一张牌时，玩家A是不能和那一张的」 — that tile only. Seat 2,
     locked on 1p at 7, wins on seat 0's 4p: 平和 1 fan, 2 from the dealer."""
+    offered = play(OPEN + " 3D1p 3d1p 0D4p 0d4p")
+    assert offered.legal is not None
+    assert "win" in [a.type for a in offered.legal[2]]
     answer = play(OPEN + " 3D1p 3d1p 0D4p 0d4p 2h")
     assert facts(answer) == [(7, "win_passed", 2)]
     assert request(answer)["result"] == {"winners": [2], "win_tile": "4p",
@@ -372,6 +378,20 @@ def test_gang_shang_kai_hua_bao_gang_stands_over_an_earlier_bao():
     answer = play(SAN_YUAN_OPEN + " 2D9m 2d9m 1k9m 1D1p 1h", deal)
     assert request(answer)["result"]["win_type"] == "kong_replacement"
     assert deltas(answer) == [0, 192, -192, 0]
+
+
+def test_gang_shang_pao_is_not_guangdongs():
+    """杠上炮 is qinzhou's (seed 003 6.13 「杠上跑 2番，別人杠后打出來的第一張牌被胡」; RULINGS:
+    "``after_kong_discard`` (杠上炮, qinzhou)"); seed 004 scores a kong only in 七.2-3
+    「杠上开花」. Seat 1 wins on seat 3's first discard after its concealed kong (8-9): no
+    ``after_kong_discard`` fact or flag; 平和 1 fan, 2 from seat 3; kongs pay nothing."""
+    deal = ["147m258p369sSWNFF", "123m456m789m11p2pE", "258m369p147sSWWP",
+            "CCC369m147p258sN"]
+    answer = play("0dF 1D3p 1dE 2DN 2dN 3DC 3xC 3D4p 3d4p 1h", deal)
+    assert not [f for f in facts(answer) if f[1] == "after_kong_discard"]
+    assert request(answer)["result"] == {"winners": [1], "win_tile": "4p",
+                                         "win_type": "discard", "discarder": 3}
+    assert deltas(answer) == [0, 2, 0, -2]
 
 
 # ---------------------------------------------------------------------------- 天和

@@ -98,6 +98,9 @@ def test_lou_hu_a_passed_discard_locks_every_discard_win():
     error = refused(OPEN + " 3D1p 3d1p 0D4p 0d4p 2h")
     assert (error.index, error.code) == (9, ACTION_WIN_LOCKED)
     assert "漏胡" in said(error) and "003 特殊規則" in said(error)
+    answer = play(OPEN + " 3D1p 3d1p 0D4p 0d4p")
+    assert answer.legal is not None
+    assert [a.type for a in answer.legal[2]] == []  # no win among seat 2's legal actions
 
 
 def test_lou_hu_the_lock_is_a_fact_and_a_chow_releases_it():
@@ -209,13 +212,15 @@ KONG_DEAL = ["1112345m456p789sN", "258p369s147sSWNC", "369p258s147pSWNP", "147p2
 KONG_OPEN = "0dN 1DE 1dE 2DE 2dE 3DF 3dF 0D1m"
 
 
-def test_wait_lock_a_kong_that_changes_the_waits_is_refused():
+@pytest.mark.parametrize("text, index", [(KONG_OPEN + " 0x1m", 8), ("0dN 1D1m 1d1m 0k1m", 3)],
+                         ids=["concealed", "claimed"])
+def test_wait_lock_a_kong_that_changes_the_waits_is_refused(text, index):
     """聽牌後不允許換聽 (seed 003 基本規則 6): 「聽牌后不允許換聽」: no kong that changes the
-    waits. A concealed kong of 1m leaves 2345m: ready on 2m 5m, not 2m 3m 5m 6m (8). Legal with
-    ``no_wait_change`` false."""
-    error = refused(KONG_OPEN + " 0x1m", KONG_DEAL)
-    assert (error.index, error.code) == (8, ACTION_WAIT_CHANGED)
-    answer = play(KONG_OPEN + " 0x1m", KONG_DEAL, rules={"no_wait_change": False})
+    waits. A kong of 1m, concealed (the fourth drawn) or claimed from seat 1, leaves 2345m:
+    ready on 2m 5m, not 2m 3m 5m 6m. Legal with ``no_wait_change`` false."""
+    error = refused(text, KONG_DEAL)
+    assert (error.index, error.code) == (index, ACTION_WAIT_CHANGED)
+    answer = play(text, KONG_DEAL, rules={"no_wait_change": False})
     assert answer.status == "in_progress" and answer.turn == 0
 
 
