@@ -300,6 +300,16 @@ def test_must_win_the_dealers_dealt_win_skipped():
     assert play("0d4p", deal).status == "in_progress"
 
 
+def test_must_win_the_dealers_dealt_win_skipped_by_a_kong():
+    """能胡必胡 (seed 003 基本規則 6): 「能胡必胡」. The dealer's dealt 14 (111s 123s 456m 789m 22p)
+    are complete; a concealed kong of 1s (0) instead of 天胡 is illegal too."""
+    deal = ["111123s456m789m22p", J1, "258m369p147pSWNP", "369m147p258pSWNF"]
+    error = refused("0x1s", deal, rules=MUST)
+    assert (error.index, error.code) == (0, ACTION_MUST_WIN)
+    answer = play("0x1s", deal)
+    assert answer.status == "in_progress" and answer.turn == 0
+
+
 def test_must_win_a_robbed_kong_skipped():
     """能胡必胡 (seed 003 基本規則 6): 「能胡必胡」. Seat 2 could rob seat 3's added 4p; the
     replacement draw (13) closes it."""
