@@ -22,13 +22,13 @@ from app import create_app
 from app.config import Config
 from app.schemas import answers
 from rules.error_codes import (
+    ACTION_AFTER_END,
     ACTION_CHOW_NOT_NEXT,
     ACTION_NO_CLAIM,
     ACTION_NOT_A_WIN,
     ACTION_NOTHING_TO_WIN,
     ACTION_ROB_NOT_ALLOWED,
     ACTION_SECOND_WINNER,
-    ACTION_WALL_EMPTY,
     ACTION_WIN_LOCKED,
 )
 from rules.play import IllegalAction, ReplayAnswer
@@ -327,9 +327,6 @@ def test_bao_zi_mo_da_san_yuan_the_last_dragons_feeder_pays():
     assert ledger(answer) == [(3, 1, 192, "hu")]
 
 
-@pytest.mark.xfail(strict=True, reason="engine defect: no bao_feed fact for the seat that fed "
-                   "the last dragon pung of a 大三元 (only the fourth exposed meld and a "
-                   "claimed kong are reported)")
 def test_bao_zi_mo_da_san_yuan_feed_is_a_fact():
     """特殊牌型包自摸 (seed 004 七.6): 「若有人打出余下一款者，那人则需承担包自摸的责任」; API.md:
     the facts name "who fed a 包 meld". Seat 3's 白 (11) is such a feed."""
@@ -366,9 +363,6 @@ def test_gang_shang_kai_hua_after_an_added_kong_is_no_bao_gang():
     assert deltas(answer) == [-8, 24, -8, -8]
 
 
-@pytest.mark.xfail(strict=True, reason="engine defect (guangdong payments.liability): when "
-                   "a 大三元 feeder and a 杠上开花包杠 feeder are both named, the 大三元 "
-                   "feeder pays; RULINGS: 杠上开花包杠 (the most recent feed) pays")
 def test_gang_shang_kai_hua_bao_gang_stands_over_an_earlier_bao():
     """杠上开花包杠 (seed 004 七.3): 「点杠者包三家牌」; RULINGS: "When 包自摸 and 杠上开花包杠
     both name a payer, 杠上开花包杠 (the most recent feed) pays". Seat 1's 大三元 was completed by
@@ -556,12 +550,13 @@ def test_last_discard_may_be_won_on_not_as_hai_di():
 
 def test_last_discard_may_only_be_won_on():
     """流局 (seed 004 五): 「和牌：即流局、荒牌」. Seat 3's pung of the last discard (11) is
-    refused, and so is a draw from the empty wall."""
+    refused (only a win may take it), and a draw from the empty wall is past the end of the
+    round."""
     error = refused(LAST_LOG + " 1D 1d4p 3p4p", LAST_DEAL, wall="E3pE9s4p")
     assert (error.index, error.code) == (11, ACTION_NO_CLAIM)
     assert "004 五" in said(error)
     error = refused(LAST_LOG + " 1D 1d4p 2D", LAST_DEAL, wall="E3pE9s4p")
-    assert (error.index, error.code) == (11, ACTION_WALL_EMPTY)
+    assert (error.index, error.code) == (11, ACTION_AFTER_END)
 
 
 def test_last_discard_not_won_a_drawn_round(client):
@@ -596,19 +591,15 @@ def test_http_an_illegal_action_is_a_422_at_its_index(client, text, rules, index
     assert (error["field"], error["code"]) == (f"actions[{index}]", code)
 
 
-LEDGER_PLACE = pytest.mark.xfail(strict=True, reason=(
-    "engine defect (app/places.py, Form.REPLAY): a 包 ledger line's meld is written "
-    "'settle_request.melds[0]' in /replay's settlement but 'melds[0]' by /settle, so the "
-    "settlement is not exactly what /settle answers for the settle_request"))
 REPLAYED = [
-    pytest.param(LANDING_DEAL, LANDING_LOG, [0, 6, 0, -6], marks=LEDGER_PLACE,
+    pytest.param(LANDING_DEAL, LANDING_LOG, [0, 6, 0, -6],
                  id="bao_zi_mo"),
     pytest.param(TWO_DEAL, TWO_LOG + " 1D3m 1d3m 2DF 2h", [-8, -8, 24, -8],
                  id="bao_xian_bu_bao_hou"),
     pytest.param(MULTI_DEAL, MULTI_LOG + " 3h 1h 2h", [-48, 8, 8, 32], id="yi_pao_san_xiang"),
     pytest.param([J0, "123m456p789s555s8m", J2, J3],
                  "0dF 1DE 1dE 2D9m 2d9m 3D5s 3d5s 1k5s 1D8m 1h", [0, 24, 0, -24],
-                 marks=LEDGER_PLACE, id="gang_shang_kai_hua_bao_gang"),
+                 id="gang_shang_kai_hua_bao_gang"),
 ]
 
 
