@@ -17,7 +17,7 @@ from tests.hostile.mutations import corpus, mutate
 
 SCHEMAS = {"/evaluate": req.EvaluateSchema(), "/settle": req.SettleSchema(),
            "/jing": req.JingRequestSchema(), "/match": req.MatchSchema(),
-           "/advise": req.AdviseSchema()}
+           "/advise": req.AdviseSchema(), "/replay": req.ReplaySchema()}
 CASES = int(os.environ.get("SHORTCUT_CASES", 1500))
 
 
@@ -54,7 +54,8 @@ def test_valid_bodies_load_the_same_and_take_the_shortcuts(bodies):
 
 
 QUICK = {"/evaluate": req.quick_evaluate, "/settle": req.quick_settle,
-         "/jing": None, "/match": req.quick_match, "/advise": req.quick_advise}
+         "/jing": None, "/match": req.quick_match, "/advise": req.quick_advise,
+         "/replay": req.quick_replay}
 
 
 def test_every_valid_body_is_loaded_whole_by_its_quick_loader(bodies):

@@ -66,12 +66,16 @@ def corpus(rounds_per_variant: int = 6) -> list[tuple[str, dict[str, Any]]]:
         out += [("/evaluate", b) for b in _evaluate_bodies(name)]
         if variant.jing_fields:
             out += [("/jing", b) for b in _jing_bodies(name)]
-        settles = [Simulator(name, 70_000 + seed).play().request
-                   for seed in range(rounds_per_variant)]
+        played = [Simulator(name, 70_000 + seed).play() for seed in range(rounds_per_variant)]
+        settles = [p.request for p in played]
         out += [("/settle", body) for body in settles]
+        out += [("/replay", p.log) for p in played[:3]]
+        out += [("/replay", {**p.log, "actions": p.log["actions"][:len(p.log["actions"]) // 2]})
+                for p in played[3:5]]  # rounds in progress
         out += [("/advise", body) for body in advices(settles)[:4]]
         if variant.scored:
             out.append(("/match", play_match(name, 71_000, 4).body))
+            out.append(("/match", play_match(name, 72_000, 4, logs=0.5).body))  # logs too
     return out
 
 

@@ -1,5 +1,6 @@
 """Simulated matches: /match must equal the rounds settled one by one through /settle, with
-the dealer, round wind, floor and 回头一笑 the simulated table carried into each.
+the dealer, round wind, floor and 回头一笑 the simulated table carried into each. A third of
+the rounds are sent as their logs (the /replay form), mixed with settled rounds.
 
 The table's rotation is written in tests/sim/engine.py (``play_match``), apart from the
 service's rules/matches.py. SIM_MATCHES (default 3 per setting) sets how many matches.
@@ -16,6 +17,7 @@ from tests.settle_props import check_invariants
 from tests.sim.engine import play_match
 
 MATCHES = int(os.environ.get("SIM_MATCHES", 3))
+LOGS = 1 / 3  # the share of rounds sent as logs
 ROUNDS = 16
 # Every variant with its defaults, and the settings that change what a match carries.
 SETTINGS = [
@@ -32,7 +34,8 @@ SETTLED = ("deltas", "ledger", "winners", "jing", "notes", "next_floor")
                          ids=[f"{v}-{'-'.join(o) or 'defaults'}" for v, o in SETTINGS])
 def test_a_match_is_its_rounds_settled_one_by_one(variant, options, client):
     for n in range(MATCHES):
-        played = play_match(variant, 500 + n, ROUNDS, options)
+        played = play_match(variant, 500 + n, ROUNDS, options, logs=LOGS)
+        assert any("actions" in r for r in played.body["rounds"])
         response = client.post("/match", json=played.body)
         assert response.status_code == 200, (n, response.get_json())
         answer = response.get_json()
@@ -84,3 +87,40 @@ def test_the_simulated_matches_reach_what_they_test():
               "qinzhou winner took the deal across the table", "floor rose", "floor fell",
               "回头一笑 carried", *(f"{v} drawn round" for v, _ in SETTINGS)}
     assert wanted <= seen, wanted - seen
+
+
+def test_a_logged_round_that_has_not_ended_is_refused(client):
+    """A match's rounds are finished: a log that stops with tiles to draw is a 422 naming
+    that round's actions."""
+    played = play_match("guangdong", 600, 2, logs=1.0)
+    rounds = played.body["rounds"]
+    rounds[1] = {**rounds[1], "actions": rounds[1]["actions"][:5]}
+    response = client.post("/match", json=played.body)
+    assert response.status_code == 422
+    error = response.get_json()["errors"][0]
+    assert (error["field"], error["code"]) == ("rounds[1].actions", "match.unfinished_round")
+
+
+def test_a_logged_round_is_dealt_by_the_derived_dealer(client):
+    """The match derives the dealer: a log whose deal gives another seat the 14 tiles is a
+    422 naming the round's deal."""
+    played = play_match("xingguo", 601, 2, logs=1.0)
+    second = played.body["rounds"][1]
+    dealer = played.dealers[1]
+    other = (dealer + 1) % 4
+    deal = list(second["deal"])
+    deal[dealer], deal[other] = deal[other], deal[dealer]  # the 14 tiles to another seat
+    played.body["rounds"][1] = {**second, "deal": deal}
+    response = client.post("/match", json=played.body)
+    assert response.status_code == 422
+    fields = {e["field"] for e in response.get_json()["errors"]}
+    assert f"rounds[1].deal[{dealer}]" in fields, response.get_json()
+
+
+def test_a_round_is_settled_or_logged_not_both(client):
+    played = play_match("qinzhou", 602, 1)
+    settled = played.body["rounds"][0]
+    both = {**settled, "deal": played.logs[0]["deal"], "actions": played.logs[0]["actions"]}
+    response = client.post("/match", json={**played.body, "rounds": [both]})
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["field"] == "rounds[0].deal"
