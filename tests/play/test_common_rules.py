@@ -246,6 +246,11 @@ def test_a_fifth_copy_cannot_be_drawn():
     # nanchang's indicator stays in the wall (seed 002 精牌介绍 1): the fourth N is drawn.
     drawn = replay(NC, 0, DEAL, "0d1m 1DN", jing=north, wall_size=20)
     assert drawn.seats is not None and drawn.seats[1].concealed.count(parse_tiles("N")[0]) == 1
+    # With a wall, a fourth N in it is a set-up that cannot be (xingguo): a 422 before play.
+    with pytest.raises(InvalidInput) as caught:
+        replay(XG, 0, DEAL, "0d1m", jing=north, wall="3mN")
+    assert [e.code for e in caught.value.errors] == ["tile.too_many_copies"]
+    assert replay(NC, 0, DEAL, "0d1m 1D 1dN", jing=north, wall="N3m").turn == 2
 
 
 def test_discard_a_tile_not_held():
@@ -353,6 +358,10 @@ def test_no_kong_from_hand_right_after_a_claim():
     assert later.seats is not None
     assert [m["type"] for m in map(answers.meld, later.seats[0].melds)] == [
         "pung", "concealed_kong"]
+    # Nor after a chow: the dealer chows seat 3's 4p.
+    error = illegal(XG, 0, KONG_DEAL, "0d5m 1D 1d3m 2D 2dW 3D 3d4p 0c234p 0x1m", jing=FA,
+                    wall="3mW4p6m")
+    assert refused(error) == (8, "action.kong_not_allowed")
     # Seat 1 pungs seat 3's 1s with three in hand: it may not add the fourth at once.
     error = illegal(XG, 0, KONG_DEAL, "0d5m 1D 1d3m 2D 2dW 3D 3d1s 1p1s 1a1s", jing=FA,
                     wall="3mW1s6m7p8p9s")
@@ -418,22 +427,27 @@ ROB_WALL = "3m4m9p1p2s3s9p6m"
 ROB = "0d1m 1D 1d3m 2D 2d4m 3D 3d9p 0p9p 0dC 1D 1d1p 2D 2d2s 3D 3d3s 0D 0a9p"
 
 
-def test_robbing_an_added_kong():
+@pytest.mark.parametrize(("variant", "expected"), [
+    # As seat 1's self-draw ×2 (抢杠), ×2 霸胡: the dealer's share 16 → 37, the others' 8 →
+    # 21; all three shares (79) from the robbed dealer. The robbed kong scores nothing.
+    (XG, [-79, 79, 0, 0]),
+    # nanchang 德中德: the dealer's share 4 × 2 × 2 × 2 = 32 → 133, the others' 16 → 69.
+    (NC, [-271, 271, 0, 0]),
+])
+def test_robbing_an_added_kong(variant, expected):
     """Seat 1 robs the dealer's added 9p: the robbed kong stands as a pung, the robbed
     player pays the whole win (seed 000 E组 "抢杠：胡家按正常胡 X2 德国抢奖5不翻倍, 补杠家包付";
-    002 胡牌方式 3 "抢杠只能发生在加杠动作中")."""
-    answer = replay(XG, 0, ROB_DEAL, f"{ROB} 1h", jing=FA, wall=ROB_WALL)
+    002 胡牌方式 3 "抢杠只能发生在加杠动作中"; 胡牌分 4 "抢杠：X2。可视作自摸")."""
+    answer = replay(variant, 0, ROB_DEAL, f"{ROB} 1h", jing=FA, wall=ROB_WALL)
     body_ = request(answer)
     assert body_["result"] == {"winners": [1], "win_tile": "9p", "win_type": "rob_kong",
                                "discarder": 0}
     assert body_["players"][0]["melds"] == [
         {"type": "pung", "tiles": "999p", "from": 3, "claimed": "9p", "claim_order": 0}]
     assert (17, "robbed_kong", 1) in facts(answer)
-    # As seat 1's self-draw ×2 (抢杠), ×2 霸胡: the dealer's share 16 → 37, the others' 8 →
-    # 21; all three shares (79) from the robbed dealer. The robbed kong scores nothing.
-    assert deltas(answer) == [-79, 79, 0, 0]
+    assert deltas(answer) == expected
     # Nobody robs: the dealer draws its replacement, the kong stands.
-    stood = replay(XG, 0, ROB_DEAL, f"{ROB} 0D", jing=FA, wall=ROB_WALL)
+    stood = replay(variant, 0, ROB_DEAL, f"{ROB} 0D", jing=FA, wall=ROB_WALL)
     assert stood.seats is not None
     assert [answers.meld(m) for m in stood.seats[0].melds] == [
         {"type": "added_kong", "tiles": "9999p", "from": 3, "claimed": "9p", "claim_order": 0}]
@@ -528,6 +542,21 @@ def test_last_tile_a_pung_is_refused():
     assert refused(illegal(XG, 0, DEAL, f"{text} 3D", jing=FA, wall="3m1p")) == (
         5, "action.wall_empty")
     assert replay(XG, 0, DEAL, f"{text} 3pN", jing=FA, wall="3m1p8s").turn == 3
+
+
+def test_last_tile_taken_by_a_kong_replacement():
+    """A kong's replacement may take the wall's last tile; its owner discards, only a win
+    may take that discard, and the round is drawn (RULINGS "Play rules": "whether an
+    ordinary draw or a kong's replacement takes it"; seed 000 四.7 "和牌")."""
+    text = "0d5m 1D 1d3m 2D 2d1p 3D 3d4p 0D 0x1m 0D"
+    wall = "3m1p4p6m9s"
+    answer = replay(XG, 0, KONG_DEAL, f"{text} 0dE", jing=FA, wall=wall)
+    assert [(i, c) for i, c, _ in facts(answer)] == [(9, "last_tile"), (10, "drawn_round")]
+    assert request(answer)["result"] == {"winners": []}
+    assert refused(illegal(XG, 0, KONG_DEAL, f"{text} 0d9p 1D", jing=FA, wall=wall)) == (
+        11, "action.wall_empty")
+    assert refused(illegal(XG, 0, KONG_DEAL, f"{text} 0d9s 1c789s", jing=FA, wall=wall)) == (
+        11, "action.no_claim")
 
 
 @pytest.mark.parametrize("variant", [XG, NC])
@@ -633,17 +662,24 @@ CHAIN_DEAL = ["1111m999p456p789s2s", "2m4m6m1p3p7p3s5s6sWWNC", "7m7m8m2p8p4s5s6s
               "23m5m8m2p3p2s4sEESCC"]
 
 
-def test_kong_chain_two_kongs_in_a_row():
+@pytest.mark.parametrize(("variant", "expected"), [
+    # 1 × 4 (two kongs) × 2 自摸 × 2 庄家 × 2 霸胡 = 32 → 德国 69 from each, and 2 × 2 for
+    # the two concealed kongs.
+    (XG, [219, -73, -73, -73]),
+    # nanchang 杠开 ×2 once (its default): 4 × 2 × 2 自摸 × 2 庄家 = 32 → 德中德 133, and
+    # 2 × 2 for the concealed kongs.
+    (NC, [411, -137, -137, -137]),
+])
+def test_kong_chain_two_kongs_in_a_row(variant, expected):
     """Two kongs in a row, each on the last one's replacement, then a win on the second's
-    replacement: kong_chain 2, ×2 per kong (seed 000 补充 10 "杠吊杠吊翻4倍，如果再杠吊翻8倍")."""
-    answer = replay(XG, 0, CHAIN_DEAL, "0x1m 0D 0x9p 0D 0h", jing=FA, wall="3m6m2s9p")
+    replacement: kong_chain 2, ×2 per kong in xingguo (seed 000 补充 10 "杠吊杠吊翻4倍，如果再
+    杠吊翻8倍"); nanchang's 杠开 is ×2 (seed 002 胡牌分 5 "杠开（杠上开花）：X2")."""
+    answer = replay(variant, 0, CHAIN_DEAL, "0x1m 0D 0x9p 0D 0h", jing=FA, wall="3m6m2s9p")
     assert (4, "kong_chain", 0) in facts(answer)
     assert request(answer)["result"] == {"winners": [0], "win_tile": "2s",
                                          "win_type": "kong_replacement",
                                          "flags": {"kong_chain": 2}}
-    # 1 × 4 (two kongs) × 2 自摸 × 2 庄家 × 2 霸胡 = 32 → 德国 69 from each, and 2 × 2 for
-    # the two concealed kongs.
-    assert deltas(answer) == [219, -73, -73, -73]
+    assert deltas(answer) == expected
 
 
 def test_kong_chain_is_broken_by_a_discard():
