@@ -325,6 +325,9 @@ def test_no_claim_of_ones_own_discard_and_a_pung_needs_a_pair():
         1, "action.tile_not_held")
     assert refused(illegal(XG, 0, DEAL, "0d1m 1D 1d7m 3k7m", jing=FA, wall=WALL)) == (
         3, "action.tile_not_held")
+    # A pung names the open discard, if it names a tile at all.
+    assert refused(illegal(XG, 0, DEAL, "0d1m 1D 1d7m 3p8m", jing=FA, wall=WALL)) == (
+        3, "action.bad_meld")
 
 
 # ---------------------------------------------------------------------------- kongs from hand
@@ -413,7 +416,8 @@ def test_added_kong_stands_where_it_was_extended_and_keeps_its_claim_order():
 
 
 def test_added_kong_only_on_an_exposed_pung():
-    """An added kong extends one of the seat's exposed pungs (seed 000 E组 5 "补杠")."""
+    """An added kong extends one of the seat's exposed pungs: seat 1's three 1s in hand are
+    no pung (seed 000 E组 5 "暗杠、碰杠、补杠（要补最后一牌）")."""
     error = illegal(XG, 0, ORDER_DEAL, "0d5m 1D 1a1s", jing=FA, wall=ORDER_WALL)
     assert refused(error) == (2, "action.bad_meld")
 
@@ -707,6 +711,14 @@ def test_in_progress_turn_seats_and_legal():
     assert legal(answer, 1) == [{"seat": 1, "type": "chow", "tiles": "123m"},
                                 {"seat": 1, "type": "draw", "tile": "7m"}]
     assert legal(answer, 2) == [{"seat": 2, "type": "win"}]
+    # The dealer has drawn the wall's last tile: it discards (no kong of its four 1m: no
+    # replacement is left); one tile earlier the kong is listed.
+    last = replay(XG, 0, KONG_DEAL, "0d5m 1D 1d3m 2D 2d1p 3D 3d4p 0D", jing=FA, wall="3m1p4p6m")
+    assert last.status == IN_PROGRESS and last.turn == 0
+    assert {a["type"] for a in legal(last, 0)} == {"discard"}
+    before = replay(XG, 0, KONG_DEAL, "0d5m 1D 1d3m 2D 2d1p 3D 3d4p 0D", jing=FA,
+                    wall="3m1p4p6m9s")
+    assert {"seat": 0, "type": "concealed_kong", "tile": "1m"} in legal(before, 0)
     # After a kong: only its owner's replacement draw.
     kong = replay(XG, 0, KONG_DEAL, "0x1m", jing=FA, wall=KONG_WALL)
     assert kong.turn == 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.play.logs import replay
+from tests.play.logs import body, replay
 from tests.play.test_common_rules import (
     DEAL,
     FA,
@@ -49,7 +49,7 @@ def codes(answer, code: str) -> list[tuple[int, int | None]]:
 # 9m. Two go-arounds follow the dealer (E, then S), then seat 1 self-draws.
 FOLLOW_DEAL = ["1m5m9m2p3p9p9p2s4s6sCCES", "123m456p789s11sES", "2m4m6m1p3p7p3s5s6sWWES",
                "3m7m8m2p8p4s5s6sNNCES"]
-FOLLOW_WALL = "7m5p6p7p8m9s1p4m9m"
+FOLLOW_WALL = "7m5p6p7p8m9s1p4m9m5s"
 FOLLOWED = ("0dE 1D 1dE 2D 2dE 3D 3dE 0D 0dS 1D 1dS 2D 2dS 3D 3dS 0D 0d9p 1D 1h")
 
 
@@ -147,6 +147,9 @@ def test_false_win_on_a_discard_the_round_goes_on():
     won = replay(XG, 0, DEAL, f"{TO_NINE} 2h 1h", jing=FA, wall="3m1p9m4m5m")
     assert request(won)["result"]["winners"] == [1]
     assert request(won)["events"] == [{"type": "false_win", "seat": 2}]
+    # Or another seat claims it: seat 3 pungs seat 1's 7m after seat 2's 诈胡 on it.
+    punged = replay(XG, 0, DEAL, "0d1m 1D 1d7m 2h 3p7m", jing=FA, wall=WALL)
+    assert punged.turn == 3 and codes(punged, "false_win") == [(3, 2)]
 
 
 def test_false_win_after_a_self_draw_the_seat_still_discards():
@@ -197,6 +200,7 @@ def test_jing_diao_and_you_jing_ping_hu_win_by_self_draw(deal, wall, expected):
     ("0d1m 1D 2h", 2),  # seat 1 holds 14: nothing is offered to seat 2
     ("0d1m 1c123m 1h", 2),  # the chow's claimer discards; it has drawn nothing
     ("0d9m 0h", 1),  # the dealer's own discard
+    ("0d9m 1h8m", 1),  # the tile offered is the 9m
 ])
 def test_a_win_where_no_tile_is_offered_is_illegal(text, index):
     """A ``win`` where no tile is offered is not a 诈胡 but an illegal action (RULINGS xingguo
@@ -425,6 +429,36 @@ def test_earthly_jing_diao_wins_the_dealers_first_discard(variant, expected):
     assert deltas(answer) == expected
 
 
+# ---------------------------------------------------------------------------- a claimed jing
+
+# Seat 2 holds one 白 (副精), seat 3 two; seat 3 pungs seat 2's 白 and is then the only seat
+# holding jing. Seat 1 wins on the dealer's 9m.
+CLAIMED_JING_DEAL = [DEAL[0], DEAL[1], "2m4m6m1p3p7p3s5s6sWWNP", "7m7m8m2p8p4s5s6s6sSNPP"]
+CLAIMED_JING = "0d1m 1D 1d7m 2D 2dP 3pP 3dN 0D 0d9m 1h"
+
+
+@pytest.mark.parametrize(("variant", "expected"), [
+    # xingguo: the claim made seat 3 霸精 (seat 2 held a 白 before it), so seat 2 pays its
+    # whole jing score alone: 3, ×2 霸精, from three payers = 18. The hu: 庄家点闲家德国平胡
+    # (A组 8 "13+2+2=17"; no 霸胡, seat 3 holds jing).
+    (XG, [-13, 17, -2 - 18, -2 + 18]),
+    # nanchang has no 包: each pays seat 3's 3 × 2 (霸王精) = 6. The hu is 德国 (seat 3 holds
+    # jing): the dealer-discarder 4 × 2 × 2 = 16 → 37, the others 4 → 8.
+    (NC, [-37 - 6, 53 - 6, -8 - 6, -8 + 18]),
+])
+def test_a_claimed_jing_counts_for_the_claimer_from_the_log(variant, expected):
+    """The pung's ``from`` comes from the log: a claimed jing counts for the claimer, and in
+    xingguo its discarder pays when the claim made the claimer 霸精 (seed 000 F组 4 "若被吃或碰，
+    则算别家精 … 构成霸精（改变精的状态时），由丢精者包精计子"; 002 精牌介绍 2 "吃、碰、杠、胡的
+    精与自己手抓的精享有同样的奖励分数")."""
+    answer = replay(variant, 0, CLAIMED_JING_DEAL, CLAIMED_JING, jing=FA, wall="7m6m7p8s")
+    body_ = request(answer)
+    assert body_["players"][3]["melds"] == [
+        {"type": "pung", "tiles": "PPP", "from": 2, "claimed": "P", "claim_order": 0}]
+    assert "discards" not in body_["players"][2]  # its 白 was claimed: not in its pond
+    assert deltas(answer) == expected
+
+
 # ---------------------------------------------------------------------------- a drawn round
 
 @pytest.mark.parametrize(("variant", "expected"), [
@@ -439,3 +473,36 @@ def test_drawn_round_jing(variant, expected):
     assert codes(answer, "drawn_round") == [(8, None)]
     assert request(answer)["result"] == {"winners": []}
     assert deltas(answer) == expected
+
+
+# ---------------------------------------------------------------------------- HTTP
+
+@pytest.fixture(scope="module")
+def client():
+    from app import create_app
+    from app.config import Config
+    return create_app(Config(log_requests=False)).test_client()
+
+
+def test_http_nanchang_win_locked_is_a_422(client):
+    """POST /replay: 胡先不胡后 broken at actions[9] (seed 002 胡牌方式 8 "同一圈中有弃胡")."""
+    response = client.post("/replay", json=body(NC, 0, DEAL, PASS, jing=FA, wall=PASS_WALL))
+    assert response.status_code == 422
+    first = response.get_json()["errors"][0]
+    assert (first["field"], first["code"]) == ("actions[9]", "action.win_locked")
+
+
+@pytest.mark.parametrize("variant", [XG, NC])
+def test_http_follow_dealer_settles_the_same(client, variant):
+    """The settle request of a round with 跟庄/抄庄, posted to /settle, settles the same
+    (seed 000 E组 8 "每轮 庄家 -15"; 002 奖励分 6 "抄庄")."""
+    response = client.post("/replay", json=body(variant, 0, FOLLOW_DEAL, FOLLOWED, jing=FA,
+                                                wall=FOLLOW_WALL))
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert answer["settle_request"]["events"] == [{"type": "follow_dealer", "rounds": 2}]
+    assert [f["code"] for f in answer["facts"]] == ["follow_dealer", "follow_dealer"]
+    settled = client.post("/settle", json=answer["settle_request"])
+    assert settled.status_code == 200
+    assert settled.get_json()["deltas"] == answer["settlement"]["deltas"]
+    assert settled.get_json()["ledger"] == answer["settlement"]["ledger"]
