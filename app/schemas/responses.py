@@ -344,7 +344,8 @@ class SeatNowSchema(Schema):
     melds = fields.List(fields.Nested(MeldOutSchema), required=True, metadata={
         "description": "In the order each reached its form."})
     discards = tile_codes(required=True, metadata={
-        "description": "Its discards nobody claimed, in order."})
+        "description": "Its discards nobody claimed, in order; a discard still open to "
+                       "claims is the last."})
 
 
 class ReplayResponseSchema(Schema):

@@ -133,8 +133,14 @@ class Round(Legality, Winning, Moves):
 
     # ------------------------------------------------------------------ views
     def seat_view(self, seat: int) -> SeatView:
+        """A seat's tiles as they stand; a discard still open to claims is the last of its
+        seat's discards (it leaves them if a claim takes it)."""
         state = self.seats[seat]
-        return SeatView(state.concealed(), tuple(state.melds), tuple(state.pond))
+        pond = tuple(state.pond)
+        if self.phase == OFFER and seat == self.turn and self.offer is not None \
+                and not self.winners:
+            pond += (self.offer,)
+        return SeatView(state.concealed(), tuple(state.melds), pond)
 
 
 def chows_of(tile: int) -> list[tuple[int, ...]]:

@@ -525,7 +525,7 @@ def test_last_tile_drawer_discards_and_the_round_is_drawn(variant):
 
 @pytest.mark.parametrize(("claim", "code"), [
     ("1c234m", "action.no_claim"),  # seat 1 holds 2m 3m, but only a win may take it
-    ("1D", "action.wall_empty"),
+    ("1D", "action.after_end"),  # nothing to draw: the round is drawn unless a win takes it
 ])
 def test_last_tile_only_a_win_claims_the_last_discard(claim, code):
     """Only a win may take the wall's last discard (seed 000 四.7 "和牌：摸牌到翻精处无人胡牌")."""
@@ -544,7 +544,7 @@ def test_last_tile_a_pung_is_refused():
     assert refused(illegal(XG, 0, DEAL, f"{text} 3kN", jing=FA, wall="3m1p")) == (
         5, "action.no_claim")
     assert refused(illegal(XG, 0, DEAL, f"{text} 3D", jing=FA, wall="3m1p")) == (
-        5, "action.wall_empty")
+        5, "action.after_end")
     assert replay(XG, 0, DEAL, f"{text} 3pN", jing=FA, wall="3m1p8s").turn == 3
 
 
@@ -558,7 +558,7 @@ def test_last_tile_taken_by_a_kong_replacement():
     assert [(i, c) for i, c, _ in facts(answer)] == [(9, "last_tile"), (10, "drawn_round")]
     assert request(answer)["result"] == {"winners": []}
     assert refused(illegal(XG, 0, KONG_DEAL, f"{text} 0d9p 1D", jing=FA, wall=wall)) == (
-        11, "action.wall_empty")
+        11, "action.after_end")
     assert refused(illegal(XG, 0, KONG_DEAL, f"{text} 0d9s 1c789s", jing=FA, wall=wall)) == (
         11, "action.no_claim")
 
@@ -643,10 +643,6 @@ def test_earthly_not_on_a_later_discard():
         1, "action.nothing_to_win")
 
 
-@pytest.mark.xfail(strict=True, reason="engine defect: a win on the dealer's first discard "
-                   "after the dealer's concealed kong is not flagged 地胡 (the engine asks for "
-                   "no chow, pung or kong before it, which RULINGS says of guangdong's 地和 "
-                   "and 人和 only)")
 def test_earthly_after_the_dealers_concealed_kong():
     """RULINGS: xingguo/nanchang 地胡 is "a win on the dealer's first discard" (seed 002 胡牌方式
     5 "庄家打出第一张牌，就有人胡牌"); the dealer's concealed kong before it changes nothing."""
