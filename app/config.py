@@ -15,9 +15,10 @@ def _origins(raw: str) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Config:
     max_body_bytes: int = 64 * 1024  # larger bodies are a 413
-    # POST /match takes up to 64 rounds: some 45 KiB as compact strings, 250 KiB with
-    # every tile an array item and the JSON indented (docs/match.md measures them).
-    max_match_body_bytes: int = 512 * 1024
+    # POST /match takes up to 64 rounds: some 45 KiB settled and 250 KiB logged as compact
+    # strings, 700 KiB logged with every tile an array item and the JSON indented
+    # (docs/match.md measures them).
+    max_match_body_bytes: int = 1024 * 1024
     # POST /replay: one round's log, at most 600 actions (docs/replay.md measures them).
     max_replay_body_bytes: int = 128 * 1024
     max_json_depth: int = 16  # deeper nesting is a 400 before any parsing work
@@ -35,7 +36,7 @@ class Config:
     def from_env(cls) -> Config:
         return cls(max_body_bytes=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)),
                    max_match_body_bytes=int(os.environ.get("MAX_MATCH_BODY_BYTES",
-                                                           512 * 1024)),
+                                                           1024 * 1024)),
                    max_replay_body_bytes=int(os.environ.get("MAX_REPLAY_BODY_BYTES",
                                                             128 * 1024)),
                    cors_origins=_origins(os.environ.get("CORS_ORIGINS", "")),

@@ -137,7 +137,7 @@ _MATCH_DESCRIPTION = (
     "`dealer`, `round_wind` or `jing.previous_indicator`: a value other than the match's "
     "is a 422 naming the round and both values.\n\n"
     f"At most {MAX_ROUNDS} rounds (a full game: 4 winds × 16 hands, streaks included); a "
-    "body of up to 512 KiB (`MAX_MATCH_BODY_BYTES`). One bad round is one 422 whose field "
+    "body of up to 1 MiB (`MAX_MATCH_BODY_BYTES`). One bad round is one 422 whose field "
     "paths name it (`rounds[7].players[2].hand`), never a partial answer. Pure: the same "
     "body always gives the same answer; the service keeps no state between requests.")
 
@@ -191,7 +191,7 @@ def _paths(spec: APISpec) -> None:
     spec.path("/match", operations=_post(
         "Settle a whole match, round by round", "MatchRequest", "MatchResponse",
         _MATCH_DESCRIPTION,
-        {**_ERRORS, "413": _problem("Body over the size limit of /match (512 KiB).")}))
+        {**_ERRORS, "413": _problem("Body over the size limit of /match (1 MiB).")}))
     spec.path("/advise", operations=_post(
         "What to discard: shanten (向听数) and 进张 of each discard", "AdviseRequest",
         "AdviceResponse",

@@ -185,9 +185,9 @@ def _http_detail(app: Flask, exc: HTTPException) -> Sentence:
         return msg("this method is not allowed here")
     if exc.code == 413:
         kib = (request.max_content_length or app.config["MAX_CONTENT_LENGTH"]) // 1024
-        if request.path == "/match":
-            return msg("the request body is larger than the limit of {kib} KiB for POST /match",
-                       kib=kib)
+        if request.path in ("/match", "/replay"):  # (their own limits)
+            return msg("the request body is larger than the limit of {kib} KiB for POST "
+                       "{path}", kib=kib, path=request.path)
         return msg("the request body is larger than the limit of {kib} KiB", kib=kib)
     status = exc.code or 500
     return _GENERIC_DETAILS.get(status) or msg("the request cannot be answered (HTTP {status})",

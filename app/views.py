@@ -401,7 +401,7 @@ def jing() -> Response:
 
 @bp.post("/match")
 def match() -> Response:
-    """A whole match. Its own body limit (MAX_MATCH_BODY_BYTES, 512 KiB: 64 rounds fit
+    """A whole match. Its own body limit (MAX_MATCH_BODY_BYTES, 1 MiB: 64 rounds fit
     however the tiles are written); not kept in the answer cache, whose entries would be
     some 200 KiB each here (a body and its answer) against a few KiB for /settle."""
     data = json_body(current_app.config["APP_CONFIG"].max_match_body_bytes)

@@ -451,7 +451,7 @@ def test_the_same_body_gives_the_same_bytes(client):
 
 
 def test_a_match_body_over_64_kib_is_accepted_up_to_its_own_limit(client):
-    """/match takes up to MAX_MATCH_BODY_BYTES (512 KiB); /settle still stops at 64 KiB.
+    """/match takes up to MAX_MATCH_BODY_BYTES (1 MiB); /settle still stops at 64 KiB.
     64 rounds with every tile an array item, indented: some 100 KiB."""
     def spelled(player: dict) -> dict:
         return {"hand": [CODES[t] for t in parse_tiles(player["hand"])]}
@@ -459,12 +459,12 @@ def test_a_match_body_over_64_kib_is_accepted_up_to_its_own_limit(client):
     rounds = [{**r, "players": [spelled(p) for p in r["players"]]}
               for r in GUANGDONG["rounds"][:4]] * 16
     raw = json.dumps({"variant": "guangdong", "dealer": 0, "rounds": rounds}, indent=4)
-    assert 64 * 1024 < len(raw) < 512 * 1024
+    assert 64 * 1024 < len(raw) < 1024 * 1024
     response = client.post("/match", data=raw, content_type="application/json")
     assert response.status_code == 200 and len(response.get_json()["rounds"]) == 64
-    too_big = client.post("/match", data=raw + " " * 512 * 1024,
+    too_big = client.post("/match", data=raw + " " * 1024 * 1024,
                           content_type="application/json")
-    assert too_big.status_code == 413 and "512 KiB" in too_big.get_json()["detail"]
+    assert too_big.status_code == 413 and "1024 KiB" in too_big.get_json()["detail"]
     settle = client.post("/settle", data=raw, content_type="application/json")
     assert settle.status_code == 413 and "64 KiB" in settle.get_json()["detail"]
 

@@ -179,7 +179,7 @@ def test_the_deployment_runs_the_configs_default_limits():
     operator who sets one there changes this test and that path's Ingress with it)."""
     deployed, default = _deployed_config(), Config()
     assert {p: app_limit(deployed, p) for p in POSTS} == {p: app_limit(default, p) for p in POSTS}
-    assert app_limit(default, "/match") == 512 * 1024
+    assert app_limit(default, "/match") == 1024 * 1024
     assert app_limit(default, "/replay") == 128 * 1024
     assert app_limit(default, "/settle") == 64 * 1024
 
@@ -191,7 +191,7 @@ def test_each_path_is_admitted_at_the_edge_as_the_app_admits_it():
     assert body_limit_mismatches(_ingresses(), _deployed_config(), paths) == []
     sizes = {p: _size_for(p) for p in POSTS}
     assert sizes == {"/evaluate": "64k", "/settle": "64k", "/advise": "64k", "/jing": "64k",
-                     "/match": "512k", "/replay": "128k"}
+                     "/match": "1m", "/replay": "128k"}
 
 
 def _size_for(path: str) -> str:
@@ -217,7 +217,7 @@ def test_an_edge_limit_other_than_the_apps_is_caught():
     match, _entry = route(ingresses, "/match")
     match["metadata"]["annotations"][BODY_SIZE] = "64k"  # what the edge said before
     (wrong,) = body_limit_mismatches(ingresses, _deployed_config(), POSTS)
-    assert wrong.startswith("/match: ") and "'64k'" in wrong and str(512 * 1024) in wrong
+    assert wrong.startswith("/match: ") and "'64k'" in wrong and str(1024 * 1024) in wrong
 
 
 def test_an_app_limit_the_edge_does_not_follow_is_caught():

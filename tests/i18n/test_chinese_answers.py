@@ -24,7 +24,7 @@ from app import codes, examples
 from app.edge import BudgetExceeded
 from app.schemas import requests as request_schemas
 from bench.bodies import advices
-from rules import error_codes, model
+from rules import error_codes, model, play
 from tests.contract.test_error_codes import CASES, ENTRIES
 from tests.hostile.mutations import corpus, mutate
 from tests.sim.engine import Simulator, play_match
@@ -54,6 +54,7 @@ def _schema_fields(schema: Schema) -> Iterator[str]:
 
 def _vocabulary() -> set[str]:
     words = set(TECHNICAL) | set(model.MELD_KINDS) | set(model.WIN_TYPES)
+    words |= set(play.ACTION_TYPES) | set(play.FACT_CODES)
     for variant in rules.describe_variants():
         words |= {variant["name"], *variant["patterns"], *variant["reasons"],
                   *variant["win_types"], *variant["flags"]}
@@ -61,7 +62,7 @@ def _vocabulary() -> set[str]:
             words |= {option["name"], *map(str, option.get("choices", []))}
     for schema in (request_schemas.EvaluateSchema(), request_schemas.SettleSchema(),
                    request_schemas.JingRequestSchema(), request_schemas.MatchSchema(),
-                   request_schemas.AdviseSchema()):
+                   request_schemas.AdviseSchema(), request_schemas.ReplaySchema()):
         words |= set(_schema_fields(schema))
     return words
 
@@ -233,15 +234,18 @@ def test_every_error_code_is_checked_in_chinese():
 def _example_requests() -> Iterator[tuple[str, dict[str, Any]]]:
     for path, listed in (("/evaluate", examples.EVALUATE), ("/settle", examples.SETTLE),
                          ("/jing", examples.JING), ("/match", examples.MATCH),
-                         ("/advise", examples.ADVISE)):
+                         ("/advise", examples.ADVISE), ("/replay", examples.REPLAY)):
         for _, _, body in listed:
             yield path, body
 
 
 def _simulated(variant: str, seeds: range) -> Iterator[tuple[str, dict[str, Any]]]:
     for seed in seeds:
-        settle = Simulator(variant, seed).play().request
+        played = Simulator(variant, seed).play()
+        settle = played.request
         yield "/settle", settle
+        yield "/replay", played.log  # its facts in Chinese too
+        yield "/replay", {**played.log, "actions": played.log["actions"][:9]}  # in progress
         for seat, player in enumerate(settle["players"]):
             body = {"variant": variant, "hand": player["hand"],
                     "melds": player.get("melds", []), "dealer": seat == settle["dealer"]}
