@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from app.examples import REPLAY
 from tests.api.test_qinzhou_settle import EXAMPLE_B
 from tests.e2e.conftest import server_url  # noqa: F401 (the fixture: one real server a session)
 
@@ -30,6 +31,13 @@ if str(PY_CLIENT / "src") not in sys.path:
 # 南 1·2 + 1·2·2 + 1·2·2 − 1·2·6 = −2, 西 1·2 + 1·2·6 = 14, 东 pays 2 + 2 + 4 + 4 = 12.
 QINZHOU_ROUND = EXAMPLE_B
 QINZHOU_DELTAS = [-12, -2, 14, 0]
+
+# The contract's /replay examples (app/examples.py), one guangdong round (seat 3 deals):
+# "finished_round", its 20 actions, seat 2 winning 2 on seat 3's 北 (deltas [0, 0, 2, -2]);
+# "in_progress", its first 3, seat 2 free to pung seat 0's 东; "illegal_chow", seat 1 chowing
+# seat 3's 8s at actions[1] (only seat 0, the next seat, may).
+REPLAYS = {name: body for name, _, body in REPLAY}
+REPLAY_DELTAS = [0, 0, 2, -2]
 
 
 @dataclass

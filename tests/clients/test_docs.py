@@ -1,5 +1,6 @@
-"""docs/clients.md shows code that works: its Python block runs against the real server and
-prints the round's deltas; its TypeScript block is an excerpt of examples/settle.ts, which
+"""docs/clients.md shows code that works: its Python blocks run against the real server, the
+first printing the settled round's deltas, the replay section's what its `# →` comments say; its
+TypeScript blocks are excerpts of examples/settle.ts and examples/replay.ts, which
 test_typescript.py compiles and runs. (Its curl block is run by tests/contract/test_doc_curls.)
 """
 
@@ -11,10 +12,15 @@ import subprocess
 import sys
 
 import pytest
+import yaml
 
-from tests.clients.conftest import PY_CLIENT, QINZHOU_DELTAS, ROOT, TS_CLIENT
+from tests.clients.conftest import PY_CLIENT, QINZHOU_DELTAS, REPLAY_DELTAS, ROOT, TS_CLIENT
 
 DOC = ROOT / "docs" / "clients.md"
+SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+# One method per POST endpoint, named after it, and variants() for GET /variants.
+METHODS = sorted([path.removeprefix("/") for path, operations in SPEC["paths"].items()
+                  if "post" in operations] + ["variants"])
 
 
 def blocks(language: str) -> list[str]:
@@ -22,21 +28,58 @@ def blocks(language: str) -> list[str]:
                       re.MULTILINE | re.DOTALL)
 
 
-@pytest.mark.e2e
-def test_the_python_block_settles_the_round(server_url):
-    (code,) = blocks("python")
+def run_block(code: str, server_url: str) -> str:
     assert "http://localhost:8000" in code
     done = subprocess.run([sys.executable, "-c", code.replace("http://localhost:8000",
                                                               server_url)],
                           capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PYTHONPATH": str(PY_CLIENT / "src")})
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == str(QINZHOU_DELTAS)
+    return done.stdout
 
 
-def test_the_typescript_block_is_the_example():
-    (code,) = blocks("ts")
-    example = (TS_CLIENT / "examples" / "settle.ts").read_text(encoding="utf-8").splitlines()
-    lines = iter(example)
+def test_the_doc_has_a_settle_and_a_replay_block_in_each_language():
+    assert [".settle(" in code for code in blocks("python")] == [True, False]
+    assert [".replay(" in code for code in blocks("python")] == [False, True]
+    assert [".replay(" in code for code in blocks("ts")] == [False, True]
+
+
+@pytest.mark.e2e
+def test_the_python_block_settles_the_round(server_url):
+    code = blocks("python")[0]
+    assert run_block(code, server_url).strip() == str(QINZHOU_DELTAS)
+
+
+@pytest.mark.e2e
+def test_the_python_replay_block_prints_what_its_comments_say(server_url):
+    """In progress (seat 2 may pung the 东), finished (the deltas), refused at actions[1]: each
+    line as the block shows it after a `# →`."""
+    code = blocks("python")[1]
+    printed = run_block(code, server_url).splitlines()
+    assert printed == ["in_progress 1 [{'seat': 2, 'type': 'pung', 'tile': 'E'}]",
+                       f"finished {REPLAY_DELTAS}", "422 actions[1] action.chow_not_next"]
+    assert [line.split("# → ", 1)[1] for line in code.splitlines() if "# → " in line] == printed
+
+
+@pytest.mark.parametrize(("index", "example"), [(0, "settle.ts"), (1, "replay.ts")])
+def test_each_typescript_block_is_its_example(index, example):
+    code = blocks("ts")[index]
+    lines = iter((TS_CLIENT / "examples" / example).read_text(encoding="utf-8").splitlines())
     missing = [line for line in code.splitlines() if line.strip() and line not in lines]
-    assert not missing, f"lines of the doc's block not in examples/settle.ts, in order: {missing}"
+    assert not missing, f"lines of the doc's block not in examples/{example}, in order: {missing}"
+
+
+def test_every_method_is_listed_where_the_methods_are_listed():
+    """The method lists (the Python README, its package description, docs/clients.md for each
+    client) name every method, so one added with an endpoint is not left out of them."""
+    readme = (PY_CLIENT / "README.md").read_text(encoding="utf-8").split("\n\n")[1]
+    (description,) = re.findall(r'^description = "[^"(]*\(([^)]*)\)"$',
+                                (PY_CLIENT / "pyproject.toml").read_text(encoding="utf-8"),
+                                re.MULTILINE)
+    doc = DOC.read_text(encoding="utf-8")
+    (python_list,) = re.findall(r"one\s+method per endpoint \(([^)]*)\)", doc)
+    (typescript_list,) = re.findall(r"`ScoringClient` has ([^;]*);", doc)
+    assert sorted(re.findall(r"`(\w+)`", readme.split("(", 1)[1].split(")")[0])) == METHODS
+    assert sorted(description.split(", ")) == METHODS
+    assert sorted(re.findall(r"`(\w+)`", python_list)) == METHODS
+    assert sorted(re.findall(r"`(\w+)`", typescript_list)) == METHODS

@@ -182,6 +182,8 @@ def test_negative_retries_are_refused():
      {"variant": "qinzhou", "dealer": 0, "rounds": []}),
     (lambda c: c.advise({"variant": "qinzhou", "hand": "1m"}), "POST", "/advise",
      {"variant": "qinzhou", "hand": "1m"}),
+    (lambda c: c.replay({"variant": "qinzhou", "dealer": 0, "deal": [], "actions": []}), "POST",
+     "/replay", {"variant": "qinzhou", "dealer": 0, "deal": [], "actions": []}),
     (lambda c: c.variants(), "GET", "/variants", None),
 ])
 def test_each_method_calls_its_endpoint(fake_server, call, method, path, body):

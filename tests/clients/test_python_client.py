@@ -8,7 +8,7 @@ import re
 import pytest
 from mahjong_scoring_client import Client, ProblemError
 
-from tests.clients.conftest import QINZHOU_DELTAS, QINZHOU_ROUND
+from tests.clients.conftest import QINZHOU_DELTAS, QINZHOU_ROUND, REPLAY_DELTAS, REPLAYS
 
 pytestmark = pytest.mark.e2e
 
@@ -99,3 +99,44 @@ def test_advise(client):
     must = client.advise({"variant": "guangdong", "hand": "123m456p789s11sEEN",
                           "seat_wind": "S"})
     assert must["discards"][0]["discard"] == "N" and must["discards"][0]["shanten"] == 0
+
+
+def test_replay_a_finished_round(client):
+    """The whole round: settled, and its settle_request settles the same through /settle."""
+    answer = client.replay(REPLAYS["finished_round"])
+    assert answer["status"] == "finished" and answer["facts"] == []
+    assert answer["settlement"]["deltas"] == REPLAY_DELTAS
+    assert answer["settle_request"]["result"] == {"winners": [2], "win_tile": "N",
+                                                  "win_type": "discard", "discarder": 3}
+    assert client.settle(answer["settle_request"]) == answer["settlement"]
+    assert "turn" not in answer and "legal" not in answer
+
+
+def test_replay_a_round_in_progress(client):
+    """After seat 0's 东: seat 1 is to draw unless seat 2 pungs; nobody else may act."""
+    answer = client.replay(REPLAYS["in_progress"])
+    assert answer["status"] == "in_progress" and answer["turn"] == 1
+    assert answer["legal"] == [[], [{"seat": 1, "type": "draw"}],
+                               [{"seat": 2, "type": "pung", "tile": "E"}], []]
+    assert [len(seat["hand"]) for seat in answer["seats"]] == [13, 13, 13, 13]
+    assert answer["seats"][3]["discards"] == ["8s"]  # passed by seat 0, who drew instead
+    assert "settlement" not in answer
+
+
+def test_replay_an_illegal_action_raises_problem_error_at_it(client):
+    """Seat 1 chows seat 3's discard: a 422 on actions[1], its code an action.* one."""
+    with pytest.raises(ProblemError) as raised:
+        client.replay(REPLAYS["illegal_chow"])
+    problem = raised.value
+    assert (problem.status, problem.code) == (422, "request.invalid")
+    assert problem.errors[0]["field"] == "actions[1]"
+    assert problem.errors[0]["code"].startswith("action.")
+    assert problem.errors == problem.body["errors"]
+
+
+def test_replay_problem_in_chinese_keeps_its_field_and_code(client):
+    with pytest.raises(ProblemError) as raised:
+        client.replay(REPLAYS["illegal_chow"], accept_language="zh-CN")
+    (error,) = raised.value.errors
+    assert (error["field"], error["code"]) == ("actions[1]", "action.chow_not_next")
+    assert re.search(r"[\u4e00-\u9fff]", error["message"]), error["message"]

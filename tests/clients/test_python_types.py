@@ -7,15 +7,18 @@ from __future__ import annotations
 import difflib
 import typing
 
+import mahjong_scoring_client
 import pytest
 import yaml
-from mahjong_scoring_client import schema
+from mahjong_scoring_client import Client, schema
 
 from tools import client_types
 from tools.client_types import module, type_of
 
 SPEC = yaml.safe_load((client_types.ROOT / "openapi.yaml").read_text(encoding="utf-8"))
 SCHEMAS = SPEC["components"]["schemas"]
+POSTS = {path: operations["post"] for path, operations in SPEC["paths"].items()
+         if "post" in operations}
 
 
 def test_the_committed_types_are_the_contract_regenerated():
@@ -24,6 +27,26 @@ def test_the_committed_types_are_the_contract_regenerated():
     diff = "".join(difflib.unified_diff(committed.splitlines(True), expected.splitlines(True),
                                         "committed schema.py", "from openapi.yaml", n=1))
     assert committed == expected, f"run `make clients`: the Python types drift\n{diff[:3000]}"
+
+
+def ref_name(schema_or_ref: dict) -> str:
+    return schema_or_ref["$ref"].removeprefix("#/components/schemas/")
+
+
+@pytest.mark.parametrize("path", sorted(POSTS))
+def test_every_post_endpoint_has_a_method_typed_as_the_contract(path):
+    """POST /x is Client.x, taking the contract's request type and answering its 200's type,
+    both exported from the package: an endpoint added to the contract without its method (or
+    with the wrong types) fails here, not in a caller's code."""
+    operation = POSTS[path]
+    request = ref_name(operation["requestBody"]["content"]["application/json"]["schema"])
+    answer = ref_name(operation["responses"]["200"]["content"]["application/json"]["schema"])
+    method = getattr(Client, path.removeprefix("/"), None)
+    assert method is not None, f"Client has no method for POST {path}"
+    hints = typing.get_type_hints(method)
+    assert (hints["request"], hints["return"]) == (getattr(schema, request),
+                                                   getattr(schema, answer))
+    assert {request, answer} <= set(mahjong_scoring_client.__all__)
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))

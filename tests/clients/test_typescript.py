@@ -11,14 +11,16 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
-from tests.clients.conftest import QINZHOU_DELTAS, TS_CLIENT
+from tests.clients.conftest import QINZHOU_DELTAS, REPLAY_DELTAS, REPLAYS, ROOT, TS_CLIENT
 
 SCHEMA = TS_CLIENT / "src" / "schema.d.ts"
 BIN = TS_CLIENT / "node_modules" / ".bin"
@@ -68,6 +70,20 @@ def test_the_committed_types_are_the_contract_regenerated():
 
 def test_the_client_and_the_example_compile():
     run(str(BIN / "tsc"), "--noEmit", "-p", ".")
+
+
+def test_every_post_endpoint_has_a_method():
+    """POST /x is ScoringClient's x(), typed by RequestOf/AnswerOf: an endpoint added to the
+    contract without its method fails here."""
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    posts = sorted(path for path, operations in spec["paths"].items() if "post" in operations)
+    source = (TS_CLIENT / "src" / "client.ts").read_text(encoding="utf-8")
+    methods = dict(re.findall(r'^  (\w+)\(body: \w+, options\?: CallOptions\)[^{]*\{\n'
+                              r'    return this\.call\("POST", "(/\w+)"', source, re.MULTILINE))
+    assert {path: f"/{name}" for name, path in methods.items()} == \
+        {path: path for path in posts}
+    (post_path,) = re.findall(r"^type PostPath = (.*);$", source, re.MULTILINE)
+    assert sorted(json.loads(f"[{post_path.replace(' | ', ', ')}]")) == posts
 
 
 @pytest.fixture(scope="module")
@@ -139,3 +155,70 @@ def test_advise_answers_the_typed_advice(build, server_url):
                                       waits: best?.waits?.map((w) => w.tile) }}));"""
     done = run("node", "--input-type=module", "-e", script, cwd=build)
     assert json.loads(done.stdout) == {"shanten": 0, "discard": "N", "waits": ["1s", "E"]}
+
+
+def replay_script(server_url: str, body: dict, then: str) -> str:
+    """A module that replays ``body`` and runs ``then`` on the answer, ``answer``."""
+    return f"""
+        import {{ ProblemError, ScoringClient }} from "./src/client.js";
+        const client = new ScoringClient({{ baseUrl: {json.dumps(server_url)} }});
+        const body = {json.dumps(body)};
+        {then}"""
+
+
+@pytest.mark.e2e
+def test_replay_a_finished_round(build, server_url):
+    """client.replay: the settlement, and its settle_request settles the same via settle()."""
+    script = replay_script(server_url, REPLAYS["finished_round"], """
+        const answer = await client.replay(body);
+        const again = await client.settle(answer.settle_request);
+        console.log(JSON.stringify({ status: answer.status, deltas: answer.settlement?.deltas,
+                                     same: JSON.stringify(again) ===
+                                           JSON.stringify(answer.settlement) }));""")
+    done = run("node", "--input-type=module", "-e", script, cwd=build)
+    assert json.loads(done.stdout) == {"status": "finished", "deltas": REPLAY_DELTAS,
+                                       "same": True}
+
+
+@pytest.mark.e2e
+def test_replay_a_round_in_progress(build, server_url):
+    script = replay_script(server_url, REPLAYS["in_progress"], """
+        const answer = await client.replay(body);
+        console.log(JSON.stringify({ status: answer.status, turn: answer.turn,
+                                     legal: answer.legal, settled: "settlement" in answer }));""")
+    done = run("node", "--input-type=module", "-e", script, cwd=build)
+    assert json.loads(done.stdout) == {
+        "status": "in_progress", "turn": 1, "settled": False,
+        "legal": [[], [{"seat": 1, "type": "draw"}], [{"seat": 2, "type": "pung", "tile": "E"}],
+                  []]}
+
+
+@pytest.mark.e2e
+def test_replay_an_illegal_action_throws_problem_error_at_it(build, server_url):
+    script = replay_script(server_url, REPLAYS["illegal_chow"], """
+        try {
+          await client.replay(body);
+          console.log("null");
+        } catch (error) {
+          const { status, code, errors } = error;
+          console.log(JSON.stringify({ problem: error instanceof ProblemError, status, code,
+                                       errors }));
+        }""")
+    done = run("node", "--input-type=module", "-e", script, cwd=build)
+    thrown = json.loads(done.stdout)
+    assert thrown is not None, "the illegal chow was not refused"
+    assert (thrown["problem"], thrown["status"], thrown["code"]) == (True, 422, "request.invalid")
+    assert thrown["errors"][0]["field"] == "actions[1]"
+    assert thrown["errors"][0]["code"].startswith("action.")
+
+
+@pytest.mark.e2e
+def test_the_replay_example_prints_each_state(build, server_url):
+    """examples/replay.ts (npm run example:replay): in progress, finished, refused."""
+    done = run("node", str(build / "examples" / "replay.js"), cwd=build,
+               env={**os.environ, "SCORING_URL": server_url})
+    assert done.stdout.splitlines() == [
+        'in_progress 1 [{"seat":2,"type":"pung","tile":"E"}]',
+        f"finished {json.dumps(REPLAY_DELTAS, separators=(',', ':'))}",
+        "422 actions[1] action.chow_not_next",
+    ]

@@ -11,7 +11,7 @@ import type { components, paths } from "./schema.js";
 export type Schemas = components["schemas"];
 
 type JsonOf<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
-type PostPath = "/evaluate" | "/settle" | "/jing" | "/match" | "/advise";
+type PostPath = "/evaluate" | "/settle" | "/jing" | "/match" | "/advise" | "/replay";
 
 /** The JSON body that `POST path` takes. */
 export type RequestOf<P extends PostPath> = JsonOf<paths[P]["post"]["requestBody"]>;
@@ -28,6 +28,9 @@ export type Variants = JsonOf<paths["/variants"]["get"]["responses"][200]>;
 
 export type AdviseRequest = RequestOf<"/advise">;
 export type AdviceResponse = AnswerOf<"/advise">;
+
+export type ReplayRequest = RequestOf<"/replay">;
+export type ReplayResponse = AnswerOf<"/replay">;
 
 export type MatchRequest = RequestOf<"/match">;
 export type MatchResponse = AnswerOf<"/match">;
@@ -115,6 +118,12 @@ export class ScoringClient {
   /** What to discard: the hand's shanten and, per discard, its 进张 and waits. */
   advise(body: AdviseRequest, options?: CallOptions): Promise<AdviceResponse> {
     return this.call("POST", "/advise", body, options);
+  }
+
+  /** One round played from its deal and action log, every action checked: finished, its
+   * `settle_request` and `settlement`; in progress, the `turn`, `seats` and `legal`. */
+  replay(body: ReplayRequest, options?: CallOptions): Promise<ReplayResponse> {
+    return this.call("POST", "/replay", body, options);
   }
 
   /** Every variant with its shapes, flags and rule options. */

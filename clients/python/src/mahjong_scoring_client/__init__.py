@@ -24,6 +24,8 @@ from .schema import (
     MatchRound,
     MatchRoundAnswer,
     Problem,
+    ReplayRequest,
+    ReplayResponse,
     Settlement,
     SettleRequest,
     Variants,
@@ -32,6 +34,6 @@ from .schema import (
 __all__ = [
     "DEFAULT_URL", "AdviceResponse", "AdviseRequest", "Client", "EvaluateRequest",
     "EvaluateResponse", "JingRequest", "JingResponse", "MatchRequest", "MatchResponse",
-    "MatchRound", "MatchRoundAnswer", "Problem", "ProblemError", "SettleRequest", "Settlement",
-    "Variants", "__version__",
+    "MatchRound", "MatchRoundAnswer", "Problem", "ProblemError", "ReplayRequest",
+    "ReplayResponse", "SettleRequest", "Settlement", "Variants", "__version__",
 ]

@@ -24,6 +24,8 @@ from .schema import (
     JingResponse,
     MatchRequest,
     MatchResponse,
+    ReplayRequest,
+    ReplayResponse,
     Settlement,
     SettleRequest,
     Variants,
@@ -139,6 +141,12 @@ class Client:
                accept_language: str | None = None) -> AdviceResponse:
         """What to discard: the hand's shanten and, per discard, its 进张 and waits."""
         return cast(AdviceResponse, self._call("POST", "/advise", request, accept_language))
+
+    def replay(self, request: ReplayRequest, *,
+               accept_language: str | None = None) -> ReplayResponse:
+        """One round played from its deal and action log, every action checked: finished, its
+        ``settle_request`` and ``settlement``; in progress, the ``turn``, ``seats``, ``legal``."""
+        return cast(ReplayResponse, self._call("POST", "/replay", request, accept_language))
 
     def variants(self, *, accept_language: str | None = None) -> Variants:
         """Every variant, its shapes, flags and rule options with their defaults."""
