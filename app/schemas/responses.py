@@ -9,6 +9,7 @@ from marshmallow import Schema, fields
 import rules
 from app.codes import CODES
 from app.schemas.fields import TileCode, tile_codes
+from app.schemas.requests import SettleSchema
 from rules import play
 from rules.text import Text
 
@@ -356,9 +357,9 @@ class ReplayResponseSchema(Schema):
     facts = fields.List(fields.Nested(FactSchema), required=True, metadata={
         "description": "What the log showed that changes the score or what a seat may do, "
                        "in order."})
-    settle_request = fields.Dict(metadata={
-        "description": "finished: the /settle body the log implies (a SettleRequest): "
-                       "posting it to POST /settle gives `settlement`."})
+    settle_request = fields.Nested(SettleSchema, metadata={
+        "description": "finished: the /settle body the log implies: posting it to POST "
+                       "/settle gives `settlement`."})
     settlement = fields.Nested(SettlementSchema, metadata={
         "description": "finished: what POST /settle answers for `settle_request`."})
     turn = fields.Integer(metadata={

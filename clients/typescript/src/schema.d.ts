@@ -207,7 +207,7 @@ export interface paths {
          *
          *     Who deals next: the dealer keeps the deal when it wins (also as one of several winners) and on a drawn round (xingguo, nanchang, qinzhou: `rules.dealer_passes_on_draw` passes it instead); after a non-dealer's win the next seat deals, except in qinzhou (搶莊制), where the winner deals (of several winners on one discard, the first after the discarder). guangdong's round wind starts at `round_wind` (东) and turns 东→南→西→北 when the deal passes from the fourth dealer back to the first dealer of the match; it scores the round's 风圈. nanchang: the 爬楼梯 floor follows the dealer's streak in either mode (`rules.floor` is the first round's; it stops at 10), and with 回头一笑 on each round's `jing.indicator` is the next round's `jing.previous_indicator`, scored on that round's `dealt` hands (a round without them is a 422 naming `rules.hui_tou_yi_xiao`). A round may state its `dealer`, `round_wind` or `jing.previous_indicator`: a value other than the match's is a 422 naming the round and both values.
          *
-         *     At most 64 rounds (a full game: 4 winds × 16 hands, streaks included); a body of up to 512 KiB (`MAX_MATCH_BODY_BYTES`). One bad round is one 422 whose field paths name it (`rounds[7].players[2].hand`), never a partial answer. Pure: the same body always gives the same answer; the service keeps no state between requests.
+         *     At most 64 rounds (a full game: 4 winds × 16 hands, streaks included); a body of up to 1 MiB (`MAX_MATCH_BODY_BYTES`). One bad round is one 422 whose field paths name it (`rounds[7].players[2].hand`), never a partial answer. Pure: the same body always gives the same answer; the service keeps no state between requests.
          */
         post: {
             parameters: {
@@ -249,7 +249,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body over the size limit of /match (512 KiB). */
+                /** @description Body over the size limit of /match (1 MiB). */
                 413: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -1885,7 +1885,7 @@ export interface components {
             hand: ("1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P")[];
             /** @description In the order each reached its form. */
             melds: components["schemas"]["MeldOut"][];
-            /** @description Its discards nobody claimed, in order. */
+            /** @description Its discards nobody claimed, in order; a discard still open to claims is the last. */
             discards: ("1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P")[];
         };
         ActionOut: {
@@ -1909,10 +1909,8 @@ export interface components {
             status: "finished" | "in_progress";
             /** @description What the log showed that changes the score or what a seat may do, in order. */
             facts: components["schemas"]["Fact"][];
-            /** @description finished: the /settle body the log implies (a SettleRequest): posting it to POST /settle gives `settlement`. */
-            settle_request?: {
-                [key: string]: unknown;
-            };
+            /** @description finished: the /settle body the log implies: posting it to POST /settle gives `settlement`. */
+            settle_request?: components["schemas"]["SettleRequest"];
             /** @description finished: what POST /settle answers for `settle_request`. */
             settlement?: components["schemas"]["Settlement"];
             /** @description in_progress: the seat that acts next if nobody claims (after a discard, the next seat, to draw). */

@@ -837,7 +837,7 @@ class SeatNow(TypedDict):
     ]
     # In the order each reached its form.
     melds: list[MeldOut]
-    # Its discards nobody claimed, in order.
+    # Its discards nobody claimed, in order; a discard still open to claims is the last.
     discards: list[
         Literal[
             "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
@@ -870,9 +870,9 @@ class ReplayResponse(TypedDict):
     status: Literal["finished", "in_progress"]
     # What the log showed that changes the score or what a seat may do, in order.
     facts: list[Fact]
-    # finished: the /settle body the log implies (a SettleRequest): posting it to POST /settle
-    # gives `settlement`.
-    settle_request: NotRequired[dict[str, Any]]
+    # finished: the /settle body the log implies: posting it to POST /settle gives
+    # `settlement`.
+    settle_request: NotRequired[SettleRequest]
     # finished: what POST /settle answers for `settle_request`.
     settlement: NotRequired[Settlement]
     # in_progress: the seat that acts next if nobody claims (after a discard, the next seat,
