@@ -59,6 +59,7 @@ class PlayRules:
     bao_feeds: bool = False  # guangdong: who fed a meld that can make it liable (包) is a fact
     last_drawer_discards: bool = True  # qinzhou: the last tile's drawer does not discard
     last_tile_rule: Rule = field(default_factory=lambda: Rule(msg("the last tile"), ""))
+    win_rule: Rule | None = None  # what wins in the variant (its shapes, 精吊, 有精平胡)
     several_winners_option: str | None = None  # guangdong: yi_pao_duo_xiang
     one_winner_rule: Rule | None = None  # why one winner only, where not 胡前不胡后
     wait_lock_option: str | None = None  # qinzhou: no_wait_change (聽牌後不允許換聽)
@@ -84,7 +85,9 @@ ROB = Rule(msg("only an added kong can be robbed"),
 ONE_WINNER = Rule(msg("胡前不胡后 (one winner on a discard)"),
                   "000 四.4: 同一轮中点炮胡牌：胡前不胡后; 补充 1: 点炮时胡牌，胡前不胡后")
 SEVERAL_WINNERS = Rule(msg("一炮多响"), "003 基本規則 5: 有一炮多響; 004 五: 允许一炮多响")
-WIN = Rule(msg("what wins"), "")
+WIN = Rule(msg("what may be won on"),
+           "002 胡牌方式 1-3: 自摸…自己摸到的牌; 点炮…其他玩家的牌打出后; "
+           "抢杠…其他玩家明杠的那张牌")
 WALL = Rule(msg("the wall"),
             "003 行牌規則 3: 由莊家開始抓起; 行牌規則 5: 由城墻未抓牌的尾端補牌")
-END = Rule(msg("the end of the round"), "")
+END = Rule(msg("the end of the round"), "002 简介: 胡牌者胜，被胡牌者负，黄庄时计和局")

@@ -329,7 +329,7 @@ class Legality(RoundState):
         return Refusal(ACTION_NOT_A_WIN, msg(
             "seat {seat}'s tiles with {tile} are not a win {variant} accepts ({win_type})",
             seat=action.seat, tile=code(tile) if tile is not None else msg("its dealt hand"),
-            variant=self.variant.name, win_type=win_type), common.WIN)
+            variant=self.variant.name, win_type=win_type), self.play.win_rule or common.WIN)
 
     def _offered(self, action: Action) -> tuple[int | None, str] | Refusal:
         """(the tile, the win type) a win by this seat would take now, or why none is

@@ -1,9 +1,10 @@
 '''A fifth variant added the way docs/ARCHITECTURE.md ("Add a variant") says: one package
-of the four modules every variant has, and one entry in a registry (here a temporary one).
+of the modules every variant has, and one entry in a registry (here a temporary one).
 
 The toy's rules, worked by hand below: 底分 1 point for any win, 七对 +2, 自摸 +1; a
 self-drawn hand is paid by each of the three others, a discarded one by the discarder
-alone; melds are refused (concealed hands only).
+alone; melds are refused (concealed hands only). Its round is played as its play.py declares
+(no lock on a passed win, no 诈胡), and POST /replay plays it with no more than that.
 '''
 
 from __future__ import annotations
@@ -52,6 +53,15 @@ PACKAGE = {
             payer = "discarder" if win_type == DISCARD else "each"
             return [Payment(payer, points, f"{points} points")]
     ''',
+    "play.py": '''
+        """How the toy's round is played: what rules.play reads of it."""
+
+        from rules.play.declaration import Earthly, PassLock, PlayRules, Rule
+
+        PLAY = PlayRules(pass_lock=PassLock.NONE, lock_rule=None,
+                         earthly=Earthly.DEALER_FIRST_DISCARD,
+                         earthly_rule=Rule("地胡", "toy 4"), shape_is_win=True)
+    ''',
     "checks.py": '''
         """What the toy refuses beyond the checks every variant makes."""
 
@@ -80,6 +90,7 @@ PACKAGE = {
         from rules.variant import Context, Variant, not_complete
         from toy_variant import checks
         from toy_variant.patterns import PATTERNS
+        from toy_variant.play import PLAY
         from toy_variant.payments import payments
 
 
@@ -96,6 +107,7 @@ PACKAGE = {
             shapes = ShapeRules(seven_pairs=True)
             scored = True
             pattern_rules = PATTERNS
+            play_rules = PLAY
 
             def score(self, ctx: Context) -> Evaluation:
                 found = ctx.hand.readings(self.shapes)
@@ -189,3 +201,18 @@ def test_the_toy_checks_refuse_a_meld(toy):
         rules.settle(request)
     assert [(e.place, e.message) for e in refused.value.errors] == \
         [(at.melds(1), "the toy plays concealed hands only")]
+
+
+def test_a_round_of_the_toy_is_replayed_from_its_log(toy):
+    """The dealer throws 7s and seat 1, waiting on it for its seventh pair, wins: 底分 1 + 七对 2
+    = 3 points, paid by the discarder alone; the next seat could not also win (one winner)."""
+    from rules.play import Action, ReplayRequest
+
+    deal = (parse_tiles("7s147m258p369sESWN"), parse_tiles("11m22m33m44p55p66s7s"),
+            parse_tiles("258m369p147sSWNC"), parse_tiles("369m147p258sESWF"))
+    seven = parse_tiles("7s")[0]
+    answer = rules.replay(ReplayRequest("toy", 0, deal, (Action(0, "discard", seven),
+                                                          Action(1, "win")), wall_size=20))
+    assert answer.status == "finished"
+    assert answer.settle_request.result == Result((1,), seven, "discard", 0)
+    assert answer.settlement.deltas == [-3, 3, 0, 0]

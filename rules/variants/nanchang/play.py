@@ -9,6 +9,9 @@ PLAY = PlayRules(
     lock_rule=Rule(msg("胡先不胡后"),
                    "002 胡牌方式 8: 同一圈中有弃胡，则不允许再胡牌（精钓时需要自摸），"
                    "直到自己抓牌了或者出牌了，才能胡他家的牌"),
+    win_rule=Rule(msg("what wins"),
+                  "002 精钓: 进入精钓状态后，不允许胡他家只能自摸; 胡牌方式 9: 憋自摸：有精小胡时，"
+                  "点炮不能胡"),
     earthly=Earthly.DEALER_FIRST_DISCARD,
     earthly_rule=Rule(msg("地胡"), "002 胡牌方式 5: 地胡：庄家打出第一张牌，就有人胡牌"),
     follow_dealer=True,

@@ -8,6 +8,8 @@ PLAY = PlayRules(
     pass_lock=PassLock.UNTIL_DRAW_OR_CLAIM,
     lock_rule=Rule(msg("漏胡"),
                    "003 特殊規則: 漏胡后必須吃、碰、杠、摸牌后才能解除漏胡，或自摸也可以"),
+    win_rule=Rule(msg("what wins"),
+                  "003 6 可胡牌形: AA + 4*BBB 或 CDF; AA+BB+CC+DD+EE+FF+GG"),
     earthly=Earthly.DEALT_READY,
     earthly_rule=Rule(msg("地胡"),
                       "003 6.11: 地胡 非莊家起牌后在開始摸牌之前立刻聽牌，"

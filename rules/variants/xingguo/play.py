@@ -7,6 +7,8 @@ from rules.text import msg
 PLAY = PlayRules(
     pass_lock=PassLock.NONE,  # the seed has no lock: passing a win is free
     lock_rule=None,
+    win_rule=Rule(msg("what wins"),
+                  "000 四.5: 有精平胡不能抓点炮; 四.9: 已构成精吊结构，不能抓德国点炮或抢杠"),
     earthly=Earthly.DEALER_FIRST_DISCARD,
     earthly_rule=Rule(msg("地胡"), "000 补充 7: 精吊地胡：即你打任何牌都可胡"),
     false_win=True,
