@@ -51,9 +51,9 @@ def _unseen(*sessions: unseen.Session) -> dict:
     return {"sessions": list(sessions), "files": files, "seconds": 3, "load": (1.0, 1.0, 1.0)}
 
 
-def test_the_table_is_issues_30_and_31_and_says_the_retired_rows():
+def test_the_table_is_issues_30_31_and_35_and_says_the_retired_rows():
     lines = report.targets({**_core(), "unseen": _unseen(_session(1000, 600, 500, advise=400))})
-    assert lines[0] == "## Targets (issues 30 and 31)"
+    assert lines[0] == "## Targets (issues 30, 31 and 35)"
     assert any("70% of /healthz\" rows are retired" in line for line in lines)
     assert any("10× /settle\" is replaced by issue 30's 3×" in line for line in lines)
     assert not any("70%" in line for line in lines if line.startswith("|"))
@@ -145,3 +145,25 @@ def test_the_never_seen_section_shows_every_session_and_the_median_shares():
     assert "| median | 1,000, — | 600, —, **50.0%** (target 55%) | 350, —, **35.0%** " \
            "(target 45%) |" in text
     assert "(2 repeats or refused bodies dropped" in text
+
+
+def _replay_row(replay_ns: float, settle_ns: float) -> dict:
+    return {"rounds": 200, "actions": 100, "replay_ns": replay_ns, "settle_ns": settle_ns,
+            "ratio": replay_ns / settle_ns, "ratio_p90": replay_ns / settle_ns,
+            "view_replay_ns": replay_ns, "view_settle_ns": settle_ns, "view_ratio": 1.0}
+
+
+def test_the_replay_rows_say_met_or_not_for_each_variant():
+    """Issue 35: ≥ 1,000 rounds/s (1 ms a round) and ≤ 3× the settle request, each variant;
+    the HTTP share ≥ 40%."""
+    cpu = {"xingguo": _replay_row(300_000, 100_000), "guangdong": _replay_row(400_000, 50_000)}
+    web = {"replay": Run("/replay", 400, 5.0, 9.0, 100, 0),
+           "settle": Run("/settle", 1000, 2.0, 4.0, 100, 0), "rounds": 400, "share": 0.4,
+           "errors": 0}
+    lines = report.replay_targets({"replay_cpu": cpu, "replay_http": web})
+    assert "xingguo 3,333; guangdong 2,500 rounds/s | **met** |" in lines[0]
+    assert "xingguo 3.00×; guangdong 8.00×; over in guangdong | **not met** |" in lines[1]
+    assert "40.0% (400 against 1,000), 0 errors | **met** |" in lines[2]
+    slow = report.replay_targets({"replay_cpu": {"qinzhou": _replay_row(1_100_000, 500_000)}})
+    assert "qinzhou 909 rounds/s | **not met** |" in slow[0]
+    assert "qinzhou 2.20× | **met** |" in slow[1]

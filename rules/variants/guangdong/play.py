@@ -9,7 +9,7 @@ PLAY = PlayRules(
     lock_rule=Rule(msg("漏和"),
                    "004 五 漏和: …玩家A却放弃不和，那若对家C或上家D打出相同的一张牌时，"
                    "玩家A是不能和那一张的。除非玩家A有进行动牌的情况…碰、上、杠、模牌"),
-    win_rule=Rule(msg("what wins"), "004 六 鸡和: 什么牌都可以和 (a complete hand)"),
+    win_rule=Rule(msg("what wins"), "004 六 鸡和: 什么牌都可以和"),
     earthly=Earthly.FIRST_DRAW,
     earthly_rule=Rule(msg("地和"), "004 七.9: 地和：闲家摸到第一张牌就和牌…如果闲家抓牌前有人吃碰杠"
                                  "（包括暗杠），那么不算地和"),
