@@ -50,7 +50,7 @@ def meld_errors(given: Meld, where: Place, honour_chows: bool) -> list[FieldErro
         return []
     tiles = sorted(given.tiles)
     if given.kind == CHOW:
-        problem = _chow_problem(tiles, honour_chows)
+        problem = chow_problem(tiles, honour_chows)
         if problem:
             return [FieldError(where.field("tiles"), msg("{tiles} is not a chow: {problem}",
                                                          tiles=_shown(given), problem=problem),
@@ -127,7 +127,8 @@ def _shown(given: Meld) -> str:
     return " ".join(code(t) for t in given.tiles)
 
 
-def _chow_problem(tiles: list[int], honour_chows: bool) -> Text | None:
+def chow_problem(tiles: list[int], honour_chows: bool) -> Text | None:
+    """Why ``tiles`` (sorted) are not a chow, or None (a meld of a request, a claim of a log)."""
     if len(tiles) != 3:
         return msg("a chow has three tiles, got {count}", count=len(tiles))
     if len(set(tiles)) != 3:

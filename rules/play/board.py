@@ -48,11 +48,9 @@ from rules.play.model import (
 from rules.play.moves import Moves
 from rules.play.state import (
     ACT,
-    DRAWN,
     KONG_PHASE,
     OFFER,
     OVER,
-    REPLACED,
     Outcome,
     SeatState,
 )
@@ -99,17 +97,9 @@ class Round(Legality, Winning, Moves):
             return Outcome(tuple(self.winners), self.win_type, self.offer if self.phase
                            in (OFFER, KONG_PHASE) else self.drawn,
                            self.turn if self.phase in (OFFER, KONG_PHASE) else None)
-        if self.phase == OVER or self._drawn_if_stopped():
+        if self.phase == OVER or self.drawn_if_stopped():
             return Outcome(())
         return None
-
-    def _drawn_if_stopped(self) -> bool:
-        if self.left:
-            return False
-        if self.phase == OFFER:
-            return True
-        return (self.phase == ACT and not self.play.last_drawer_discards
-                and self.source in (DRAWN, REPLACED))
 
     # ------------------------------------------------------------------ candidates
     def _candidates(self, seat: int) -> list[Action]:

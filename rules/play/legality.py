@@ -61,7 +61,7 @@ from rules.play.state import (
 )
 from rules.text import Sentence, msg
 from rules.tiles import NUM_KINDS, code
-from rules.validation import _chow_problem
+from rules.validation import chow_problem
 
 
 class Legality(RoundState):
@@ -77,7 +77,7 @@ class Legality(RoundState):
             return self._win_refusal(action)
         if self.winners or self.phase == OVER:
             return self._after_end(action)
-        if not self.left and self._drawn_if_stopped() and action.type not in CLAIMS:
+        if not self.left and self.drawn_if_stopped() and action.type not in CLAIMS:
             return Refusal(ACTION_AFTER_END, self._only_a_win(), self.play.last_tile_rule)
         check = _CHECKS.get(action.type)
         if check is None:
@@ -207,7 +207,7 @@ class Legality(RoundState):
                 return Refusal(ACTION_CHOW_NOT_NEXT, msg(
                     "only the next seat ({seat}) may chow seat {discarder}'s discard",
                     seat=(self.turn + 1) % 4, discarder=self.turn), common.CHOW)
-            problem = self._chow_problem(action, tile)
+            problem = self._chow_refusal(action, tile)
             if problem is not None:
                 return problem
         else:
@@ -250,9 +250,9 @@ class Legality(RoundState):
             "seat {seat} is ready on {kept}; after this {type} no discard keeps those waits",
             seat=action.seat, kept=spaced_codes(kept), type=action.type), self.play.wait_lock_rule)
 
-    def _chow_problem(self, action: Action, tile: int) -> Refusal | None:
+    def _chow_refusal(self, action: Action, tile: int) -> Refusal | None:
         tiles = sorted(action.tiles or ())
-        problem = _chow_problem(tiles, self.variant.shapes.honour_chows) if len(tiles) == 3 \
+        problem = chow_problem(tiles, self.variant.shapes.honour_chows) if len(tiles) == 3 \
             else msg("a chow has three tiles, got {count}", count=len(tiles))
         if problem is None and tile not in tiles:
             problem = msg("it must hold the discard {tile}", tile=code(tile))

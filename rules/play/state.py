@@ -125,6 +125,16 @@ class RoundState:
         self.scores_after_kong = "after_kong_discard" in variant.flags
 
     # ------------------------------------------------------------------ options
+    def drawn_if_stopped(self) -> bool:
+        """Would the round be drawn if the log stopped here: the wall's last discard open,
+        or (where the last drawer does not discard) the last tile just drawn?"""
+        if self.left:
+            return False
+        if self.phase == OFFER:
+            return True
+        return (self.phase == ACT and not self.play.last_drawer_discards
+                and self.source in (DRAWN, REPLACED))
+
     def option(self, name: str | None) -> bool:
         return bool(name and self.rules.get(name))
 
