@@ -122,6 +122,7 @@ class Variant:
     wild_jing: ClassVar[bool] = False  # 上精 (the indicator's 正精/副精) are wild
     out_of_play_jing: ClassVar[tuple[str, ...]] = ()  # indicators that leave the wall
     takes_horses: ClassVar[bool] = False
+    events: ClassVar[tuple[str, ...]] = ()  # the /settle events it pays (跟庄, 诈胡)
     scored: ClassVar[bool] = False  # score() implemented (vs. shape analysis only)
     # every pattern its answers may carry, in table order (its patterns module declares them)
     pattern_rules: ClassVar[tuple[PatternRule, ...]] = ()
@@ -147,7 +148,7 @@ class Variant:
                        "wild_jing": self.wild_jing},
             "win_types": list(self.win_types), "flags": sorted(self.flags),
             "max_winners": self.max_winners, "jing": list(self.jing_fields),
-            "horses": self.takes_horses, "scored": self.scored,
+            "horses": self.takes_horses, "scored": self.scored, "events": list(self.events),
             "patterns": list(self.patterns), "reasons": [*COMMON_REASONS, *self.reasons],
             "options": [
                 {"name": o.name, "type": o.type, "default": o.default,

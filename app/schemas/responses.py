@@ -292,6 +292,9 @@ class VariantSchema(Schema):
     jing = fields.List(fields.String())
     horses = fields.Boolean()
     scored = fields.Boolean()
+    events = fields.List(fields.String(), metadata={
+        "description": "The `events` of /settle this variant pays (`follow_dealer` 跟庄/抄庄, "
+                       "`false_win` 诈胡); another is a 422."})
     patterns = fields.List(fields.String(), metadata={
         "description": "Every pattern id this variant's answers may carry."})
     reasons = fields.List(fields.String(), metadata={

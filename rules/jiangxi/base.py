@@ -99,6 +99,7 @@ class Jiangxi(Variant):
     false_win_default: ClassVar[int] = 20
     name_overrides: ClassVar[dict[str, str]] = {}
     jing_diao_zh: ClassVar[str] = "精吊"
+    events = ("follow_dealer", "false_win")  # 跟庄/抄庄 and 诈胡 are paid (/settle `events`)
     follow_dealer_zh: ClassVar[str] = "跟庄"
     follow_dealer_points: ClassVar[int] = 5  # xingguo E组 8 -5 -5 -5; nanchang 奖励分 6 每家5子
     ping_hu_rule_zh: ClassVar[str] = ""
