@@ -1788,6 +1788,8 @@ export interface components {
             jing?: string[];
             horses?: boolean;
             scored?: boolean;
+            /** @description The `events` of /settle this variant pays (`follow_dealer` 跟庄/抄庄, `false_win` 诈胡); another is a 422. */
+            events?: string[];
             /** @description Every pattern id this variant's answers may carry. */
             patterns?: string[];
             /** @description Every reason code for a hand of this variant that cannot win. */

@@ -695,6 +695,9 @@ class Variant(TypedDict):
     jing: NotRequired[list[str]]
     horses: NotRequired[bool]
     scored: NotRequired[bool]
+    # The `events` of /settle this variant pays (`follow_dealer` 跟庄/抄庄, `false_win` 诈胡);
+    # another is a 422.
+    events: NotRequired[list[str]]
     # Every pattern id this variant's answers may carry.
     patterns: NotRequired[list[str]]
     # Every reason code for a hand of this variant that cannot win.
