@@ -457,9 +457,14 @@ def _players_field() -> fields.List:
                        validate=validate.Length(equal=4, error=_FOUR_PLAYERS))
 
 
+# Events of one round: one 跟庄 count, and each 诈胡 (a replayed log's settle request lists
+# every 诈胡 of the round, and a round has at most MAX_ACTIONS actions).
+MAX_EVENTS = 600
+
+
 def _events_field() -> fields.List:
     return fields.Nested(EventSchema, many=True, load_default=list,
-                       validate=validate.Length(max=16))
+                         validate=validate.Length(max=MAX_EVENTS))
 
 
 def _horses_field() -> Tiles:
@@ -787,7 +792,7 @@ def _round_parts(body: dict[str, Any]) -> tuple:
     horses, round wind."""
     get = body.get
     return (_each(get("players"), quick_player, 4, 4), _nested(get("result"), quick_result),
-            _jing(body), _each(get("events", []), quick_event, 16),
+            _jing(body), _each(get("events", []), quick_event, MAX_EVENTS),
             _tiles(body["horses"], 30) if "horses" in body else (), _tile(get("round_wind")))
 
 

@@ -53,6 +53,11 @@ def replay(variant: Any, request: ReplayRequest) -> ReplayAnswer:
             "a drawn round: the wall's last tile was not won ({rule})",
             rule=board.play.last_tile_rule.name)))
     query = settle_request(board, request, outcome)
+    if query.horses and board.wall is not None:
+        board.facts.append(Fact(board.actions - 1, "horses", query.result.winners[0], msg(
+            "奖马: {tiles} flipped from the wall ({n} of {count})",
+            tiles=" ".join(code(t) for t in query.horses), n=len(query.horses),
+            count=board.rules.get("horse_count", 0))))
     resolved = query.with_rules(rules)
     variant.validate_settle(resolved)
     settlement = variant.settle(resolved)
@@ -192,8 +197,4 @@ def _horses(board: Round, request: ReplayRequest, winners: list[int]) -> tuple[i
     if board.wall is None:
         return tuple(request.horses or ())
     count = board.rules.get("horse_count", 0)
-    flipped = board.wall[board.head:board.head + board.left][:count]
-    board.facts.append(Fact(board.actions - 1, "horses", winners[0], msg(
-        "奖马: {tiles} flipped from the wall ({n} of {count})",
-        tiles=" ".join(code(t) for t in flipped) or "-", n=len(flipped), count=count)))
-    return tuple(flipped)
+    return tuple(board.wall[board.head:board.head + board.left][:count])
