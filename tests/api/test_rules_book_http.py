@@ -118,12 +118,14 @@ def _every_href(client, language: str | None = None, lang: str | None = None):
             yield url, parsed, href
 
 
-@pytest.mark.parametrize("lang", [None, "en", "zh"])
-def test_every_link_of_the_html_resolves_on_the_server(client, lang):
-    """Each href is an https address or answers 200 here; an anchor names an id of its page."""
-    headers = {"Accept": BROWSER}
+@pytest.mark.parametrize(("language", "lang"), [(None, None), ("zh", None), (None, "en"),
+                                               (None, "zh"), ("zh", "en")])
+def test_every_link_of_the_html_resolves_on_the_server(client, language, lang):
+    """Each href is an https address or answers 200 here; an anchor names an id of its page
+    (in the language the link leads to)."""
+    headers = {"Accept": BROWSER, **({"Accept-Language": language} if language else {})}
     pages: dict[str, _Page] = {}
-    for where, parsed, href in _every_href(client, lang=lang):
+    for where, parsed, href in _every_href(client, language, lang):
         if href.startswith("https://"):
             continue
         parts = urlsplit(href)
@@ -202,6 +204,66 @@ def test_a_lang_the_book_is_not_in_is_a_400_problem(client, lang):
     assert response.status_code == 400
     assert response.mimetype == "application/problem+json"
     assert response.get_json()["code"] == "field.not_allowed_value"
+
+
+# ------------------------------------------------------------------------------- Chinese
+ZH = BOOK / "zh"
+
+
+@pytest.mark.parametrize(("path", "page"), PAGES)
+@pytest.mark.parametrize("asked", [{"Accept-Language": "zh"},
+                                   {"Accept-Language": "en;q=0.5, zh-CN"},
+                                   {"Accept-Language": "en", "lang": "zh"}])
+def test_chinese_readers_get_the_chinese_markdown(client, path, page, asked):
+    headers = dict(asked)
+    lang = headers.pop("lang", None)
+    response = client.get(path + (f"?lang={lang}" if lang else ""), headers=headers)
+    assert response.status_code == 200 and response.headers["Content-Type"] == MARKDOWN
+    assert response.headers["Content-Language"] == "zh-CN"
+    assert response.headers["Vary"] == "Accept, Accept-Language"
+    assert response.get_data() == (ZH / f"{page}.md").read_bytes()
+
+
+@pytest.mark.parametrize(("path", "page"), PAGES)
+def test_chinese_readers_get_the_chinese_html(client, path, page):
+    response = client.get(path, headers={"Accept": BROWSER, "Accept-Language": "zh-CN,zh;q=0.9"})
+    assert response.status_code == 200 and response.headers["Content-Type"] == HTML
+    assert response.headers["Content-Language"] == "zh-CN"
+    text = response.get_data(as_text=True)
+    parsed = _Page(text)
+    assert parsed.lang == "zh-CN"
+    assert parsed.title.startswith(first_heading((ZH / f"{page}.md").read_text(encoding="utf-8")))
+    assert "规则书" in parsed.title and ">试玩页</a>" in text  # the header in Chinese too
+    english = "/rules?lang=en" if page == "README" else f"/rules/{page}?lang=en"
+    assert english in parsed.hrefs  # the note at the top links the English original
+
+
+@pytest.mark.parametrize("accept", [None, BROWSER])
+def test_english_stays_english_and_lang_overrides_accept_language(client, accept):
+    base = {"Accept": accept} if accept else {}
+    for headers, url, language in (({}, "/rules/qinzhou", "en"),
+                                   ({"Accept-Language": "fr, de"}, "/rules/qinzhou", "en"),
+                                   ({"Accept-Language": "zh"}, "/rules/qinzhou?lang=en", "en"),
+                                   ({}, "/rules/qinzhou?lang=zh", "zh-CN")):
+        response = client.get(url, headers={**base, **headers})
+        assert response.headers["Content-Language"] == language, (headers, url)
+
+
+def test_each_language_has_its_own_etag_and_304(client):
+    etags = set()
+    for accept in ("text/markdown", BROWSER):
+        for language in ("en", "zh"):
+            headers = {"Accept": accept, "Accept-Language": language}
+            first = client.get("/rules/nanchang", headers=headers)
+            again = client.get("/rules/nanchang",
+                               headers={**headers, "If-None-Match": first.headers["ETag"]})
+            assert again.status_code == 304, (accept, language)
+            etags.add(first.headers["ETag"])
+    assert len(etags) == 4  # Markdown/HTML × en/zh
+    english = client.get("/rules/nanchang").headers["ETag"]
+    chinese = client.get("/rules/nanchang", headers={"Accept-Language": "zh",
+                                                     "If-None-Match": english})
+    assert chinese.status_code == 200 and chinese.headers["Content-Language"] == "zh-CN"
 
 
 # ------------------------------------------------------------------------ the renderer
