@@ -276,26 +276,49 @@ def _playground_paths(spec: APISpec) -> None:
 
 
 def _rules_paths(spec: APISpec) -> None:
-    """The rules book's pages (docs/rules/, served as Markdown)."""
-    markdown = {"text/markdown": {"schema": _TEXT}}
+    """The rules book's pages (docs/rules/, and docs/rules/zh/ in Chinese): Markdown, or HTML
+    for a browser."""
+    book = {"text/markdown": {"schema": _TEXT}, "text/html": {"schema": _TEXT}}
+    language = {"Content-Language": {
+        "description": "The page's language: `en`, or `zh-CN` for the Chinese translation.",
+        "schema": {"type": "string", "enum": ["en", "zh-CN"]}}}
 
     def page(description: str) -> dict[str, Any]:
-        return {"description": description, "headers": _HEADERS, "content": markdown}
+        return {"description": description, "headers": {**_HEADERS, **language},
+                "content": book}
 
+    negotiation = (
+        " The `Accept` header picks the form: one that prefers `text/html` (a browser) gets "
+        "the page as HTML (the playground's look, a header linking back to `/`, every link "
+        "leading to a page of the book or written as a repository path); `text/markdown`, "
+        "`*/*`, no `Accept` or anything else gets the Markdown file as it is. "
+        "`Accept-Language` (or `lang`) picks the language: a `zh` tag gets the Chinese "
+        "translation, anything else the English page, which is the source. Answers carry "
+        "`Vary: Accept, Accept-Language` and an ETag per form and language (`no-cache`: "
+        "`If-None-Match` gets a 304).")
+    lang = {"name": "lang", "in": "query", "required": False,
+            "schema": {"type": "string", "enum": ["en", "zh"]},
+            "description": "The page's language, over `Accept-Language` (a link can carry it, "
+                           "a browser cannot set a header per link); the HTML page's links "
+                           "keep it. Any other value is a 400."}
     not_modified = {"description": "Not modified (If-None-Match).", "headers": _HEADERS}
     spec.path("/rules", operations={"get": {
         "tags": ["rules"], "summary": "The rules book: its index",
-        "description": "The rules every variant shares, and a link to each variant's page.",
-        "responses": {"200": page("The index, as Markdown."), "304": not_modified}}})
+        "description": "The rules every variant shares, and a link to each variant's page."
+                       + negotiation,
+        "parameters": [lang],
+        "responses": {"200": page("The index, as Markdown or HTML."), "304": not_modified,
+                      "400": _problem("`lang` is neither `en` nor `zh`.")}}})
     spec.path("/rules/{variant}", operations={"get": {
         "tags": ["rules"], "summary": "The rules book: one variant's page",
         "description": "Every pattern and what it is worth, every payment and who makes it, "
                        "every rule option and its default, with worked examples; each rule "
-                       "quotes the seed line it comes from.",
+                       "quotes the seed line it comes from." + negotiation,
         "parameters": [{"name": "variant", "in": "path", "required": True,
                         "schema": {"type": "string", "enum": list(rules.NAMES)},
-                        "description": "A variant, as in `variant` of every request."}],
-        "responses": {"200": page("The page, as Markdown."), "304": not_modified,
+                        "description": "A variant, as in `variant` of every request."}, lang],
+        "responses": {"200": page("The page, as Markdown or HTML."), "304": not_modified,
+                      "400": _problem("`lang` is neither `en` nor `zh`."),
                       "404": _problem("No such variant.")}}})
 
 
@@ -311,7 +334,8 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
                           "description": "The browser playground (HTML)."},
                          {"name": "rules",
                           "description": "The rules book: what each variant's patterns, "
-                                         "payments and options are (Markdown)."}])
+                                         "payments and options are (Markdown, or HTML "
+                                         "for a browser; English or Chinese)."}])
     plugin.converter.add_attribute_function(_custom_fields)
     schemas = {
         "EvaluateRequest": req.EvaluateSchema, "SettleRequest": req.SettleSchema,

@@ -7,6 +7,12 @@ values, meaning, seed. Every pattern id and option the code declares (``rules.VA
 have its row, with the code's type, default and values, and every row must exist in the code.
 Every row cites its seed line by quoting it (「…」).
 
+The Chinese book (docs/rules/zh/, served under Accept-Language: zh) is held to the same
+declarations row by row, and to its English source: a page per English page, saying at its top
+that it translates it (linked), the same sections in the same order (SECTIONS_ZH names each
+English section's Chinese title), the same worked examples byte for byte, the same tables with
+the same number of rows, and every seed quotation of the English page.
+
 Also: no doc, no page of the playground and no answer of ``GET /variants`` points a reader at
 files outside the repository (the rulings file, the shared folder, a seed's file name).
 """
@@ -15,29 +21,40 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 import rules
+from app.rulesbook import slug
 from rules.text import english
 from rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "docs" / "rules"
+FOLDERS = {"en": BOOK, "zh": BOOK / "zh"}
+LANGUAGES = list(FOLDERS)
 
 _ROW = re.compile(r"^\|\s*`([a-z0-9_]+)`\s*\|(.*)\|\s*$")
 _CODE = re.compile(r"`([^`]+)`")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def page(variant: str) -> str:
-    return (BOOK / f"{variant}.md").read_text(encoding="utf-8")
+def page(variant: str, language: str = "en") -> str:
+    return (FOLDERS[language] / f"{variant}.md").read_text(encoding="utf-8")
+
+
+def where(variant: str, language: str) -> str:
+    return (FOLDERS[language] / f"{variant}.md").relative_to(ROOT).as_posix()
 
 
 def section(text: str, title: str) -> list[str]:
-    """The lines of the ``## title`` section, up to the next ``## `` heading."""
+    """The lines of the ``## title`` section, up to the next ``## `` heading (a Chinese
+    page's section of that title, SECTIONS_ZH[title], when the text has that one)."""
     lines = text.splitlines()
+    if f"## {title}" not in lines and f"## {SECTIONS_ZH.get(title)}" in lines:
+        title = SECTIONS_ZH[title]
     starts = [i for i, line in enumerate(lines) if line.strip() == f"## {title}"]
     assert len(starts) == 1, f"expected one '## {title}' section, found {len(starts)}"
     out = []
@@ -61,56 +78,60 @@ def rows(text: str, title: str) -> dict[str, list[str]]:
 
 
 NAMES = list(VARIANTS)
+PAGES = [(v, lang) for lang in LANGUAGES for v in NAMES]
+PAGE_IDS = [f"{lang}/{v}" for v, lang in PAGES]
+OPTIONS = [(v, lang, o) for v, lang in PAGES for o in VARIANTS[v].options]
 
 
-def test_the_book_has_a_page_per_variant_and_an_index_linking_each():
-    index = (BOOK / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_book_has_a_page_per_variant_and_an_index_linking_each(language):
+    folder = FOLDERS[language]
+    index = (folder / "README.md").read_text(encoding="utf-8")
     for name in NAMES:
-        assert (BOOK / f"{name}.md").is_file(), name
+        assert (folder / f"{name}.md").is_file(), name
         assert f"]({name}.md)" in index, f"the index does not link {name}.md"
-    assert {p.stem for p in BOOK.glob("*.md")} == {"README", *NAMES}
+    assert {p.stem for p in folder.glob("*.md")} == {"README", *NAMES}
 
 
-@pytest.mark.parametrize("variant", NAMES)
-def test_every_pattern_of_the_code_has_its_row(variant):
-    missing = set(VARIANTS[variant].patterns) - set(rows(page(variant), "Patterns"))
-    assert not missing, f"docs/rules/{variant}.md lacks pattern rows for {sorted(missing)}"
+@pytest.mark.parametrize(("variant", "language"), PAGES, ids=PAGE_IDS)
+def test_every_pattern_of_the_code_has_its_row(variant, language):
+    missing = set(VARIANTS[variant].patterns) - set(rows(page(variant, language), "Patterns"))
+    assert not missing, f"{where(variant, language)} lacks pattern rows for {sorted(missing)}"
 
 
-@pytest.mark.parametrize("variant", NAMES)
-def test_every_pattern_row_is_a_pattern_of_the_code(variant):
-    extra = set(rows(page(variant), "Patterns")) - set(VARIANTS[variant].patterns)
-    assert not extra, f"docs/rules/{variant}.md has rows for patterns the code lacks: " \
+@pytest.mark.parametrize(("variant", "language"), PAGES, ids=PAGE_IDS)
+def test_every_pattern_row_is_a_pattern_of_the_code(variant, language):
+    extra = set(rows(page(variant, language), "Patterns")) - set(VARIANTS[variant].patterns)
+    assert not extra, f"{where(variant, language)} has rows for patterns the code lacks: " \
                       f"{sorted(extra)}"
 
 
-@pytest.mark.parametrize("variant", NAMES)
-def test_pattern_rows_give_the_chinese_name_and_quote_the_seed(variant):
-    for pid, cells in rows(page(variant), "Patterns").items():
+@pytest.mark.parametrize(("variant", "language"), PAGES, ids=PAGE_IDS)
+def test_pattern_rows_give_the_chinese_name_and_quote_the_seed(variant, language):
+    for pid, cells in rows(page(variant, language), "Patterns").items():
         assert _CJK.search(cells[0]), f"{pid}: the second column is its Chinese name"
         assert "「" in cells[-1] and "」" in cells[-1], f"{pid}: quote its seed line"
 
 
-@pytest.mark.parametrize("variant", NAMES)
-def test_every_option_of_the_code_has_its_row(variant):
-    missing = {o.name for o in VARIANTS[variant].options} - set(rows(page(variant), "Options"))
-    assert not missing, f"docs/rules/{variant}.md lacks option rows for {sorted(missing)}"
+@pytest.mark.parametrize(("variant", "language"), PAGES, ids=PAGE_IDS)
+def test_every_option_of_the_code_has_its_row(variant, language):
+    missing = {o.name for o in VARIANTS[variant].options} - \
+        set(rows(page(variant, language), "Options"))
+    assert not missing, f"{where(variant, language)} lacks option rows for {sorted(missing)}"
 
 
-@pytest.mark.parametrize("variant", NAMES)
-def test_every_option_row_is_an_option_of_the_code(variant):
+@pytest.mark.parametrize(("variant", "language"), PAGES, ids=PAGE_IDS)
+def test_every_option_row_is_an_option_of_the_code(variant, language):
     code = {o.name for o in VARIANTS[variant].options}
-    book = set(rows(page(variant), "Options"))
+    book = set(rows(page(variant, language), "Options"))
     assert not (book - code), \
-        f"docs/rules/{variant}.md has rows for options the code lacks: {sorted(book - code)}"
+        f"{where(variant, language)} has rows for options the code lacks: {sorted(book - code)}"
 
 
-
-@pytest.mark.parametrize(("variant", "option"),
-                         [(v, o) for v in NAMES for o in VARIANTS[v].options],
-                         ids=[f"{v}.{o.name}" for v in NAMES for o in VARIANTS[v].options])
-def test_an_option_row_gives_the_codes_type_default_and_values(variant, option):
-    row = rows(page(variant), "Options")[option.name]
+@pytest.mark.parametrize(("variant", "language", "option"), OPTIONS,
+                         ids=[f"{lang}/{v}.{o.name}" for v, lang, o in OPTIONS])
+def test_an_option_row_gives_the_codes_type_default_and_values(variant, language, option):
+    row = rows(page(variant, language), "Options")[option.name]
     kind, default, values, seed = row[0], row[1], row[2], row[-1]
     assert kind == option.type
     shown = _CODE.fullmatch(default)
@@ -126,11 +147,143 @@ def test_an_option_row_gives_the_codes_type_default_and_values(variant, option):
     assert "「" in seed and "」" in seed, f"{option.name}: quote its seed line"
 
 
-@pytest.mark.parametrize("variant", NAMES)
-def test_every_flag_of_the_variant_is_described(variant):
-    text = page(variant)
+@pytest.mark.parametrize(("variant", "language"), PAGES, ids=PAGE_IDS)
+def test_every_flag_of_the_variant_is_described(variant, language):
+    text = page(variant, language)
     for flag in VARIANTS[variant].flags:
         assert f"`{flag}`" in text or f"`flags.{flag}`" in text, f"{variant}: flag {flag}"
+
+
+# ---------------------------------------------------------- the Chinese book and its source
+# Each English section title (## ) and its Chinese title, the same on every page.
+SECTIONS_ZH = {
+    "The seeds, and how the pages cite them": "规则原文及其引用方式",
+    "Common to all four variants": "四种玩法共有的规则",
+    "Play rules (`POST /replay`)": "行牌规则（`POST /replay`）",
+    "Words": "术语",
+    "Who deals next (the /match rotation)": "下一盘谁坐庄（/match 的轮庄）",
+    "Tiles, claims and shapes": "牌、吃碰杠与牌型",
+    "Tiles, claims and jing": "牌、吃碰杠与精",
+    "Shapes": "胡牌牌型",
+    "Who may win, and how": "谁能胡、怎样胡",
+    "Patterns": "计分项",
+    "Payments": "结算",
+    "Refusals": "拒绝的请求",
+    "Jing score (精计子)": "精分（精计子）",
+    "Jing score (精计分)": "精分（精计分）",
+    "Kongs": "杠",
+    "Kongs and 杠精": "杠与杠精",
+    "Events: 跟庄 and 诈胡": "事件：跟庄与诈胡",
+    "抄庄 and 诈胡": "抄庄与诈胡",
+    "A drawn round": "流局",
+    "A whole round: 包, 碰杠精 and 跟庄": "一整局：包、碰杠精与跟庄",
+    "Options": "规则选项",
+    "Request fields of this variant": "本玩法的请求字段",
+}
+BOOK_PAGES = ["README", *NAMES]
+_QUOTE = re.compile(r"「[^」]*」")
+_FENCED = re.compile(r"^```.*?^```", re.M | re.S)
+
+
+def both(name: str) -> tuple[str, str]:
+    return page(name, "en"), page(name, "zh")
+
+
+def headings(text: str) -> list[tuple[int, str]]:
+    """(level, title) of every heading outside the fenced blocks."""
+    return [(len(m.group(1)), m.group(2).strip())
+            for m in re.finditer(r"^(#{1,6}) (.*)$", _FENCED.sub("", text), re.M)]
+
+
+def tables(text: str) -> list[int]:
+    """The number of rows of each table, in order."""
+    counts, inside = [], False
+    for line in _FENCED.sub("", text).splitlines():
+        if line.startswith("|"):
+            if not inside:
+                counts.append(0)
+            counts[-1] += 1
+        inside = line.startswith("|")
+    return counts
+
+
+@pytest.mark.parametrize("name", BOOK_PAGES)
+def test_a_chinese_page_says_at_its_top_that_it_translates_its_english_page(name):
+    top = page(name, "zh").split("\n\n")[:2]
+    assert top[0].startswith("# "), "the title first"
+    note = top[1]
+    assert note.startswith("> ") and "翻译" in note and f"](../{name}.md)" in note, \
+        f"docs/rules/zh/{name}.md: say below the title that it translates ../{name}.md"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_chinese_variant_page_starts_with_its_name(name):
+    assert page(name, "zh").startswith(f"# {name} — ")
+
+
+@pytest.mark.parametrize("name", BOOK_PAGES)
+def test_a_chinese_page_has_the_sections_of_its_english_page(name):
+    english, chinese = (headings(text) for text in both(name))
+    assert [SECTIONS_ZH.get(t, t) for level, t in english if level == 2] == \
+        [t for level, t in chinese if level == 2], \
+        f"docs/rules/zh/{name}.md: the English page's ## sections, in order (SECTIONS_ZH)"
+    assert [level for level, _ in english] == [level for level, _ in chinese], \
+        f"docs/rules/zh/{name}.md: every heading of the English page, at its level"
+
+
+@pytest.mark.parametrize("name", BOOK_PAGES)
+def test_a_chinese_page_has_the_worked_examples_of_its_english_page(name):
+    english, chinese = (_FENCED.findall(text) for text in both(name))
+    assert english == chinese, f"docs/rules/zh/{name}.md: the English page's examples, as " \
+                               "they are (the doc test runs both)"
+
+
+@pytest.mark.parametrize("name", BOOK_PAGES)
+def test_a_chinese_page_has_the_tables_of_its_english_page(name):
+    english, chinese = (tables(text) for text in both(name))
+    assert english == chinese, f"docs/rules/zh/{name}.md: tables of {english} rows expected"
+
+
+@pytest.mark.parametrize("name", BOOK_PAGES)
+def test_a_chinese_page_quotes_every_seed_line_its_english_page_quotes(name):
+    def quotes(text: str) -> Counter:
+        return Counter(_QUOTE.findall(re.sub(r"\n[ >]*", "", _FENCED.sub("", text))))
+
+    english, chinese = (quotes(text) for text in both(name))
+    assert english == chinese, f"docs/rules/zh/{name}.md: missing {list(english - chinese)}" \
+                               f", not in the English page {list(chinese - english)}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_chinese_row_keeps_the_english_rows_names_values_and_seed_quotes(name):
+    for title in ("Patterns", "Options"):
+        english, chinese = rows(page(name, "en"), title), rows(page(name, "zh"), title)
+        assert list(english) == list(chinese), f"{title}: the same ids in the same order"
+        for key, cells in english.items():
+            theirs = chinese[key]
+            kept = cells[:1] if title == "Patterns" else cells[:3]  # 名; type, default, values
+            assert theirs[:len(kept)] == kept, f"{title} {key}: {theirs} keeps {kept}"
+            assert _QUOTE.findall(theirs[-1]) == _QUOTE.findall(cells[-1]), \
+                f"{title} {key}: the seed column quotes what the English one quotes"
+
+
+_BOOK_LINK = re.compile(r"\]\(((?:\.\./)?[A-Za-z]+\.md)#([^)]+)\)")
+
+
+@pytest.mark.parametrize(("name", "language"),
+                         [(n, lang) for lang in LANGUAGES for n in BOOK_PAGES],
+                         ids=[f"{lang}/{n}" for lang in LANGUAGES for n in BOOK_PAGES])
+def test_an_anchor_between_book_pages_names_a_heading_of_its_page(name, language):
+    """GitHub's anchors, which the served HTML gives its headings too (app.rulesbook.slug)."""
+    folder = FOLDERS[language]
+    for target, anchor in _BOOK_LINK.findall(page(name, language)):
+        path = (folder / target).resolve()
+        if not path.is_relative_to(BOOK):
+            continue
+        anchors = {slug(t.replace("`", "")) for _, t in
+                   headings(path.read_text(encoding="utf-8"))}
+        assert anchor in anchors, f"{where(name, language)} links {target}#{anchor}: no such " \
+                                  f"heading in {path.relative_to(ROOT)}"
 
 
 def test_the_parser_reads_rows_and_ignores_other_lines():

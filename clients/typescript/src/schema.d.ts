@@ -1025,7 +1025,7 @@ export interface paths {
                 };
                 path: {
                     /** @description An asset of the playground. */
-                    name: "common.js" | "embed.js" | "favicon.svg" | "playground.js" | "style.css" | "tiles.svg";
+                    name: "book.css" | "common.js" | "embed.js" | "favicon.svg" | "playground.js" | "style.css" | "tiles.svg";
                 };
                 cookie?: never;
             };
@@ -1083,12 +1083,17 @@ export interface paths {
         };
         /**
          * The rules book: its index
-         * @description The rules every variant shares, and a link to each variant's page.
+         * @description The rules every variant shares, and a link to each variant's page. The `Accept` header picks the form: one that prefers `text/html` (a browser) gets the page as HTML (the playground's look, a header linking back to `/`, every link leading to a page of the book or written as a repository path); `text/markdown`, `*\/*`, no `Accept` or anything else gets the Markdown file as it is. `Accept-Language` (or `lang`) picks the language: a `zh` tag gets the Chinese translation, anything else the English page, which is the source. Answers carry `Vary: Accept, Accept-Language` and an ETag per form and language (`no-cache`: `If-None-Match` gets a 304).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The page's language, over `Accept-Language` (a link can carry it, a browser cannot set a header per link); the HTML page's links keep it. Any other value is a 400. */
+                    lang?: "en" | "zh";
+                };
                 header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
                     /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
                     "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 };
@@ -1097,14 +1102,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The index, as Markdown. */
+                /** @description The index, as Markdown or HTML. */
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        /** @description The page's language: `en`, or `zh-CN` for the Chinese translation. */
+                        "Content-Language"?: "en" | "zh-CN";
                         [name: string]: unknown;
                     };
                     content: {
                         "text/markdown": string;
+                        "text/html": string;
                     };
                 };
                 /** @description Not modified (If-None-Match). */
@@ -1114,6 +1122,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description `lang` is neither `en` nor `zh`. */
+                400: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
                 };
             };
         };
@@ -1134,11 +1153,14 @@ export interface paths {
         };
         /**
          * The rules book: one variant's page
-         * @description Every pattern and what it is worth, every payment and who makes it, every rule option and its default, with worked examples; each rule quotes the seed line it comes from.
+         * @description Every pattern and what it is worth, every payment and who makes it, every rule option and its default, with worked examples; each rule quotes the seed line it comes from. The `Accept` header picks the form: one that prefers `text/html` (a browser) gets the page as HTML (the playground's look, a header linking back to `/`, every link leading to a page of the book or written as a repository path); `text/markdown`, `*\/*`, no `Accept` or anything else gets the Markdown file as it is. `Accept-Language` (or `lang`) picks the language: a `zh` tag gets the Chinese translation, anything else the English page, which is the source. Answers carry `Vary: Accept, Accept-Language` and an ETag per form and language (`no-cache`: `If-None-Match` gets a 304).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The page's language, over `Accept-Language` (a link can carry it, a browser cannot set a header per link); the HTML page's links keep it. Any other value is a 400. */
+                    lang?: "en" | "zh";
+                };
                 header?: {
                     /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
                     "Accept-Language"?: components["parameters"]["Accept-Language"];
@@ -1153,14 +1175,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The page, as Markdown. */
+                /** @description The page, as Markdown or HTML. */
                 200: {
                     headers: {
                         "X-Request-ID": components["headers"]["X-Request-ID"];
+                        /** @description The page's language: `en`, or `zh-CN` for the Chinese translation. */
+                        "Content-Language"?: "en" | "zh-CN";
                         [name: string]: unknown;
                     };
                     content: {
                         "text/markdown": string;
+                        "text/html": string;
                     };
                 };
                 /** @description Not modified (If-None-Match). */
@@ -1170,6 +1195,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description `lang` is neither `en` nor `zh`. */
+                400: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
                 };
                 /** @description No such variant. */
                 404: {
