@@ -13,7 +13,8 @@ Each token is one action: the seat (0-3), a letter for its type, and its tile(s)
  h    win (胡)          ``2h``
 ====  ================  ==========================================
 
-:func:`body` writes a /replay body from them, :func:`replay` plays it through the domain.
+:func:`body` writes a /replay body from them, :func:`replay` plays it through the domain;
+the other helpers read an answer the way the hand-worked tests compare it.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 import rules
+from app.schemas import answers
 from app.schemas.requests import ReplaySchema
-from rules.play import ReplayAnswer
+from rules.play import IllegalAction, ReplayAnswer
 
 TYPES = {"D": "draw", "d": "discard", "c": "chow", "p": "pung", "k": "kong",
          "a": "added_kong", "x": "concealed_kong", "h": "win"}
@@ -54,3 +56,30 @@ def body(variant: str, dealer: int, deal: list[str], text: str, **more: Any) -> 
 def replay(variant: str, dealer: int, deal: list[str], text: str, **more: Any) -> ReplayAnswer:
     """The domain's answer to :func:`body` (raises ``IllegalAction`` / ``InvalidInput``)."""
     return rules.replay(ReplaySchema().load(body(variant, dealer, deal, text, **more)))
+
+
+def said(error: IllegalAction) -> str:
+    """The refusal in English: the reason, the rule and its seed line."""
+    return str(error.refusal.sentence())
+
+
+def facts(answer: ReplayAnswer) -> list[tuple[int, str, int | None]]:
+    """(action, code, seat) of each fact."""
+    return [(f.action, f.code, f.seat) for f in answer.facts]
+
+
+def request(answer: ReplayAnswer) -> dict[str, Any]:
+    """The /settle body the log implies, as the API writes it."""
+    assert answer.settle_request is not None
+    return answers.settle_request(answer.settle_request)
+
+
+def deltas(answer: ReplayAnswer) -> list[int]:
+    assert answer.settlement is not None
+    return list(answer.settlement.deltas)
+
+
+def ledger(answer: ReplayAnswer) -> list[tuple[int, int, int, str]]:
+    """(from, to, amount, reason) of each transfer."""
+    assert answer.settlement is not None
+    return [(t.payer, t.payee, t.amount, t.reason) for t in answer.settlement.ledger]

@@ -19,7 +19,7 @@ from rules import places as at
 from rules.errors import InvalidInput
 from rules.play import FINISHED, IN_PROGRESS, IllegalAction, ReplayAnswer
 from rules.tiles import parse_tiles
-from tests.play.logs import body, replay
+from tests.play.logs import body, deltas, facts, replay, request
 
 XG = "xingguo"
 NC = "nanchang"
@@ -49,14 +49,8 @@ def refused(error: IllegalAction) -> tuple[int, str]:
     return error.index, error.code
 
 
-def request(answer: ReplayAnswer) -> dict[str, Any]:
-    """The settle request the log implies, as a /settle body."""
-    assert answer.status == FINISHED and answer.settle_request is not None
-    return answers.settle_request(answer.settle_request)
 
 
-def facts(answer: ReplayAnswer) -> list[tuple[int, str, int | None]]:
-    return [(f.action, f.code, f.seat) for f in answer.facts]
 
 
 def legal(answer: ReplayAnswer, seat: int) -> list[dict[str, Any]]:
@@ -68,9 +62,6 @@ def tiles(text: str) -> tuple[int, ...]:
     return tuple(sorted(parse_tiles(text)))
 
 
-def deltas(answer: ReplayAnswer) -> list[int]:
-    assert answer.settlement is not None
-    return answer.settlement.deltas
 
 
 # ---------------------------------------------------------------------------- the deal

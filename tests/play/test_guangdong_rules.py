@@ -20,7 +20,6 @@ import pytest
 
 from app import create_app
 from app.config import Config
-from app.schemas import answers
 from rules.error_codes import (
     ACTION_AFTER_END,
     ACTION_CHOW_NOT_NEXT,
@@ -32,7 +31,7 @@ from rules.error_codes import (
     ACTION_WIN_LOCKED,
 )
 from rules.play import IllegalAction, ReplayAnswer
-from tests.play.logs import body, replay
+from tests.play.logs import body, deltas, facts, ledger, replay, request, said
 
 J0 = "147m258p369sSWNCF"
 J1 = "147m258p369sSWNC"
@@ -60,29 +59,14 @@ def refused(text: str, deal: list[str] | None = None, dealer: int = 0,
     return caught.value
 
 
-def said(error: IllegalAction) -> str:
-    """The refusal in English: the reason, the rule and its seed line."""
-    return str(error.refusal.sentence())
 
 
-def facts(answer: ReplayAnswer) -> list[tuple[int, str, int | None]]:
-    return [(f.action, f.code, f.seat) for f in answer.facts]
 
 
-def request(answer: ReplayAnswer) -> dict[str, Any]:
-    """The /settle body the log implies, as the API writes it."""
-    assert answer.settle_request is not None
-    return answers.settle_request(answer.settle_request)
 
 
-def deltas(answer: ReplayAnswer) -> list[int]:
-    assert answer.settlement is not None
-    return list(answer.settlement.deltas)
 
 
-def ledger(answer: ReplayAnswer) -> list[tuple[int, int, int, str]]:
-    assert answer.settlement is not None
-    return [(t.payer, t.payee, t.amount, t.reason) for t in answer.settlement.ledger]
 
 
 def meld(kind: str, tiles: str, source: int, claimed: str, order: int) -> dict[str, Any]:

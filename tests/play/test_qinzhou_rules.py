@@ -34,7 +34,7 @@ from rules.error_codes import (
 )
 from rules.errors import InvalidInput
 from rules.play import IllegalAction, ReplayAnswer
-from tests.play.logs import body, replay
+from tests.play.logs import body, deltas, facts, ledger, replay, request, said
 
 J0 = "147m258p369sSWNCF"
 J1 = "147m258p369sSWNC"
@@ -59,29 +59,14 @@ def refused(text: str, deal: list[str] | None = None, dealer: int = 0,
     return caught.value
 
 
-def said(error: IllegalAction) -> str:
-    """The refusal in English: the reason, the rule and its seed line."""
-    return str(error.refusal.sentence())
 
 
-def facts(answer: ReplayAnswer) -> list[tuple[int, str, int | None]]:
-    return [(f.action, f.code, f.seat) for f in answer.facts]
 
 
-def request(answer: ReplayAnswer) -> dict[str, Any]:
-    """The /settle body the log implies, as the API writes it."""
-    assert answer.settle_request is not None
-    return answers.settle_request(answer.settle_request)
 
 
-def deltas(answer: ReplayAnswer) -> list[int]:
-    assert answer.settlement is not None
-    return list(answer.settlement.deltas)
 
 
-def ledger(answer: ReplayAnswer) -> list[tuple[int, int, int, str]]:
-    assert answer.settlement is not None
-    return [(t.payer, t.payee, t.amount, t.reason) for t in answer.settlement.ledger]
 
 
 @pytest.fixture(scope="module")
