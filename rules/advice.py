@@ -4,9 +4,15 @@ each wait pays.
 
 The numbers come from the shapes' definitions (:mod:`rules.analysis.shanten`): every shape
 the variant scores counts (four sets + a pair with its honour chows, seven pairs, 十三烂 and
-七星, 十三幺) and jing are wild as the variant makes them. No draw is tried by scoring a
-whole hand; only a ready hand's waits are scored, exactly as ``POST /evaluate`` scores the
-waits of that 13-tile hand as a self-draw and as a discard
+七星, 十三幺) and jing are wild as the variant makes them. They count only hands that can
+exist: a tile kind whose four copies the player sees (held, melded, discarded, ``visible``,
+flipped out of play) cannot be drawn. Without wilds the shanten itself is searched within
+the copies left (:mod:`rules.analysis.live`: ``1111p234s567s789m`` is 1-shanten, not ready on
+a fifth 1p); with wild jing a drawn jing may stand in for a kind whose copies are gone, so
+the shapes' number stands and only tiles with a copy left are 进张. A ready discard's
+``tiles`` and ``waits`` name the same tiles. No draw is tried by scoring a whole hand;
+only a ready hand's waits are scored, exactly as ``POST /evaluate`` scores the waits of
+that 13-tile hand as a self-draw and as a discard
 (:meth:`~rules.variant.Variant.waits_both_ways`, the hand checked and its waits found once).
 
 **The order** of the discards, best first: lower shanten; then more tiles left among its
@@ -17,6 +23,7 @@ hand; 0 otherwise); then the tile order (万 筒 条, winds, dragons).
 from __future__ import annotations
 
 from rules.analysis import ShapeRules, improving_tiles, shanten
+from rules.analysis.live import live_improving, live_shanten
 from rules.caches import cached
 from rules.hand import HandView
 from rules.model import (
@@ -49,13 +56,23 @@ def advise(variant: Variant, request: AdviseRequest) -> Advice:
     hand = HandView.of(request.hand, kinds)
     melds = len(request.hand.melds)
     seen = _seen(variant, request)
-    number = shanten(hand.natural, hand.wilds, variant.shapes, melds)
+    budgets = tuple(max(COPIES - n, 0) for n in seen)
+    if kinds:
+        number = shanten(hand.natural, hand.wilds, variant.shapes, melds)
+    else:
+        number = live_shanten(hand.natural, budgets, variant.shapes, melds)
     if not complete:
-        draws = _draws(improving_tiles(hand.natural, hand.wilds, variant.shapes, melds, kinds),
-                       seen)
+        if kinds:
+            tiles = improving_tiles(hand.natural, hand.wilds, variant.shapes, melds, kinds)
+        else:
+            tiles = live_improving(hand.natural, budgets, variant.shapes, melds)
+        draws = _draws(tiles, seen)
         return Advice(number, draws=draws, left_total=sum(d.left for d in draws))
-    table = discard_table(hand.natural, hand.wilds, variant.shapes, melds, kinds,
-                          tuple(sorted(set(hand.wild_tiles))))
+    if kinds:
+        table = discard_table(hand.natural, hand.wilds, variant.shapes, melds, kinds,
+                              tuple(sorted(set(hand.wild_tiles))))
+    else:
+        table = live_discard_table(hand.natural, budgets, variant.shapes, melds)
     entries = [_entry(variant, request, tile, after, tiles, seen)
                for tile, after, tiles in table]
     entries.sort(key=_order)
@@ -79,6 +96,17 @@ def discard_table(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
     return tuple(sorted(out))
 
 
+@cached(1 << 12)
+def live_discard_table(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int
+                       ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """:func:`discard_table` for a hand without wilds, within the copies left (``budgets``
+    counts the discard as seen: it lies in the pond)."""
+    return tuple((tile, live_shanten(after, budgets, rules, melds),
+                  live_improving(after, budgets, rules, melds))
+                 for tile, n in enumerate(counts) if n
+                 for after in (_without(counts, tile),))
+
+
 def _without(counts: Counts, tile: int) -> Counts:
     return (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
 
@@ -98,7 +126,8 @@ def _seen(variant: Variant, request: AdviseRequest) -> list[int]:
 
 
 def _draws(tiles: tuple[int, ...], seen: list[int]) -> list[ImprovingTile]:
-    return [ImprovingTile(t, max(COPIES - seen[t], 0)) for t in tiles]
+    """The 进张 a player can draw: a tile whose four copies it sees is none of them."""
+    return [ImprovingTile(t, COPIES - seen[t]) for t in tiles if seen[t] < COPIES]
 
 
 def _entry(variant: Variant, request: AdviseRequest, tile: int, after: int,
@@ -107,7 +136,7 @@ def _entry(variant: Variant, request: AdviseRequest, tile: int, after: int,
     left_total = sum(d.left for d in draws)
     if after != 0:
         return DiscardAdvice(tile, after, draws, left_total)
-    waits = _waits(variant, request, tile, tiles, seen)
+    waits = _waits(variant, request, tile, tuple(d.tile for d in draws), seen)
     value = max((w.self_draw.total for w in waits if w.left and w.self_draw), default=0)
     return DiscardAdvice(tile, after, draws, left_total, waits, value)
 
@@ -126,7 +155,9 @@ def _waits(variant: Variant, request: AdviseRequest, tile: int, improving: tuple
         self_value, discard_value = _value(wait, SELF_DRAW), _value(on_discard, DISCARD)
         missing = wait if self_value is None else on_discard if discard_value is None else None
         note = _why_not(missing)
-        out.append(WaitAdvice(wait.tile, max(COPIES - seen[wait.tile], 0), self_value,
+        if seen[wait.tile] >= COPIES:  # /evaluate does not see ``visible``; advice does
+            continue
+        out.append(WaitAdvice(wait.tile, COPIES - seen[wait.tile], self_value,
                               discard_value, note))
     return out
 
@@ -155,4 +186,4 @@ def _order(entry: DiscardAdvice) -> tuple[int, int, int, int]:
     return entry.shanten, -entry.left_total, -entry.value, entry.discard
 
 
-__all__ = ["advise", "discard_table"]
+__all__ = ["advise", "discard_table", "live_discard_table"]

@@ -239,3 +239,104 @@ def wild_by_shape(counts: tuple[int, ...], wilds: int, rules, melds: int = 0) ->
 
 def wild_shanten(counts: tuple[int, ...], wilds: int, rules, melds: int = 0) -> int:
     return min(wild_by_shape(counts, wilds, rules, melds).values())
+
+
+# ------------------------------------------------- hands that can exist (rules.analysis.live)
+
+def by_completions_within(counts: tuple[int, ...], caps: tuple[int, ...], honour_chows: bool,
+                          melds: int) -> int | None:
+    """:func:`by_completions` counting only complete hands ``C`` with ``C[t] <= caps[t]``
+    copies of each kind (``caps``: held + copies unseen); ``None`` when none exists."""
+    assert melds in (2, 3)
+    hand, limit = _unary(counts), _unary(caps)
+    kept = [(complete & hand).bit_count() for complete in _completions(honour_chows, melds)
+            if complete & limit == complete]
+    return 14 - 3 * melds - max(kept) - 1 if kept else None
+
+
+@cache
+def family_kept_within(lo: int, hi: int, counts: tuple[int, ...], caps: tuple[int, ...],
+                       sets: int, pair: int, honour_chows: bool) -> int:
+    """:func:`family_kept` where every group takes each of its copies, held or drawn, out of
+    ``caps`` (held + unseen per kind); groups holding nothing are drawn whole, checked by
+    :func:`drawable`. -100 when no grouping fits."""
+    i = next((t for t, c in enumerate(counts) if c), None)
+    if i is None:
+        return 0 if drawable(caps, sets, pair, lo, hi, honour_chows) else -100
+    best = family_kept_within(lo, hi, (*counts[:i], 0, *counts[i + 1:]), caps, sets, pair,
+                              honour_chows)
+    groups = []
+    if sets:
+        groups += [(t, sets - 1, pair) for t in _family_templates(lo, hi, honour_chows)
+                   if i in t]
+    if pair:
+        groups.append(((i, i), sets, 0))
+    for template, sets_left, pair_left in groups:
+        left = list(caps)
+        for t in template:
+            left[t] -= 1
+        if min(left) < 0:
+            continue
+        for part in _parts_holding(template, i, counts):
+            rest = list(counts)
+            for t in part:
+                rest[t] -= 1
+            best = max(best, len(part) + family_kept_within(
+                lo, hi, tuple(rest), tuple(left), sets_left, pair_left, honour_chows))
+    return best
+
+
+def drawable(caps: tuple[int, ...], sets: int, pair: int, lo: int, hi: int,
+             honour_chows: bool) -> bool:
+    """Whether ``sets`` sets and ``pair`` pairs fit in ``caps`` (by trying every group)."""
+    if not sets and not pair:
+        return True
+    if pair:
+        return any(caps[t] >= 2 and drawable((*caps[:t], caps[t] - 2, *caps[t + 1:]), sets, 0,
+                                             lo, hi, honour_chows) for t in range(len(caps)))
+    for template in _family_templates(lo, hi, honour_chows):
+        left = list(caps)
+        for t in template:
+            left[t] -= 1
+        if min(left) >= 0 and drawable(tuple(left), sets - 1, 0, lo, hi, honour_chows):
+            return True
+    return False
+
+
+def standard_kept_within(counts: tuple[int, ...], caps: tuple[int, ...], honour_chows: bool,
+                         melds: int) -> int:
+    """:func:`standard_kept` within ``caps``."""
+    sets = 4 - melds
+    kept = [[[family_kept_within(lo, hi, counts[lo:hi], caps[lo:hi], k, p, honour_chows)
+              for p in (0, 1)] for k in range(sets + 1)] for lo, hi in FAMILIES]
+    best = -100
+    for share in _shares(sets):
+        held = [family[k] for family, k in zip(kept, share, strict=True)]
+        plain = sum(h[0] for h in held)
+        best = max(best, max(plain - h[0] + h[1] for h in held))
+    return best
+
+
+def seven_pairs_kept_within(counts: tuple[int, ...], caps: tuple[int, ...],
+                            four_as_two: bool) -> int:
+    """:func:`seven_pairs_kept` where a kind gives at most ``caps[t] // 2`` pairs."""
+    best = {0: 0}
+    for c, cap in zip(counts, caps, strict=True):
+        nxt = dict(best)
+        for used, kept in best.items():
+            for pairs in range(1, (7 if four_as_two else 1) + 1):
+                if used + pairs <= 7 and 2 * pairs <= cap:
+                    value = kept + min(c, 2 * pairs)
+                    nxt[used + pairs] = max(nxt.get(used + pairs, -1), value)
+        best = nxt
+    return best.get(7, -100)
+
+
+def natural_shanten_within(counts: tuple[int, ...], caps: tuple[int, ...], rules) -> int:
+    """The shanten of a closed hand without wilds counting only hands within ``caps``
+    (four sets + a pair and seven pairs; 十三幺 is read by :func:`shi_san_yao_kept`)."""
+    assert not rules.shi_san_lan and not rules.shi_san_yao
+    kept = standard_kept_within(counts, caps, rules.honour_chows, 0)
+    if rules.seven_pairs:
+        kept = max(kept, seven_pairs_kept_within(counts, caps, rules.four_as_two_pairs))
+    return 13 - kept

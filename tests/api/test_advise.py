@@ -149,3 +149,52 @@ def test_answers_in_chinese_keep_the_numbers(post, client):
     zh = client.post("/advise", json=body, headers={"Accept-Language": "zh-CN"})
     assert zh.status_code == 422 and zh.headers["Content-Language"] == "zh-CN"
     assert "张" in zh.get_json()["errors"][0]["message"]
+
+
+# ------------------------------------------- only hands that can exist (issue 36, item 6)
+
+def test_four_held_never_wait_for_a_fifth_copy(post):
+    # All four 1p held: by shape 111p + 1p waits on a fifth 1p, which does not exist. The
+    # hand is 1-shanten (throw a 1p, draw anything but 1p: ready), as `mahjong` says; no
+    # 进张 is 1p and every 进张 has copies left.
+    answer = advise(post, variant="guangdong", hand="1111p234s567s789m")
+    assert answer["shanten"] == 1
+    tiles = {t["tile"]: t["left"] for t in answer["tiles"]}
+    assert "1p" not in tiles and len(tiles) == 33 and min(tiles.values()) > 0
+    # 4 copies of each of the 34 kinds less the 13 held (1p's four not counted: no 1p)
+    assert answer["left_total"] == 33 * 4 - 9
+
+
+def test_with_14_tiles_the_fifth_copy_is_no_wait_either(post):
+    # 1111p 234s 567s 789m 5p: throwing 1p leaves 111p + 5p, waiting on 5p (3 left) only.
+    answer = advise(post, variant="guangdong", hand="1111p234s567s789m5p")
+    best = by_discard(answer)["1p"]
+    assert best["shanten"] == 0
+    assert [(t["tile"], t["left"]) for t in best["tiles"]] == [("5p", 3)]
+    assert [w["tile"] for w in best["waits"]] == ["5p"]
+    # throwing 5p leaves the 1111p hand: 1-shanten now, no longer "ready on a fifth 1p"
+    assert by_discard(answer)["5p"]["shanten"] == 1
+
+
+def test_a_jing_may_stand_in_for_the_fifth_copy(post):
+    # xingguo, indicator E: jing E and S (wild). The same four 1p are ready on a drawn jing
+    # alone (the seeds let a jing replace any tile): shanten 0, 进张 the jing with copies
+    # left (E: one flipped as the indicator, 3 left; S: 4).
+    answer = advise(post, variant="xingguo", hand="1111p234s567s789m", jing={"indicator": "E"})
+    assert answer["shanten"] == 0
+    assert [(t["tile"], t["left"]) for t in answer["tiles"]] == [("E", 3), ("S", 4)]
+
+
+def test_a_ready_discards_tiles_and_waits_name_the_same_tiles(post):
+    # The issue's hand: 5m 9p with melds 555m 123p 456p 789s. All four 5m are seen (three
+    # melded, one held), so after throwing 9p the lone 5m waits on jing alone; after
+    # throwing 5m the lone 9p waits on 9p (3 left) or a jing.
+    answer = advise(post, variant="xingguo", hand="5m9p", jing={"indicator": "9s"},
+                    melds=[{"type": "pung", "tiles": "555m"}, {"type": "chow", "tiles": "123p"},
+                           {"type": "chow", "tiles": "456p"}, {"type": "chow", "tiles": "789s"}])
+    for entry in answer["discards"]:
+        assert entry["shanten"] == 0
+        assert [t["tile"] for t in entry["tiles"]] == [w["tile"] for w in entry["waits"]]
+        assert all(t["left"] > 0 for t in entry["tiles"])
+    assert "5m" not in [t["tile"] for t in by_discard(answer)["9p"]["tiles"]]
+    assert by_discard(answer)["5m"]["tiles"][0]["tile"] == "9p"

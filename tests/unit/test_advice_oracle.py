@@ -3,12 +3,17 @@ against the analysis core's own waits and /evaluate's answers for the 13 tiles l
 simulated hands of every variant (jing wild where the variant makes them), and the copies
 left counted by hand.
 
-* a discard is ready (shanten 0) exactly when the core's ``waits`` of the 13 tiles left is not
-  empty, and then its 进张 are those waits (plus a drawn jing, one more wild);
+* the core's ``waits`` of the 13 tiles left are the shapes' waits; those with a copy the
+  player has not seen are the live ones (issue 36: a fifth copy does not exist). Without
+  wilds a discard is ready (shanten 0) exactly when a live wait exists; with wild jing when
+  a shaped wait exists (a drawn jing may stand in for a copy that is gone). Its 进张
+  (``tiles``) are the live waits (a drawn jing among them), and its ``waits`` name the same
+  tiles;
 * the waits and their values are what ``rules.evaluate`` answers for those 13 tiles, as a
-  self-draw and as a discard (a discard value only where that win type is allowed);
+  self-draw and as a discard (a discard value only where that win type is allowed), less
+  the waits with no copy left;
 * ``left`` is 4 minus what the hand (the discard included), its melds, ``visible`` and a
-  flipped indicator out of play hold;
+  flipped indicator out of play hold, never 0;
 * the discards come in the contract's order.
 """
 
@@ -97,15 +102,17 @@ def test_each_discard_agrees_with_the_core_and_with_evaluate(index):
         concealed.remove(entry.discard)
         view = HandView.of(PlayerTiles(tuple(concealed), request.hand.melds), kinds)
         shaped = core_waits(view.natural, view.wilds, variant.shapes, len(view.melds), kinds)
-        assert (entry.shanten == 0) == bool(shaped), (request, entry.discard)
-        assert all(d.left == max(4 - seen[d.tile], 0) for d in entry.draws)
+        live = [t for t in shaped if seen[t] < 4]
+        assert (entry.shanten == 0) == bool(shaped if kinds else live), (request, entry.discard)
+        assert all(d.left == 4 - seen[d.tile] > 0 for d in entry.draws)
         assert entry.left_total == sum(d.left for d in entry.draws)
         if entry.shanten != 0:
             assert entry.waits is None
             continue
-        assert {d.tile for d in entry.draws} == set(shaped)
+        assert [d.tile for d in entry.draws] == [w.tile for w in entry.waits] == sorted(live)
         for win_type, field in ((SELF_DRAW, "self_draw"), (DISCARD, "on_discard")):
-            evaluated = {w.tile: w for w in _evaluated(request, tuple(concealed), win_type)}
+            evaluated = {w.tile: w for w in _evaluated(request, tuple(concealed), win_type)
+                         if seen[w.tile] < 4}
             assert [w.tile for w in entry.waits] == list(evaluated) or win_type == DISCARD
             for wait in entry.waits:
                 value, said = getattr(wait, field), evaluated.get(wait.tile)
@@ -122,6 +129,7 @@ def test_a_ready_discards_waits_are_the_two_evaluations_in_every_variant():
     asked as a self-draw and as a discard: tile, total, pattern ids, note and win type."""
     checked = Counter()
     for request in REQUESTS:
+        variant = VARIANTS[request.variant]
         for entry in rules.advise(request).discards:
             if entry.shanten != 0:
                 continue
@@ -132,7 +140,10 @@ def test_a_ready_discards_waits_are_the_two_evaluations_in_every_variant():
                                     dealer=request.dealer, seat_wind=request.seat_wind,
                                     round_wind=request.round_wind, jing=request.jing,
                                     rules=request.rules)
-            shaped = tuple(sorted(d.tile for d in entry.draws))
+            view = HandView.of(PlayerTiles(tuple(concealed), request.hand.melds),
+                               variant.wild_kinds(request.jing))
+            shaped = core_waits(view.natural, view.wilds, variant.shapes, len(view.melds),
+                                variant.wild_kinds(request.jing))
             assert both_ways(query, shaped) == two_evaluations(query), (request, entry)
             checked[request.variant] += 1
     assert min(checked[v] for v in VARIANTS) >= 10, checked

@@ -24,6 +24,10 @@ the copies left to the caller (as :func:`rules.analysis.waits` does: a real hand
 four natural copies, but a jing may stand for a fifth). On those hands riichi may only be
 higher, and ours must be the shapes' own number (:mod:`tests.shanten_brute`); they are
 counted and checked so.
+
+That is the shapes' core only. What /advise answers without wilds counts the copies left as
+riichi does (:mod:`rules.analysis.live`), and tests/unit/test_shanten_live.py compares it
+with riichi on every dealt hand, four of a kind included.
 """
 
 from __future__ import annotations

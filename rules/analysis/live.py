@@ -1,0 +1,176 @@
+"""Shanten and 进张 counting only hands that can exist (what /advise answers).
+
+:mod:`rules.analysis.shanten` reads the shapes alone: a hand holding all four 1p may be
+"ready" on a fifth 1p. A player cannot draw a copy that does not exist, so advice counts
+only complete hands ``C`` whose every tile kind can be held: ``C`` uses at most
+``budget[t] + held[t]`` copies of a kind, where ``budget[t]`` is the copies the player does
+not see (4 less those in its hand, its melds, the discards and other tiles it sees, and the
+indicators out of play). Without wilds (qinzhou, guangdong) this is all there is. With wild
+jing a drawn jing may stand in for a kind whose copies are gone (the seeds let it replace
+any tile), so there the shapes' own number stands and only the 进张 are the tiles left.
+
+The same definition as :mod:`rules.analysis.shanten` (shanten = 13 - 3 × melds - kept, where
+``kept`` is the most held tiles some ``C`` holds), searched with each kind's budget:
+
+* four sets + a pair: each family's cover table (the most tiles k sets and the pair can
+  hold, :data:`rules.analysis.shanten.Cover`) found by the same search, a group holding what
+  the hand has and drawing the rest within the budgets; a group the hand holds nothing of is
+  taken to be drawable (with at most 14 tiles held and the rest of the wall unseen, some set
+  and some pair are always left to draw);
+* seven pairs: a pair of a kind needs two copies (a second pair of it, where four count as
+  two pairs, four);
+* 十三幺: one copy of each orphan, and two of one.
+
+A 13-tile hand's 进张 are the tiles left (budget > 0) whose draw raises ``kept``: each is
+tried, the other families' tables merged once.
+"""
+
+from __future__ import annotations
+
+from rules.analysis.families import CHOW_TEMPLATES, DRAGON, NUM, WIND, first_tile
+from rules.analysis.model import ShapeRules
+from rules.analysis.shanten import EMPTY_COVER, ROW, Cover, _merged, family_cover
+from rules.analysis.special import ORPHANS
+from rules.caches import cached
+
+Counts = tuple[int, ...]
+IMPOSSIBLE = -100  # kept of a shape no hand within the budgets can take
+_PLANS = {honours: ((NUM, 0, 9, True), (NUM, 9, 18, True), (NUM, 18, 27, True),
+                    (WIND, 27, 31, honours), (DRAGON, 31, 34, honours))
+          for honours in (False, True)}
+
+
+@cached(1 << 16)
+def capped_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> Cover:
+    """One family's cover table with each kind drawn at most ``budgets[kind]`` more times.
+
+    Never above the shapes' own table (:func:`rules.analysis.shanten.family_cover`), and
+    almost always equal to it: each entry starts at the shapes' value and is lowered only
+    while no grouping within the budgets reaches it (:func:`_reaches`, pruned by the
+    shapes' table). An entry is at least the one with a set or the pair fewer (that group
+    drawn whole)."""
+    if first_tile(counts) < 0:
+        return EMPTY_COVER
+    plain = family_cover(family, counts, chows)
+    best = [0] * (2 * ROW)
+    for cell in range(2 * ROW):
+        pair, sets = divmod(cell, ROW)
+        floor = max(best[cell - 1] if sets else 0, best[sets] if pair else 0)
+        value = plain[cell]
+        while value > floor and not _reaches(family, counts, budgets, chows, sets, pair,
+                                              value):
+            value -= 1
+        best[cell] = max(value, floor)
+    return tuple(best)
+
+
+def _reaches(family: int, counts: Counts, budgets: Counts, chows: bool, sets: int,
+             pair: int, target: int) -> bool:
+    """Whether ``sets`` sets and ``pair`` pairs can hold ``target`` of ``counts`` drawing
+    within ``budgets``. As :func:`rules.analysis.shanten._cluster_cover`: the lowest held
+    kind ``i`` goes to a pung slot, the pair or a chow (each holding what it can, drawing
+    the rest), or is left out; a branch whose shapes' bound falls short is not searched."""
+    if target <= 0:
+        return True
+    if family_cover(family, counts, chows)[pair * ROW + sets] < target:
+        return False
+    i = first_tile(counts)
+    held = counts[i]
+    pung, two = min(held, 3), min(held, 2)
+    if sets and budgets[i] >= 3 - pung and _reaches(
+            family, _less(counts, (i,), pung), _less(budgets, (i,), 3 - pung), chows,
+            sets - 1, pair, target - pung):
+        return True
+    if pair and budgets[i] >= 2 - two and _reaches(
+            family, _less(counts, (i,), two), _less(budgets, (i,), 2 - two), chows,
+            sets, 0, target - two):
+        return True
+    if sets and chows:
+        for template in CHOW_TEMPLATES[family][i]:
+            holds = tuple(j for j in template if counts[j])
+            drawn = tuple(j for j in template if not counts[j])
+            if all(budgets[j] for j in drawn) and _reaches(
+                    family, _less(counts, holds, 1), _less(budgets, drawn, 1), chows,
+                    sets - 1, pair, target - len(holds)):
+                return True
+    return _reaches(family, _less(counts, (i,), held), budgets, chows, sets, pair, target)
+
+
+def _less(counts: Counts, kinds: tuple[int, ...], n: int) -> Counts:
+    out = list(counts)
+    for kind in kinds:
+        out[kind] -= n
+    return tuple(out)
+
+
+def _covers(counts: Counts, budgets: Counts, honour_chows: bool) -> list[Cover]:
+    return [capped_cover(family, counts[lo:hi], budgets[lo:hi], chows)
+            for family, lo, hi, chows in _PLANS[honour_chows]]
+
+
+def _merge_all(covers: list[Cover]) -> Cover:
+    merged = covers[0]
+    for cover in covers[1:]:
+        merged = _merged(merged, cover)
+    return merged
+
+
+def _seven_pairs_kept(counts: Counts, budgets: Counts, four_as_two: bool) -> int:
+    """The seven best pair slots any kind can fill within its copies."""
+    slots = []
+    for held, budget in zip(counts, budgets, strict=True):
+        can = held + budget
+        if can >= 2:
+            slots.append(min(held, 2))
+            if four_as_two and can >= 4:
+                slots.append(min(max(held - 2, 0), 2))
+    if len(slots) < 7:
+        return IMPOSSIBLE
+    return sum(sorted(slots, reverse=True)[:7])
+
+
+def _shi_san_yao_kept(counts: Counts, budgets: Counts) -> int:
+    """One of each orphan, and two of one, each within its copies."""
+    if any(counts[t] + budgets[t] < 1 for t in ORPHANS):
+        return IMPOSSIBLE
+    pairs = [t for t in ORPHANS if counts[t] + budgets[t] >= 2]
+    if not pairs:
+        return IMPOSSIBLE
+    return sum(min(counts[t], 1) for t in ORPHANS) + any(counts[t] >= 2 for t in pairs)
+
+
+def kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int) -> int:
+    """The most held tiles a complete hand within the budgets holds, over every shape."""
+    best = _merge_all(_covers(counts, budgets, rules.honour_chows))[ROW + 4 - melds]
+    if melds == 0:
+        if rules.seven_pairs:
+            best = max(best, _seven_pairs_kept(counts, budgets, rules.four_as_two_pairs))
+        if rules.shi_san_yao:
+            best = max(best, _shi_san_yao_kept(counts, budgets))
+    return best
+
+
+@cached(1 << 14)
+def live_shanten(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int = 0) -> int:
+    """The shanten of a hand without wilds (13 or 14 tiles less 3 per meld) counting only
+    complete hands it can reach with the copies left (``budgets``: copies unseen, per kind).
+    Never below :func:`rules.analysis.shanten`'s number for the same tiles."""
+    return 13 - 3 * melds - kept(counts, budgets, rules, melds)
+
+
+@cached(1 << 14)
+def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
+                   melds: int = 0) -> tuple[int, ...]:
+    """The kinds left whose draw lowers :func:`live_shanten` of a 13-tile hand (进张)."""
+    now = kept(counts, budgets, rules, melds)
+    found = []
+    for tile, budget in enumerate(budgets):
+        if budget <= 0:
+            continue
+        grown = _less(counts, (tile,), -1)
+        if kept(grown, _less(budgets, (tile,), 1), rules, melds) > now:
+            found.append(tile)
+    return tuple(found)
+
+
+__all__ = ["IMPOSSIBLE", "capped_cover", "kept", "live_improving", "live_shanten"]

@@ -1,0 +1,169 @@
+"""Shanten that counts only hands that can exist (rules/analysis/live.py, what /advise
+answers for variants without wilds): no complete hand may hold a fifth copy of a tile, nor
+more copies than the player has not seen.
+
+Checked three ways:
+
+* against `mahjong` (riichi) 2.1.0 ``Shanten.calculate_shanten``, which counts copies left
+  the same way, on 20,000 dealt hands per comparison **with** the hands holding four of a
+  kind (the class the shapes-only comparison in test_shanten_riichi.py sets apart);
+* against literal definitions in tests/shanten_brute.py (every complete hand within the
+  copies, listed one by one with 2 or 3 melds; every grouping, each copy taken out of the
+  kind's cap, with none) on hands where the player also sees tiles elsewhere (discards);
+* by hand, on the issue's own hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from mahjong.shanten import Shanten
+
+from rules.analysis import ShapeRules, shanten
+from rules.analysis.live import live_improving, live_shanten
+from rules.tiles import parse_tiles, to_counts
+from tests import shanten_brute
+from tests.unit.test_shanten_riichi import COMPARISONS, SEED, dealt_hands, to_riichi, to_text
+
+HANDS = 20_000
+QINZHOU_AS_RIICHI = ShapeRules(seven_pairs=True, four_as_two_pairs=False)
+
+
+def unseen(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The copies a player holding ``counts`` (and seeing nothing else) has not seen."""
+    return tuple(4 - c for c in counts)
+
+
+@pytest.mark.parametrize("name", COMPARISONS)
+def test_live_shanten_agrees_with_riichi_four_of_a_kind_included(name):
+    rules, flags = COMPARISONS[name]
+    disagreements, four = [], 0
+    for counts in dealt_hands(HANDS, SEED + len(name)):
+        ours = live_shanten(counts, unseen(counts), rules)
+        theirs = Shanten.calculate_shanten(to_riichi(counts), **flags)
+        four += 4 in counts
+        if ours != theirs and not _four_as_two_pairs_explains(name, counts, ours, theirs):
+            disagreements.append((to_text(counts), ours, theirs))
+    print(f"{name}: {HANDS} hands, {four} holding four of a kind, "
+          f"{len(disagreements)} disagreements")
+    assert four >= 30  # the class is in, not left out
+    assert disagreements == []
+
+
+def _four_as_two_pairs_explains(name, counts, ours, theirs) -> bool:
+    """qinzhou's seed counts four of a kind as two of the seven pairs (豪华七对); riichi's
+    chiitoitsu counts them as one. Only there may ours be lower, and then ours with
+    riichi's reading of four of a kind must equal riichi's number exactly."""
+    return (name == "qinzhou" and 4 in counts and ours < theirs
+            and live_shanten(counts, unseen(counts), QINZHOU_AS_RIICHI) == theirs)
+
+
+def test_the_qinzhou_exception_is_real_and_can_fail():
+    # 1111m 22p 33p 44s 55s 6s: with four 1m as two pairs, six pairs and a 6s: ready on
+    # 6s (0); riichi's chiitoitsu counts 1111m as one pair (five pairs, one kind short: 1).
+    counts = to_counts(parse_tiles("1111m2233p4455s6s"))
+    qinzhou = COMPARISONS["qinzhou"][0]
+    assert live_shanten(counts, unseen(counts), qinzhou) == 0
+    assert Shanten.calculate_shanten(to_riichi(counts), use_chiitoitsu=True,
+                                     use_kokushi=False) == 1
+    assert _four_as_two_pairs_explains("qinzhou", counts, 0, 1)
+    assert not _four_as_two_pairs_explains("guangdong", counts, 0, 1)
+    assert not _four_as_two_pairs_explains("qinzhou", counts, 1, 0)
+
+
+def _seen_elsewhere(rng: random.Random, counts: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """Caps (held + unseen) once ``n`` more tiles of the wall are seen in discards."""
+    wall = [t for t in range(34) for _ in range(4 - counts[t])]
+    seen = [0] * 34
+    for t in rng.sample(wall, n):
+        seen[t] += 1
+    return tuple(4 - s for s in seen)
+
+
+@pytest.mark.parametrize("melds", [2, 3])
+@pytest.mark.parametrize("honour_chows", [False, True])
+def test_melded_hands_against_every_complete_hand_within_the_copies(melds, honour_chows):
+    rules = ShapeRules(honour_chows=honour_chows, seven_pairs=False)
+    rng = random.Random(SEED + melds)
+    checked = 0
+    for _ in range(400):
+        tiles = rng.sample([t for t in range(34) for _ in range(4)], 14 - 3 * melds)
+        counts = to_counts(tiles[:14 - 3 * melds - rng.randint(0, 1)])
+        caps = _seen_elsewhere(rng, counts, rng.randint(0, 40))
+        budgets = tuple(c - h for c, h in zip(caps, counts, strict=True))
+        want = shanten_brute.by_completions_within(counts, caps, honour_chows, melds)
+        if want is None:
+            continue
+        checked += 1
+        assert live_shanten(counts, budgets, rules, melds) == want, (to_text(counts), caps)
+    assert checked >= 390
+
+
+@pytest.mark.parametrize("name", ["guangdong", "qinzhou"])
+def test_closed_hands_against_every_grouping_within_the_copies(name):
+    rules = COMPARISONS[name][0]
+    rules = ShapeRules(honour_chows=rules.honour_chows, seven_pairs=rules.seven_pairs,
+                       four_as_two_pairs=rules.four_as_two_pairs)  # 十三幺 read apart
+    rng = random.Random(SEED + len(name))
+    lower = 0
+    for counts in [*dealt_hands(50, SEED + 7 * len(name)), *_near_complete(rng, 70)]:
+        caps = _gone(rng, counts, rng.randint(0, 6))
+        budgets = tuple(c - h for c, h in zip(caps, counts, strict=True))
+        ours = live_shanten(counts, budgets, rules)
+        assert ours == shanten_brute.natural_shanten_within(counts, caps, rules), \
+            (to_text(counts), caps)
+        lower += ours > shanten(counts, 0, rules)
+    print(f"{name}: the copies seen raised {lower} of 120 answers")
+    assert lower >= 5  # the caps are exercised
+
+
+def _gone(rng: random.Random, counts: tuple[int, ...], kinds: int) -> tuple[int, ...]:
+    """Caps (held + unseen) once every unseen copy of ``kinds`` kinds the hand holds or lies
+    next to is seen in discards: where a seen copy can change the answer."""
+    near = sorted({t + d for t in range(34) if counts[t] for d in (-2, -1, 0, 1, 2)
+                   if 0 <= t + d < 34 and (t < 27 or d == 0)})
+    caps = [4] * 34
+    for t in rng.sample(near, min(kinds, len(near))):
+        caps[t] = counts[t]
+    return tuple(caps)
+
+
+def _near_complete(rng: random.Random, n: int) -> list[tuple[int, ...]]:
+    """Hands one or two tiles from a complete four sets + a pair (13 and 14 tiles)."""
+    hands = []
+    while len(hands) < n:
+        tiles = [rng.randrange(34)] * 2
+        for _ in range(4):
+            start = rng.randrange(27)
+            tiles += [start] * 3 if rng.random() < 0.3 or start % 9 > 6 else \
+                [start, start + 1, start + 2]
+        rng.shuffle(tiles)
+        tiles = tiles[:14 - len(hands) % 2 - rng.randint(0, 1)]
+        tiles += [rng.randrange(34) for _ in range(14 - len(hands) % 2 - len(tiles))]
+        counts = to_counts(tiles)
+        if max(counts) <= 4:
+            hands.append(counts)
+    return hands
+
+
+@pytest.mark.parametrize(("hand", "shapes", "live"), [
+    # The issue's hand: all four 1p held, "ready" on a fifth 1p by shape; 1-shanten.
+    ("1111p234s567s789m", 0, 1),
+    ("EEEE123m456m789m", 0, 1),
+    # 14 tiles: throw one E and wait on 1p as the pair: ready either way.
+    ("EEEE123m456m789m1p", 0, 0),
+])
+def test_four_held_cannot_wait_for_a_fifth(hand, shapes, live):
+    counts = to_counts(parse_tiles(hand))
+    guangdong = COMPARISONS["guangdong"][0]
+    assert shanten(counts, 0, guangdong) == shapes
+    assert live_shanten(counts, unseen(counts), guangdong) == live
+
+
+def test_improving_tiles_never_name_a_tile_with_no_copy_left():
+    counts = to_counts(parse_tiles("1111p234s567s789m"))
+    guangdong = COMPARISONS["guangdong"][0]
+    tiles = live_improving(counts, unseen(counts), guangdong)
+    assert tiles and 9 not in tiles  # 1p is kind 9: none left
+    assert all(unseen(counts)[t] for t in tiles)
