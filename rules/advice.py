@@ -172,6 +172,7 @@ def _why_not(wait: Wait | None) -> Sentence:
 
 def _query(request: AdviseRequest, hand: PlayerTiles) -> EvaluateRequest:
     return EvaluateRequest(request.variant, hand, dealer=request.dealer,
+                           discarder_is_dealer=request.discarder_is_dealer,
                            seat_wind=request.seat_wind, round_wind=request.round_wind,
                            jing=request.jing, rules=request.rules)
 

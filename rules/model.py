@@ -372,7 +372,9 @@ class AdviseRequest:
     """What to discard: a hand that must discard (14 tiles, counting a meld's place) or has
     just discarded (13), and what the player can see elsewhere, so that counts of tiles left
     are true (``visible``: discards, others' melds, a flipped indicator that stays in play).
-    ``dealer``, ``seat_wind`` and ``round_wind`` value the waits as /evaluate values them."""
+    ``dealer``, ``seat_wind`` and ``round_wind`` value the waits as /evaluate values them;
+    ``discarder_is_dealer`` says who is taken to discard a wait's winning tile, as in
+    /evaluate (Jiangxi: 庄家点闲家 or 闲家点闲家; None: 闲家点闲家, and said so)."""
 
     variant: str
     hand: PlayerTiles
@@ -382,6 +384,7 @@ class AdviseRequest:
     seat_wind: int | None = None
     round_wind: int | None = None
     rules: dict[str, Any] = field(default_factory=dict)
+    discarder_is_dealer: bool | None = None
 
 
 @dataclass(frozen=True)

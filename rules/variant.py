@@ -245,10 +245,12 @@ class Variant:
                         shaped: tuple[int, ...] | None = None) -> list[tuple[Wait, Wait]]:
         """(self-draw's, discard's) of each wait of the waiting hand ``request``: what
         /evaluate's waits say asked with each win type, the hand checked each way and its
-        waits found once (``request``: rule options resolved, no win type, no discarder;
-        ``shaped``: the tiles that complete it, when known: a ready hand's 进张). What
-        /advise asks of each ready discard."""
-        self_drawn, discarded = request.with_win_type(SELF_DRAW), request.with_win_type(DISCARD)
+        waits found once (``request``: rule options resolved, no win type; its
+        ``discarder_is_dealer`` is the discard's, a self-draw has no discarder; ``shaped``:
+        the tiles that complete it, when known: a ready hand's 进张). What /advise asks of
+        each ready discard."""
+        self_drawn = replace(request.with_win_type(SELF_DRAW), discarder_is_dealer=None)
+        discarded = request.with_win_type(DISCARD)
         self._validate_evaluate(self_drawn)
         self._validate_evaluate(discarded)
         kinds = self.wild_kinds(request.jing)

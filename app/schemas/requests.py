@@ -355,6 +355,10 @@ class AdviseSchema(QuickSchema):
                        "counted without being listed."})
     dealer = StrictBool(load_default=False,
                         metadata={"description": "The hand's owner is the dealer (庄家)."})
+    discarder_is_dealer = StrictBool(load_default=None, allow_none=True, metadata={
+        "description": "How a wait's win on a discard (on_discard) is valued, as in "
+                       "/evaluate: xingguo, nanchang, for a non-dealer, whether the discarder "
+                       "is the dealer (庄家点闲家) or not (闲家点闲家, assumed when left out)."})
     seat_wind = Tile(load_default=None, allow_none=True)
     round_wind = Tile(load_default=None, allow_none=True)
     jing = _jing_field()
@@ -762,7 +766,7 @@ def quick_advise(data: Any) -> model.AdviseRequest:
         _variant(get("variant")), hand, _jing(body),
         _tiles(body["visible"], 136) if "visible" in body else (),
         _flag(get("dealer", False)), _tile(get("seat_wind")), _tile(get("round_wind")),
-        _rules(get("rules", {})))
+        _rules(get("rules", {})), _flag(get("discarder_is_dealer"), optional=True))
 
 
 @vouched

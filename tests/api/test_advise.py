@@ -198,3 +198,25 @@ def test_a_ready_discards_tiles_and_waits_name_the_same_tiles(post):
         assert all(t["left"] > 0 for t in entry["tiles"])
     assert "5m" not in [t["tile"] for t in by_discard(answer)["9p"]["tiles"]]
     assert by_discard(answer)["5m"]["tiles"][0]["tile"] == "9p"
+
+
+def test_who_discards_a_waits_winning_tile_is_said_as_in_evaluate(post):
+    # xingguo: a non-dealer's win on a discard pays more when the dealer discarded it
+    # (庄家点闲家). Left out, /advise values it as /evaluate does: 闲家点闲家.
+    body = {"variant": "xingguo", "hand": "123m456p789s11sEEN", "jing": {"indicator": "9m"}}
+    totals = {}
+    for said in (None, True, False):
+        extra = {} if said is None else {"discarder_is_dealer": said}
+        throw_n = by_discard(advise(post, **body, **extra))["N"]
+        status, evaluated = post("/evaluate", {**body, "hand": "123m456p789s11sEE",
+                                               "win_type": "discard", **extra})
+        assert status == 200
+        on_discard = {w["tile"]: w["total"] for w in evaluated["waits"]
+                      if not w["note"].startswith("only by self_draw")}
+        totals[said] = {w["tile"]: w["on_discard"]["total"] for w in throw_n["waits"]
+                        if w["on_discard"]}
+        assert totals[said] == on_discard and on_discard
+    assert totals[None] == totals[False] != totals[True]
+    assert set(totals[True].values()) == {17}
+    status, problem = post("/advise", {**body, "dealer": True, "discarder_is_dealer": True})
+    assert status == 422 and problem["errors"][0]["field"] == "discarder_is_dealer"
