@@ -220,3 +220,23 @@ def test_who_discards_a_waits_winning_tile_is_said_as_in_evaluate(post):
     assert set(totals[True].values()) == {17}
     status, problem = post("/advise", {**body, "dealer": True, "discarder_is_dealer": True})
     assert status == 422 and problem["errors"][0]["field"] == "discarder_is_dealer"
+
+
+def test_the_request_table_of_docs_advice_md_quotes_what_the_service_answers(post):
+    """docs/advice.md's table says what `dealer` and `discarder_is_dealer` change on its
+    nanchang example: 79 → 111 (value) and 45 → 53 (on_discard)."""
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "advice.md").read_text()
+    assert "from 79 to 111" in doc and "from 45 to 53" in doc
+    body = {"variant": "nanchang", "hand": "23s88sN", "jing": {"indicator": "5p"},
+            "visible": "5p", "melds": [{"type": "chow", "tiles": "123m"},
+                                       {"type": "pung", "tiles": "EEE"},
+                                       {"type": "chow", "tiles": "789p"}]}
+
+    def best(**extra):
+        entry = advise(post, **body, **extra)["discards"][0]
+        return entry["value"], entry["waits"][-1]["on_discard"]["total"]
+
+    assert best() == (79, 45)
+    assert best(dealer=True)[0] == 111
+    assert best(discarder_is_dealer=True) == (79, 53)

@@ -33,7 +33,8 @@ def test_doc_curl_gets_the_documented_status(client, curl: Curl):
 
 
 def differences(shown, actual, where="answer"):
-    """Where ``actual`` lacks what the doc shows (objects: shown keys only, "..." skipped)."""
+    """Where ``actual`` lacks what the doc shows (objects: shown keys only, "..." skipped;
+    lists: as long as the answer's, item by item)."""
     if isinstance(shown, dict):
         if not isinstance(actual, dict):
             yield f"{where}: expected an object, got {actual!r}"
@@ -45,6 +46,9 @@ def differences(shown, actual, where="answer"):
                 yield f"{where}.{key}: missing"
             else:
                 yield from differences(value, actual[key], f"{where}.{key}")
+    elif isinstance(shown, list) and isinstance(actual, list) and len(shown) == len(actual):
+        for i, (item, answered) in enumerate(zip(shown, actual, strict=True)):
+            yield from differences(item, answered, f"{where}[{i}]")
     elif shown != actual:
         yield f"{where}: doc shows {shown!r}, service answers {actual!r}"
 
@@ -58,6 +62,10 @@ def test_differences():
     assert list(differences(shown, actual)) == []
     assert list(differences({"a": 1}, {"a": 2})) == ["answer.a: doc shows 1, service answers 2"]
     assert list(differences({"a": 1}, {})) == ["answer.a: missing"]
+    assert list(differences([{"a": 1}], [{"a": 1, "b": 2}])) == []
+    assert list(differences([{"a": 1}], [{"a": 2}])) == \
+        ["answer[0].a: doc shows 1, service answers 2"]
+    assert list(differences([{"a": 1}], [{"a": 1}, {"a": 1}])) != []
 
 
 @pytest.mark.parametrize(("text", "method", "path", "status", "body"), [
