@@ -30,6 +30,7 @@ from rules.error_codes import (
     FIELD_NOT_USED,
     FIELD_REQUIRED,
     FIELD_WRONG_LENGTH,
+    FIELD_WRONG_TYPE,
     TILE_TOO_MANY,
     VARIANT_UNKNOWN,
 )
@@ -171,6 +172,11 @@ def vouched(load: Callable[[dict[str, Any]], Any]) -> Callable[[Any], Any]:
 
 
 class MeldSchema(Schema):
+    # A meld written as a bare string ("123m") is the usual slip: say what a meld looks like.
+    error_messages: ClassVar[dict[str, Any]] = {"type": Message(
+        "expected a meld as an object, e.g. {\"type\": \"chow\", \"tiles\": \"123m\"} "
+        "(type: chow, pung, kong, added_kong or concealed_kong)", FIELD_WRONG_TYPE)}
+
     type = fields.String(required=True, validate=_one_of(model.MELD_KINDS),
                          metadata={"description": "kong = exposed kong claimed from a discard "
                                    "(明杠), added_kong = pung extended by a drawn tile (补杠), "
@@ -231,6 +237,8 @@ def _meld(kind: str, tiles: str, source: int | None, claimed: str | None,
 
 
 class JingSchema(Schema):
+    error_messages: ClassVar[dict[str, Any]] = {"type": Message(
+        "expected jing as an object, e.g. {\"indicator\": \"5m\"}", FIELD_WRONG_TYPE)}
     indicator = Tile(load_default=None, allow_none=True,
                      metadata={"description": "The flipped tile (上精): it is 正精, the next "
                                "tile 副精."})
@@ -248,6 +256,9 @@ class JingSchema(Schema):
 
 
 class FlagsSchema(Schema):
+    error_messages: ClassVar[dict[str, Any]] = {"type": Message(
+        "expected flags as an object of true/false values, e.g. {\"last_tile\": true}",
+        FIELD_WRONG_TYPE)}
     heavenly = StrictBool(load_default=False, metadata={"description": "天胡"})
     earthly = StrictBool(load_default=False, metadata={"description": "地胡"})
     human = StrictBool(load_default=False, metadata={"description": "人和 (guangdong)"})

@@ -240,3 +240,16 @@ def test_the_request_table_of_docs_advice_md_quotes_what_the_service_answers(pos
     assert best() == (79, 45)
     assert best(dealer=True)[0] == 111
     assert best(discarder_is_dealer=True) == (79, 53)
+
+
+@pytest.mark.parametrize(("field", "value", "path", "says"), [
+    ("melds", ["123m"], "melds[0]", '{"type": "chow", "tiles": "123m"}'),
+    ("jing", "5m", "jing", '{"indicator": "5m"}'),
+])
+def test_a_meld_or_jing_written_as_a_string_is_told_what_it_should_be(post, field, value, path,
+                                                                       says):
+    status, problem = post("/advise", {"variant": "xingguo", "hand": "45s99sN",
+                                       field: value})
+    assert status == 422
+    error = next(e for e in problem["errors"] if e["field"] == path)
+    assert error["code"] == "field.wrong_type" and says in error["message"]
