@@ -14,7 +14,16 @@ if str(ROOT) not in sys.path:
 from flask.testing import FlaskClient  # noqa: E402
 
 from app import create_app, views  # noqa: E402
+from tests import toolchains  # noqa: E402
 from tests.contract import spec_schema  # noqa: E402
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Which optional tools this run had (chromium, node): their tests are skipped without
+    them, each skip's reason listed above, unless required (tests/toolchains.py)."""
+    terminalreporter.section("optional tools")
+    for line in toolchains.report():
+        terminalreporter.write_line(line)
 
 
 class ContractClient(FlaskClient):

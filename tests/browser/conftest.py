@@ -1,9 +1,10 @@
 """Browser tests: the real app on a live local server, driven by Debian's chromium.
 
 Playwright's own browser downloads are never used (``playwright install`` is not run): the
-tests launch the system chromium through ``executable_path``. When it is missing the tests
-FAIL with a message saying how to install it (``.ci/browser-deps``); set
-``SKIP_BROWSER_TESTS=1`` to skip them instead, on a machine that cannot run a browser.
+tests launch the system chromium through ``executable_path``. Without it (or without the
+playwright package) they are skipped with the reason printed, and fail where
+``REQUIRE_BROWSER_TESTS=1`` (.ci/run sets it): see tests/toolchains.py.
+``SKIP_BROWSER_TESTS=1`` skips them even where chromium is installed.
 """
 
 from __future__ import annotations
@@ -17,20 +18,12 @@ import pytest
 from werkzeug.serving import make_server
 
 from app import create_app
+from tests.toolchains import CHROMIUM, unavailable
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORT = {"width": 1400, "height": 1000}
-
-
-def _skip_or_fail(reason: str) -> None:
-    if os.environ.get("SKIP_BROWSER_TESTS") == "1":
-        pytest.skip(f"SKIP_BROWSER_TESTS=1: {reason}")
-    pytest.fail(f"browser tests cannot run: {reason}. Install it with `bash .ci/browser-deps` "
-                "(apt-get install chromium), or set SKIP_BROWSER_TESTS=1 to skip them.",
-                pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -51,12 +44,12 @@ def browser():
     if os.environ.get("SKIP_BROWSER_TESTS") == "1":
         pytest.skip("SKIP_BROWSER_TESTS=1")
     if not CHROMIUM.exists():
-        _skip_or_fail(f"chromium is not installed at {CHROMIUM}")
+        unavailable("browser", f"the browser tests need chromium, not found at {CHROMIUM}")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _skip_or_fail("the playwright package is missing (make dev installs "
-                      "requirements-dev.txt)")
+        unavailable("browser", "the browser tests need the playwright package "
+                               "(make dev installs requirements-dev.txt)")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                               args=CHROMIUM_ARGS)
