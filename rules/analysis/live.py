@@ -27,9 +27,20 @@ tried, the other families' tables merged once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules.analysis.families import CHOW_TEMPLATES, DRAGON, NUM, WIND, first_tile
 from rules.analysis.model import ShapeRules
-from rules.analysis.shanten import EMPTY_COVER, ROW, Cover, _merged, family_cover
+from rules.analysis.shanten import (
+    EMPTY_COVER,
+    ROW,
+    Cover,
+    _merged,
+    _others,
+    family_cover,
+    improving_tiles,
+    shanten,
+)
 from rules.analysis.special import ORPHANS
 from rules.caches import cached
 
@@ -40,15 +51,33 @@ _PLANS = {honours: ((NUM, 0, 9, True), (NUM, 9, 18, True), (NUM, 18, 27, True),
           for honours in (False, True)}
 
 
+SAFE_BUDGET = 2  # see capped_cover
+_ORPHAN_SET = frozenset(ORPHANS)
+_FAMILY_OF = tuple(index for index, (_, lo, hi, _) in enumerate(_PLANS[False])
+                   for _ in range(lo, hi))
+
+
 @cached(1 << 16)
 def capped_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> Cover:
     """One family's cover table with each kind drawn at most ``budgets[kind]`` more times.
 
     Never above the shapes' own table (:func:`rules.analysis.shanten.family_cover`), and
-    almost always equal to it: each entry starts at the shapes' value and is lowered only
-    while no grouping within the budgets reaches it (:func:`_reaches`, pruned by the
-    shapes' table). An entry is at least the one with a set or the pair fewer (that group
-    drawn whole)."""
+    equal to it when no kind is held four times and each has ``min(4 - held, 2)`` copies
+    left or more: shown for every family holding at most three of a kind by
+    tests/unit/test_shanten_live.py, which compares the search with the shapes' table on
+    all of them. Only other families are searched (:func:`searched_cover`)."""
+    for held, budget in zip(counts, budgets, strict=True):
+        if held > 3 or budget < min(4 - held, SAFE_BUDGET):
+            return searched_cover(family, counts, budgets, chows)
+    return family_cover(family, counts, chows)
+
+
+@cached(1 << 16)
+def searched_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> Cover:
+    """:func:`capped_cover` by search: each entry starts at the shapes' value and is
+    lowered only while no grouping within the budgets reaches it (:func:`_reaches`, pruned
+    by the shapes' table). An entry is at least the one with a set or the pair fewer (that
+    group drawn whole)."""
     if first_tile(counts) < 0:
         return EMPTY_COVER
     plain = family_cover(family, counts, chows)
@@ -115,20 +144,58 @@ def _merge_all(covers: list[Cover]) -> Cover:
     return merged
 
 
+def _pair_slots(counts: Counts, budgets: Counts, four_as_two: bool) -> list[int]:
+    """How many pair slots, among those the copies allow, hold 0, 1 or 2 of the hand's
+    tiles (four of a kind give two slots where they count as two pairs)."""
+    slots = [0, 0, 0]
+    for held, budget in zip(counts, budgets, strict=True):
+        _slot(slots, held, held + budget, four_as_two, 1)
+    return slots
+
+
+def _slot(slots: list[int], held: int, copies: int, four_as_two: bool, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one kind's pair slots: ``copies`` it can hold."""
+    if copies >= 2:
+        slots[min(held, 2)] += sign
+        if four_as_two and copies >= 4:
+            slots[min(max(held - 2, 0), 2)] += sign
+
+
+def _seven_pairs_from(slots: list[int]) -> int:
+    """The seven best pair slots."""
+    if sum(slots) < 7:
+        return IMPOSSIBLE
+    twos = min(slots[2], 7)
+    return 2 * twos + min(slots[1], 7 - twos)
+
+
 def _seven_pairs_kept(counts: Counts, budgets: Counts, four_as_two: bool) -> int:
     """The seven best pair slots any kind can fill within its copies."""
-    slots = []
-    for held, budget in zip(counts, budgets, strict=True):
-        can = held + budget
-        if can >= 2:
-            slots.append(min(held, 2))
-            if four_as_two and can >= 4:
-                slots.append(min(max(held - 2, 0), 2))
-    if len(slots) < 7:
+    return _seven_pairs_from(_pair_slots(counts, budgets, four_as_two))
+
+
+def _special_drawn(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
+                   slots: list[int] | None, tile: int) -> int:
+    """:func:`_special_kept` of ``counts`` with ``tile`` drawn (one copy fewer left), from
+    the hand's own pair slots (``slots``) changed at that one kind: a draw is tried per
+    candidate tile, and only its kind's slots move."""
+    if melds:
         return IMPOSSIBLE
-    return sum(sorted(slots, reverse=True)[:7])
+    best = IMPOSSIBLE
+    if rules.seven_pairs and slots is not None:
+        held, copies = counts[tile], counts[tile] + budgets[tile]
+        grown = slots[:]
+        _slot(grown, held, copies, rules.four_as_two_pairs, -1)
+        _slot(grown, held + 1, copies, rules.four_as_two_pairs, 1)
+        best = _seven_pairs_from(grown)
+    if rules.shi_san_yao:  # a draw that is no orphan leaves 十三幺 as it was
+        best = max(best, _shi_san_yao_kept(_less(counts, (tile,), -1),
+                                           _less(budgets, (tile,), 1))
+                   if tile in _ORPHAN_SET else _shi_san_yao_kept(counts, budgets))
+    return best
 
 
+@cached(1 << 12)
 def _shi_san_yao_kept(counts: Counts, budgets: Counts) -> int:
     """One of each orphan, and two of one, each within its copies."""
     if any(counts[t] + budgets[t] < 1 for t in ORPHANS):
@@ -142,9 +209,15 @@ def _shi_san_yao_kept(counts: Counts, budgets: Counts) -> int:
 def kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int) -> int:
     """The most held tiles a complete hand within the budgets holds, over every shape."""
     best = _merge_all(_covers(counts, budgets, rules.honour_chows))[ROW + 4 - melds]
+    return max(best, _special_kept(counts, budgets, rules, melds))
+
+
+def _special_kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int) -> int:
+    """:func:`kept` of the whole-hand shapes (seven pairs, 十三幺): concealed hands only."""
+    best = IMPOSSIBLE
     if melds == 0:
         if rules.seven_pairs:
-            best = max(best, _seven_pairs_kept(counts, budgets, rules.four_as_two_pairs))
+            best = _seven_pairs_kept(counts, budgets, rules.four_as_two_pairs)
         if rules.shi_san_yao:
             best = max(best, _shi_san_yao_kept(counts, budgets))
     return best
@@ -161,16 +234,33 @@ def live_shanten(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int 
 @cached(1 << 14)
 def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
                    melds: int = 0) -> tuple[int, ...]:
-    """The kinds left whose draw lowers :func:`live_shanten` of a 13-tile hand (进张)."""
-    now = kept(counts, budgets, rules, melds)
+    """The kinds left whose draw lowers :func:`live_shanten` of a 13-tile hand (进张).
+
+    Where the live number is the shapes' own (almost always), only the shapes' 进张 can be:
+    a draw that lets a hand within the copies keep one more tile does so for the shapes
+    too, and the shapes' kept cannot pass the live one by more than the draw."""
+    plans = _PLANS[rules.honour_chows]
+    covers = _covers(counts, budgets, rules.honour_chows)
+    others = _others(covers)  # each family's table beside the other four merged
+    now = max(_merge_all(covers)[ROW + 4 - melds], _special_kept(counts, budgets, rules, melds))
+    candidates: Iterable[int] = range(len(budgets))
+    if 13 - 3 * melds - now == shanten(counts, 0, rules, melds):
+        candidates = improving_tiles(counts, 0, rules, melds)
+    slots = _pair_slots(counts, budgets, rules.four_as_two_pairs) \
+        if rules.seven_pairs and not melds else None
     found = []
-    for tile, budget in enumerate(budgets):
-        if budget <= 0:
+    for tile in candidates:
+        if budgets[tile] <= 0:
             continue
-        grown = _less(counts, (tile,), -1)
-        if kept(grown, _less(budgets, (tile,), 1), rules, melds) > now:
+        index = _FAMILY_OF[tile]
+        family, lo, hi, chows = plans[index]
+        cover = capped_cover(family, _less(counts, (tile,), -1)[lo:hi],
+                             _less(budgets, (tile,), 1)[lo:hi], chows)
+        if max(_merged(cover, others[index])[ROW + 4 - melds],
+               _special_drawn(counts, budgets, rules, melds, slots, tile)) > now:
             found.append(tile)
     return tuple(found)
 
 
-__all__ = ["IMPOSSIBLE", "capped_cover", "kept", "live_improving", "live_shanten"]
+__all__ = ["IMPOSSIBLE", "capped_cover", "kept", "live_improving", "live_shanten",
+           "searched_cover"]

@@ -167,3 +167,36 @@ def test_improving_tiles_never_name_a_tile_with_no_copy_left():
     tiles = live_improving(counts, unseen(counts), guangdong)
     assert tiles and 9 not in tiles  # 1p is kind 9: none left
     assert all(unseen(counts)[t] for t in tiles)
+
+
+def _families():
+    """Every family shape the shortcut is claimed for: (family, size, chows)."""
+    from rules.analysis.families import DRAGON, NUM, WIND
+    return ((NUM, 9, True), (WIND, 4, True), (WIND, 4, False), (DRAGON, 3, True),
+            (DRAGON, 3, False))
+
+
+def test_the_shortcut_is_exact_on_every_family_it_is_taken_for():
+    """capped_cover returns the shapes' table without searching when no kind is held four
+    times and each has min(4 - held, 2) copies left or more. Proof by exhaustion: on every
+    family holding 0-3 of each kind (at most 14 tiles), at exactly those budgets (fewer
+    copies left than any shortcut case; more can only help), the search gives the shapes'
+    table. Dropping the bound to 1 finds differences: the check can fail."""
+    from itertools import product
+
+    from rules.analysis.live import SAFE_BUDGET, searched_cover
+    from rules.analysis.shanten import family_cover
+    checked, below = 0, 0
+    for family, size, chows in _families():
+        for counts in product(range(4), repeat=size):
+            if sum(counts) > 14:
+                continue
+            budgets = tuple(min(4 - c, SAFE_BUDGET) for c in counts)
+            assert searched_cover(family, counts, budgets, chows) == \
+                family_cover(family, counts, chows), (family, counts, budgets)
+            checked += 1
+            if checked % 97 == 0:  # a sample below the bound differs somewhere
+                tighter = tuple(min(4 - c, SAFE_BUDGET - 1) for c in counts)
+                below += searched_cover(family, counts, tighter, chows) != \
+                    family_cover(family, counts, chows)
+    assert checked > 160_000 and below > 0
