@@ -66,10 +66,18 @@ def capped_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> C
     left or more: shown for every family holding at most three of a kind by
     tests/unit/test_shanten_live.py, which compares the search with the shapes' table on
     all of them. Only other families are searched (:func:`searched_cover`)."""
-    for held, budget in zip(counts, budgets, strict=True):
-        if held > 3 or budget < min(4 - held, SAFE_BUDGET):
-            return searched_cover(family, counts, budgets, chows)
-    return family_cover(family, counts, chows)
+    if _all_safe(counts, budgets):
+        return family_cover(family, counts, chows)
+    return searched_cover(family, counts, budgets, chows)
+
+
+def _safe(held: int, budget: int) -> bool:
+    """A kind whose copies can never bind (see :func:`capped_cover`)."""
+    return held <= 3 and budget >= min(4 - held, SAFE_BUDGET)
+
+
+def _all_safe(counts: Counts, budgets: Counts) -> bool:
+    return all(map(_safe, counts, budgets))
 
 
 @cached(1 << 16)
@@ -227,7 +235,13 @@ def _special_kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int
 def live_shanten(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int = 0) -> int:
     """The shanten of a hand without wilds (13 or 14 tiles less 3 per meld) counting only
     complete hands it can reach with the copies left (``budgets``: copies unseen, per kind).
-    Never below :func:`rules.analysis.shanten`'s number for the same tiles."""
+    Never below :func:`rules.analysis.shanten`'s number for the same tiles, and equal to it
+    when every kind is safe (:func:`_safe`): each family's table is then the shapes' own,
+    every kind can still make a pair (seven pairs, 十三幺's pair) and every orphan a copy
+    (a kind held at most once can give only pair slots holding none of the hand's tiles
+    as four of a kind, and those are never among the seven best)."""
+    if _all_safe(counts, budgets):
+        return shanten(counts, 0, rules, melds)
     return 13 - 3 * melds - kept(counts, budgets, rules, melds)
 
 
@@ -239,6 +253,8 @@ def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
     Where the live number is the shapes' own (almost always), only the shapes' 进张 can be:
     a draw that lets a hand within the copies keep one more tile does so for the shapes
     too, and the shapes' kept cannot pass the live one by more than the draw."""
+    if _all_safe(counts, budgets):
+        return _safe_improving(counts, budgets, rules, melds)
     plans = _PLANS[rules.honour_chows]
     covers = _covers(counts, budgets, rules.honour_chows)
     others = _others(covers)  # each family's table beside the other four merged
@@ -258,6 +274,23 @@ def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
                              _less(budgets, (tile,), 1)[lo:hi], chows)
         if max(_merged(cover, others[index])[ROW + 4 - melds],
                _special_drawn(counts, budgets, rules, melds, slots, tile)) > now:
+            found.append(tile)
+    return tuple(found)
+
+
+def _safe_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
+                    melds: int) -> tuple[int, ...]:
+    """:func:`live_improving` of a hand whose every kind is safe: the shapes' 进张 with a
+    copy left, each kept where the kind stays safe once drawn (the hand is then safe, so
+    the draw lowers the live number as it lowers the shapes'), checked otherwise."""
+    now = 13 - 3 * melds - shanten(counts, 0, rules, melds)
+    found = []
+    for tile in improving_tiles(counts, 0, rules, melds):
+        budget = budgets[tile]
+        if budget <= 0:
+            continue
+        grown, left = _less(counts, (tile,), -1), _less(budgets, (tile,), 1)
+        if _safe(counts[tile] + 1, budget - 1) or kept(grown, left, rules, melds) > now:
             found.append(tile)
     return tuple(found)
 
