@@ -61,6 +61,8 @@ def copies(client) -> dict[str, str]:
                                                   "docs/operations.md"),
         "deploy/deployment.yaml image tag": _one(r"mahjong-scoring:([\d.]+)",
                                                  "deploy/deployment.yaml"),
+        "Dockerfile image version label": _one(
+            r'org\.opencontainers\.image\.version="([^"]+)"', "Dockerfile"),
         "CHANGELOG.md newest entry": _changelog_versions()[0],
     }
 
@@ -79,6 +81,15 @@ def test_the_rules_books_ruleset_examples_say_the_version():
             for p in pages}
     stale = {page: v for page, v in said.items() if v - {CONTRACT_VERSION}}
     assert not stale, f"ruleset examples with another version than {CONTRACT_VERSION}: {stale}"
+
+
+def test_the_readme_names_every_released_contract():
+    """The compatibility section lists the snapshots the test compares with."""
+    released = sorted((p.stem.removeprefix("openapi-")
+                       for p in (ROOT / "tests/contract/released").glob("openapi-*.yaml")),
+                      key=lambda v: tuple(map(int, v.split("."))))
+    said = re.search(r"`tests/contract/released/` \(([^)]*) today\)", _text("README.md"))
+    assert re.findall(r"\d+\.\d+\.\d+", said[1]) == released
 
 
 def test_the_changelog_has_every_release_newest_first():
