@@ -13,7 +13,9 @@ With ``reuse_port`` the master binds nothing, and a second server started on the
 would join the first instead of failing: :func:`refuse_a_taken_port` makes it fail, as it
 would without ``reuse_port``.
 
-Its :class:`Logger` keeps gunicorn's access log off unless ``ACCESS_LOG`` asks for one.
+Its :class:`Logger` keeps gunicorn's access log off unless ``ACCESS_LOG`` asks for one, and
+has gunicorn's "Listening at:" line name the addresses the workers listen at (the master,
+which logs it, holds no socket).
 
 It also makes gunicorn's own error answers (a request line or headers over the limits,
 malformed HTTP) ``application/problem+json`` like every other error, instead of an HTML page.
@@ -63,9 +65,6 @@ def refuse_a_taken_port(server: Any) -> None:
                                  "this port? Stop it or choose another PORT.",
                                  address[0], address[1], exc.strerror or exc)
                 sys.exit(1)
-    server.log.info("Each worker listens at %s on its own socket (SO_REUSEPORT)",
-                    ", ".join(f"{a[0]}:{a[1]}" if isinstance(a, tuple) else str(a)
-                              for a in server.cfg.address))
 
 
 def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
@@ -92,3 +91,27 @@ class Logger(glogging.Logger):
 
     def _compute_access_log_enabled(self) -> bool:
         return bool(self.cfg.accesslog)
+
+    def info(self, msg: str, *args: Any, **kwargs: Any) -> None:
+        """gunicorn's "Listening at: %s (%s)" names the master's sockets, and with
+        ``reuse_port`` the master has none (each worker binds its own): the line said
+        ``Listening at:  (1234)``. It names the configured addresses instead."""
+        if msg.startswith("Listening at: %s") and args and not args[0]:
+            msg = msg.replace("%s", "%s (each worker on its own socket, SO_REUSEPORT)", 1)
+            args = (listening_at(self.cfg.address), *args[1:])
+        super().info(msg, *args, **kwargs)
+
+
+def listening_at(addresses: list[Any]) -> str:
+    """The addresses as gunicorn names its own sockets: ``http://127.0.0.1:8000``, a unix
+    socket as ``unix:<path>``, a file descriptor as ``fd://<n>``."""
+    named = []
+    for address in addresses:
+        if isinstance(address, tuple):
+            host = f"[{address[0]}]" if util.is_ipv6(address[0]) else address[0]
+            named.append(f"http://{host}:{address[1]}")
+        elif isinstance(address, int):
+            named.append(f"fd://{address}")
+        else:
+            named.append(f"unix:{address}")
+    return ",".join(named)

@@ -187,6 +187,19 @@ def test_fewer_horses_than_bought_is_the_wall_running_short(post):
                                          "wall ran short")
 
 
+def test_no_horses_given_is_said_as_it_is_not_as_the_wall_running_short(post):
+    """A /settle without horses: nothing counted, and the note says the request gave none
+    (the wall did not run short: nobody said anything about the wall)."""
+    body = round_body(0, [PLAIN, None, None, None], {"winners": [0], "win_type": "self_draw"})
+    answer = settle(post, body)
+    assert answer["deltas"] == [3, -1, -1, -1]
+    assert answer["notes"][0] == "奖马: no horses were given, so none counted (10 bought)"
+    assert not any("ran short" in note for note in answer["notes"])
+    status, chinese = post("/settle", body, headers={"Accept-Language": "zh"})
+    assert status == 200
+    assert chinese["notes"][0] == "奖马：买了 10 个马，但没有给出马牌，所以不计马"
+
+
 def test_no_horses_bought(post):
     body = round_body(0, [PLAIN, None, None, None], {"winners": [0], "win_type": "self_draw"},
                       rules={"horse_count": 0})

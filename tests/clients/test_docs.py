@@ -83,3 +83,18 @@ def test_every_method_is_listed_where_the_methods_are_listed():
     assert sorted(description.split(", ")) == METHODS
     assert sorted(re.findall(r"`(\w+)`", python_list)) == METHODS
     assert sorted(re.findall(r"`(\w+)`", typescript_list)) == METHODS
+
+
+def test_every_public_method_of_the_python_client_is_named_in_its_readme():
+    """Not only the endpoints: what a user may call on a Client (close, retry_delay, …) is in
+    the README, so a method added to the client is documented where users read first."""
+    import inspect
+
+    from mahjong_scoring_client import Client
+
+    public = sorted(name for name, _ in inspect.getmembers(Client, inspect.isfunction)
+                    if not name.startswith("_"))
+    readme = (PY_CLIENT / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(\w+)(?:\(|`)", readme))
+    assert {"advise", "replay", "close", "retry_delay"} <= set(public)
+    assert [name for name in public if name not in named] == []

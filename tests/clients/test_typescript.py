@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shlex
+import socket
 import subprocess
 from pathlib import Path
 
@@ -91,6 +92,35 @@ def build(tmp_path_factory) -> Path:
     # The compiled files are ES modules, as package.json says for the sources.
     (out / "package.json").write_text('{"type": "module"}\n')
     return out
+
+
+def _nowhere() -> str:
+    """A URL nothing answers at: a port just found free."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{s.getsockname()[1]}"
+
+
+def _no_server_line(url: str) -> str:
+    return f"no server at {url} — start one with `make run` (or set SCORING_URL)"
+
+
+@pytest.mark.parametrize("example", ["settle.js", "replay.js"])
+def test_an_example_without_a_server_says_so_in_one_line(build, example):
+    """No Node stack trace: one line naming the URL and how to start a server, status 1."""
+    url = _nowhere()
+    done = subprocess.run(["node", str(build / "examples" / example)], capture_output=True,
+                          text=True, timeout=60, cwd=build, env={**os.environ, "SCORING_URL": url})
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", _no_server_line(url) + "\n")
+
+
+def test_npm_run_example_without_a_server_says_so_in_one_line():
+    """`npm run example` as the docs give it (it compiles to build/ first)."""
+    url = _nowhere()
+    done = subprocess.run(["npm", "run", "--silent", "example"], capture_output=True, text=True,
+                          timeout=300, cwd=TS_CLIENT, env={**os.environ, "SCORING_URL": url})
+    assert done.returncode != 0
+    assert done.stderr.strip() == _no_server_line(url), done.stderr[-2000:]
 
 
 @pytest.mark.e2e

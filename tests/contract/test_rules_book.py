@@ -323,13 +323,22 @@ def test_the_outside_pattern_catches_what_it_must():
     assert not OUTSIDE.search("seed 000 (兴国冲关), 补充 8")
 
 
-_LINK = re.compile(r"\]\(([^)#:\s]+\.md)(?:#[^)]*)?\)")
+# A Markdown link or image to a file of the repository: any target without a scheme
+# (http:, mailto:) and not only an anchor; what follows # is the anchor, not the file.
+_LINK = re.compile(r"\]\(<?([^)#:\s>]+)>?(?:#[^)]*)?\)")
+LINKED = [p for p in DOCS if p.suffix == ".md"] + [ROOT / "CHANGELOG.md"]
 
 
-@pytest.mark.parametrize("path", [p for p in DOCS if p.suffix == ".md"],
-                         ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_links_between_docs_lead_to_files_that_exist(path):
+@pytest.mark.parametrize("path", LINKED, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_links_and_images_lead_to_files_that_exist(path):
+    """Every image and relative link of README.md, CHANGELOG.md and docs/**/*.md resolves from
+    the file that holds it (as GitHub resolves it): a picture or page moved breaks this."""
     text = path.read_text(encoding="utf-8")
     broken = [target for target in _LINK.findall(text)
-              if not (path.parent / target).resolve().is_file()]
-    assert not broken, f"{path.relative_to(ROOT)} links to missing pages: {broken}"
+              if not (path.parent / target).resolve().exists()]
+    assert not broken, f"{path.relative_to(ROOT)} links to missing files: {broken}"
+
+
+def test_the_link_pattern_finds_images_and_pages_not_urls():
+    text = "![a](docs/x.png) [b](../y.md#top) [c](https://e.example/z.md) [d](#here) [e](dir/)"
+    assert _LINK.findall(text) == ["docs/x.png", "../y.md", "dir/"]

@@ -4,6 +4,7 @@ opened at once are spread over the workers, and a port already taken is refused.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -12,7 +13,14 @@ from pathlib import Path
 import pytest
 
 from bench.http import Server
-from tests.e2e.conftest import GUNICORN, ROOT, free_port, start_server, stop_server
+from tests.e2e.conftest import (
+    GUNICORN,
+    ROOT,
+    free_port,
+    server_log,
+    start_server,
+    stop_server,
+)
 
 CONNECTIONS = 32
 REQUEST = b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
@@ -62,6 +70,21 @@ def test_a_pool_of_keep_alive_connections_opened_at_once_reaches_both_workers():
         for conn in pool:
             conn.close()
         stop_server(server)
+
+
+def test_the_listening_line_names_the_address():
+    """gunicorn logs "Listening at: <the master's sockets> (pid)"; with reuse_port the master
+    has none, and `make run` said "Listening at:  (1234)". It names the address now."""
+    port = free_port()
+    server = start_server(port, LOG_LEVEL="info")  # the line is at info level
+    try:
+        lines = [json.loads(line) for line in server_log(server).splitlines()
+                 if line.startswith("{")]
+    finally:
+        stop_server(server)
+    said = [line["msg"] for line in lines if line["msg"].startswith("Listening at:")]
+    assert said == [f"Listening at: http://127.0.0.1:{port} (each worker on its own socket, "
+                    f"SO_REUSEPORT) ({server.pid})"]
 
 
 def test_a_second_server_on_a_taken_port_exits_and_says_why():

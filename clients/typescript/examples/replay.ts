@@ -9,11 +9,12 @@
  *   422 actions[1] action.chow_not_next
  */
 import { ProblemError, ScoringClient, type ReplayRequest } from "../src/client.js";
+import { SCORING_URL, withServer } from "./server.js";
 
 // Node's `process`, declared here so the example needs no @types/node.
-declare const process: { env: Record<string, string | undefined>; exitCode?: number };
+declare const process: { exitCode?: number };
 
-const client = new ScoringClient({ baseUrl: process.env.SCORING_URL ?? "http://localhost:8000" });
+const client = new ScoringClient({ baseUrl: SCORING_URL });
 
 // Seat 3 deals. The draws name their tiles, so the wall is given by its size alone.
 const round: ReplayRequest = {
@@ -35,23 +36,25 @@ const round: ReplayRequest = {
   ],
 };
 
-// In progress: whose turn, and what each seat may do now.
-const now = await client.replay({ ...round, actions: round.actions.slice(0, 3) });
-console.log(now.status, now.turn, JSON.stringify(now.legal?.[2]));
+await withServer(async () => {
+  // In progress: whose turn, and what each seat may do now.
+  const now = await client.replay({ ...round, actions: round.actions.slice(0, 3) });
+  console.log(now.status, now.turn, JSON.stringify(now.legal?.[2]));
 
-// Finished: the settlement, exactly what POST /settle answers for `settle_request`.
-const done = await client.replay(round);
-console.log(done.status, JSON.stringify(done.settlement?.deltas));
+  // Finished: the settlement, exactly what POST /settle answers for `settle_request`.
+  const done = await client.replay(round);
+  console.log(done.status, JSON.stringify(done.settlement?.deltas));
 
-// Seat 1 chows seat 3's 8s, which only the next seat (0) may: a 422 at that action.
-try {
-  await client.replay({
-    ...round,
-    actions: [round.actions[0], { seat: 1, type: "chow", tiles: "678s" }],
-  });
-  process.exitCode = 1; // not refused: the service let an illegal chow through
-} catch (error) {
-  if (!(error instanceof ProblemError)) throw error;
-  const [first] = error.errors;
-  console.log(error.status, first?.field, first?.code);
-}
+  // Seat 1 chows seat 3's 8s, which only the next seat (0) may: a 422 at that action.
+  try {
+    await client.replay({
+      ...round,
+      actions: [round.actions[0], { seat: 1, type: "chow", tiles: "678s" }],
+    });
+    process.exitCode = 1; // not refused: the service let an illegal chow through
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    const [first] = error.errors;
+    console.log(error.status, first?.field, first?.code);
+  }
+});

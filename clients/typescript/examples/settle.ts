@@ -1,14 +1,15 @@
 /**
  * Settles the qinzhou 一炮多响 of the README (its example B) and prints the deltas.
  * Run against `make run`: npm run example (SCORING_URL=http://host:port to point elsewhere).
- * Expected: [-12,-2,14,0].
+ * Expected: [-12,-2,14,0]; with no server there, one line saying so, and exit status 1.
  */
 import { ProblemError, ScoringClient, type SettleRequest } from "../src/client.js";
+import { SCORING_URL, withServer } from "./server.js";
 
 // Node's `process`, declared here so the example needs no @types/node.
-declare const process: { env: Record<string, string | undefined>; exitCode?: number };
+declare const process: { exitCode?: number };
 
-const client = new ScoringClient({ baseUrl: process.env.SCORING_URL ?? "http://localhost:8000" });
+const client = new ScoringClient({ baseUrl: SCORING_URL });
 
 const round: SettleRequest = {
   variant: "qinzhou",
@@ -23,11 +24,13 @@ const round: SettleRequest = {
   horses: "1m5m9m2m6m3m7m1p5p9p",
 };
 
-try {
-  const settlement = await client.settle(round);
-  console.log(JSON.stringify(settlement.deltas)); // [-12,-2,14,0]
-} catch (error) {
-  if (!(error instanceof ProblemError)) throw error;
-  console.error(error.status, error.code, JSON.stringify(error.errors));
-  process.exitCode = 1;
-}
+await withServer(async () => {
+  try {
+    const settlement = await client.settle(round);
+    console.log(JSON.stringify(settlement.deltas)); // [-12,-2,14,0]
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    console.error(error.status, error.code, JSON.stringify(error.errors));
+    process.exitCode = 1;
+  }
+});

@@ -210,15 +210,25 @@ def _pay_kongs(request: SettleRequest, base: int, ledger: Ledger) -> None:
                                                                             base))
 
 
+def _horses_flipped(flipped: int, bought: int, count: Text) -> Sentence:
+    """How many horses counted of those bought. None sent says only that: the request gave
+    no horses (an answer must not blame the wall for what the caller left out); some but
+    fewer than bought is the wall running short (003 §3.2: 不夠…剩下的牌全為買的馬)."""
+    if bought and not flipped:
+        return msg("奖马: no horses were given, so none counted ({bought} bought)",
+                   bought=bought)
+    if flipped < bought:
+        return msg("奖马: {horses} flipped of {bought} bought (fewer: the wall ran short, "
+                   "剩下的牌全為買的馬)", horses=count, bought=bought)
+    return msg("奖马: {horses} flipped of {bought} bought", horses=count, bought=bought)
+
+
 def _horse_notes(request: SettleRequest, on_seat: list[list[int]],
                  owner: int | None) -> list[Sentence]:
     """Which horses hit whose numbers, how many were bought, who owns them."""
     bought, flipped = request.rules["horse_count"], len(request.horses)
     count = horses.count_horses(flipped)
-    notes: list[Sentence] = [
-        msg("奖马: {horses} flipped of {bought} bought (fewer: the wall ran short, "
-            "剩下的牌全為買的馬)", horses=count, bought=bought) if flipped < bought
-        else msg("奖马: {horses} flipped of {bought} bought", horses=count, bought=bought)]
+    notes: list[Sentence] = [_horses_flipped(flipped, bought, count)]
     for seat, tiles in enumerate(on_seat):
         numbers = "/".join(map(str, horses.numbers_of(seat, request.dealer)))
         if tiles:
