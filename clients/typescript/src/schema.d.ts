@@ -1556,6 +1556,11 @@ export interface components {
              */
             dealer?: boolean;
             /**
+             * @description How a wait's win on a discard (on_discard) is valued, as in /evaluate: xingguo, nanchang, for a non-dealer, whether the discarder is the dealer (庄家点闲家) or not (闲家点闲家, assumed when left out).
+             * @default null
+             */
+            discarder_is_dealer?: boolean | null;
+            /**
              * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
              * @default null
              */

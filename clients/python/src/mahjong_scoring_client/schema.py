@@ -335,6 +335,10 @@ class AdviseRequest(TypedDict):
     visible: NotRequired[str | list[str]]
     # The hand's owner is the dealer (庄家).
     dealer: NotRequired[bool]
+    # How a wait's win on a discard (on_discard) is valued, as in /evaluate: xingguo,
+    # nanchang, for a non-dealer, whether the discarder is the dealer (庄家点闲家) or not (闲家点闲家,
+    # assumed when left out).
+    discarder_is_dealer: NotRequired[bool | None]
     # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
     seat_wind: NotRequired[str | None]
     # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
