@@ -31,7 +31,7 @@ import orjson
 from flask import Flask, Response, current_app, g, has_app_context, request
 
 from app.places import Form, locator
-from rules.text import Text
+from rules.text import Text, term_id, term_zh
 
 log = logging.getLogger("app.i18n")
 
@@ -41,6 +41,9 @@ DEFAULT = "en"
 # catalogue → what Content-Language says of an answer in it
 CONTENT_LANGUAGE = {"en": "en", "zh": "zh-CN"}
 CATALOGUED = ("zh",)  # the languages with a catalogue (English is the templates themselves)
+# How each language says a term (a pattern, a win type) inside a sentence or a formula:
+# English answers keep the id, as they always have; Chinese ones say its Chinese name.
+NAMERS = {"en": term_id, "zh": term_zh}
 
 
 def negotiate(header: str | None) -> str:
@@ -154,13 +157,14 @@ def renderer(language_: str) -> Callable[[Any], str]:
     each payer): it is rendered once."""
     translate = _catalogues().translate(language_)
     locate = locator()
+    name = NAMERS.get(language_, term_id)
     rendered: dict[int, str] = {}
 
     def render(value: Any) -> str:
         if isinstance(value, Text):
             said = rendered.get(id(value))
             if said is None:
-                said = rendered[id(value)] = value.render(translate, locate)
+                said = rendered[id(value)] = value.render(translate, locate, name)
             return said
         raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules.text import Sentence
+from rules.text import Sentence, Term
 
 if TYPE_CHECKING:
     from rules.play.model import RoundLog
@@ -30,6 +30,14 @@ SELF_DRAWN = (SELF_DRAW, KONG_REPLACEMENT)  # the winner drew the tile itself
 
 # Who pays, by role, in an evaluation's payments.
 PAYER_ROLES = ("each", "dealer", "non_dealer", "discarder", "robbed", "liable")
+
+# How a sentence or a formula names these words: the id in English, the word players use in
+# Chinese (rules/text.py, Term).
+TERMS: dict[str, Term] = {word: Term(word, zh) for word, zh in (
+    (CHOW, "吃"), (PUNG, "碰"), (KONG, "明杠"), (ADDED_KONG, "补杠"), (CONCEALED_KONG, "暗杠"),
+    (SELF_DRAW, "自摸"), (DISCARD, "点炮"), (ROB_KONG, "抢杠"), (KONG_REPLACEMENT, "杠上开花"),
+    ("each", "每家"), ("dealer", "庄家"), ("non_dealer", "闲家"), ("discarder", "放炮者"),
+    ("robbed", "被抢杠者"), ("liable", "包牌者"))}
 # Why a transfer of a settlement was made.
 TRANSFER_REASONS = ("hu", "jing", "jing_kong", "kong", "horse", "follow_dealer", "false_win")
 # Why a hand is not winning, in every variant (a variant adds its own restrictions).
@@ -240,6 +248,11 @@ class Pattern:
     value: int | None = None  # fan, or the factor of a multiplier, or points of a bonus
     unit: str = ""  # "fan", "x" (multiplier), "points", "" for a shape with no value
     note: Sentence = ""  # why it applies, or what it replaces
+
+    @property
+    def term(self) -> Term:
+        """The pattern as a formula or a sentence names it (its id, or its Chinese name)."""
+        return Term(self.id, self.name_zh)
 
 
 @dataclass(frozen=True)  # shared between answers (see rules.hand.present)

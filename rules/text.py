@@ -12,17 +12,21 @@ Rules for a template, which tests/i18n check on the catalogue:
 
 * a literal string, never an f-string (the extractor needs the literal; the values vary);
 * placeholders are named (``{tile}``, ``{fan}``), and a translation uses the same names;
-* a value is language-neutral (a tile code, a number, a pattern id), a
-  :class:`rules.places.Place` (a place in the request, which the web layer writes as the
-  request's field path), or is itself a :class:`Text` (rendered in the same language), or a
-  list or tuple of those (rendered joined by the catalogue's list separator: ", " in
-  English, "、" in Chinese).
+* a value is language-neutral (a tile code, a number), a :class:`Term` (a pattern, a win
+  type, a meld kind: its id in English, as answers have always said it, its Chinese name
+  in Chinese), a :class:`rules.places.Place` (a place in the request, which the web layer
+  writes as the request's field path), or is itself a :class:`Text` (rendered in the same
+  language), or a list or tuple of those (rendered joined by the catalogue's list
+  separator: ", " in English, "、" in Chinese).
+
+A formula (``4 ji_chu_fen × 1 ping_hu = 4``) is a :func:`formula`: numbers and signs kept,
+each term said in the reader's language (``4 基础分 × 1 平胡 = 4``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.places import Place
 
@@ -30,8 +34,27 @@ Translate = Callable[[str], str]
 Locate = Callable[[Place], str]  # a place as the reader's request spells it
 
 
+class Term(NamedTuple):
+    """A word of the game the domain names by an id: said as the id in English (what
+    English answers have always said), as ``zh`` in Chinese."""
+
+    id: str
+    zh: str
+
+
+Name = Callable[[Term], str]  # a term as the reader says it
+
+
 def _identity(template: str) -> str:
     return template
+
+
+def term_id(term: Term) -> str:
+    return term.id
+
+
+def term_zh(term: Term) -> str:
+    return term.zh
 
 
 class Text:
@@ -43,9 +66,11 @@ class Text:
         self.template = template
         self.params = {} if params is None else params  # kept, not copied: msg's own kwargs
 
-    def render(self, translate: Translate = _identity, locate: Locate = str) -> str:
+    def render(self, translate: Translate = _identity, locate: Locate = str,
+               name: Name = term_id) -> str:
         """The sentence in the language ``translate`` gives templates in (English if none),
-        each place in it written by ``locate`` (in words if none).
+        each place in it written by ``locate`` (in words if none), each term by ``name``
+        (its id if none).
 
         A template with no values is said as it is (braces and all: it is not formatted).
         A translation that names a placeholder the template lacks (a catalogue mistake,
@@ -57,8 +82,8 @@ class Text:
         values = params
         for value in params.values():  # most values are plain: no new dict for them
             if type(value) not in _PLAIN:
-                values = {name: v if type(v) in _PLAIN else _value(v, translate, locate)
-                          for name, v in params.items()}
+                values = {key: v if type(v) in _PLAIN else _value(v, translate, locate, name)
+                          for key, v in params.items()}
                 break
         try:
             return said.format_map(values)
@@ -99,15 +124,33 @@ LIST_SEPARATOR = msg(", ")
 _PLAIN = (str, int)  # the values said as they are (most of them)
 
 
-def _value(value: Any, translate: Translate, locate: Locate) -> Any:
+def _value(value: Any, translate: Translate, locate: Locate, name: Name) -> Any:
     if isinstance(value, Text):
-        return value.render(translate, locate)
-    if isinstance(value, Place):  # a NamedTuple: before the lists
+        return value.render(translate, locate, name)
+    if isinstance(value, Term):  # NamedTuples: before the lists
+        return name(value)
+    if isinstance(value, Place):
         return locate(value)
     if isinstance(value, list | tuple):
         sep = translate(LIST_SEPARATOR.template)
-        return sep.join(str(_value(item, translate, locate)) for item in value)
+        return sep.join(str(_value(item, translate, locate, name)) for item in value)
     return value
+
+
+def formula(*parts: str | int | Term) -> Text:
+    """A formula: ``parts`` written one after the other, each :class:`Term` in the reader's
+    language. Its template holds no words, so it is not in the catalogue (translating it
+    gives it back as it is); ``str()`` is the English, ids and all."""
+    if not any(isinstance(part, Term) for part in parts):
+        return Text("".join(map(str, parts)))
+    template, params = [], {}
+    for i, part in enumerate(parts):
+        if isinstance(part, Term):
+            template.append(f"{{t{i}}}")
+            params[f"t{i}"] = part
+        else:
+            template.append(str(part).replace("{", "{{").replace("}", "}}"))
+    return Text("".join(template), params)
 
 
 def english(value: Text | str) -> str:

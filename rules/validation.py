@@ -20,7 +20,16 @@ from rules.error_codes import (
     WIN_IMPOSSIBLE_ROB,
 )
 from rules.errors import FieldError, InvalidInput
-from rules.model import ADDED_KONG, CHOW, CONCEALED_KONG, KONG_KINDS, PUNG, Meld, PlayerTiles
+from rules.model import (
+    ADDED_KONG,
+    CHOW,
+    CONCEALED_KONG,
+    KONG_KINDS,
+    PUNG,
+    TERMS,
+    Meld,
+    PlayerTiles,
+)
 from rules.places import Place
 from rules.text import Sentence, Text, msg
 from rules.tiles import DRAGONS, EAST, WINDS, code
@@ -64,7 +73,7 @@ def meld_errors(given: Meld, where: Place, honour_chows: bool) -> list[FieldErro
     elif given.kind in KONG_KINDS and (len(tiles) != 4 or len(set(tiles)) != 1):
         return [FieldError(where.field("tiles"),
                            msg("a {kind} is four identical tiles, got {tiles}",
-                               kind=given.kind, tiles=_shown(given)),
+                               kind=TERMS[given.kind], tiles=_shown(given)),
                            MELD_INVALID)]
     if given.kind == CONCEALED_KONG and given.source is not None:
         return [FieldError(where.field("from"), msg("a concealed kong is not claimed from "

@@ -36,6 +36,7 @@ from rules.model import (
     ROB_KONG,
     SELF_DRAW,
     SELF_DRAWN,
+    TERMS,
     WIN_TYPES,
     AdviseRequest,
     EvaluateRequest,
@@ -306,7 +307,8 @@ class Variant:
             result = self.score(Context(query, view, kinds, win_type, shown=False))
             if result.winning:
                 note = "" if win_type == win_types[0] else msg("only by {win_type}: {note}",
-                                                               win_type=win_type, note=note)
+                                                               win_type=TERMS[win_type],
+                                                               note=note)
                 return Wait(tile, result.total, [p.id for p in result.patterns], note, win_type)
             note = result.message or ""
         return Wait(tile, None, [], note)
@@ -695,12 +697,13 @@ def _result_errors(variant: Variant, request: SettleRequest) -> list[FieldError]
     if claimed and result.discarder is None:
         errors.append(FieldError(at.DISCARDER,
                                  msg("required for a {win_type} win: the seat that discarded "
-                                     "(or whose kong was robbed)", win_type=result.win_type),
+                                     "(or whose kong was robbed)",
+                                     win_type=TERMS[result.win_type]),
                                  FIELD_REQUIRED))
     if not claimed and result.discarder is not None and result.win_type is not None:
         errors.append(FieldError(at.DISCARDER,
                                  msg("a {win_type} win has no discarder: leave it out",
-                                     win_type=result.win_type), WIN_INCONSISTENT))
+                                     win_type=TERMS[result.win_type]), WIN_INCONSISTENT))
     if result.discarder is not None and result.discarder in result.winners:
         errors.append(FieldError(at.DISCARDER,
                                  msg("the discarder cannot also be a winner"), WIN_INCONSISTENT))

@@ -23,6 +23,7 @@ from rules.model import (
     PUNG,
     ROB_KONG,
     SELF_DRAW,
+    TERMS,
     EvaluateRequest,
     Flags,
     PlayerTiles,
@@ -116,7 +117,7 @@ def evaluate_errors(variant: JiangxiTables, request: EvaluateRequest) -> list[Fi
         if win_type not in (DISCARD, ROB_KONG):
             errors.append(FieldError(at.DISCARDER_IS_DEALER, msg(
                 "a {win_type} win has no discarder: leave it out",
-                win_type=win_type or SELF_DRAW), WIN_INCONSISTENT))
+                win_type=TERMS[win_type or SELF_DRAW]), WIN_INCONSISTENT))
         elif request.dealer and request.discarder_is_dealer:
             errors.append(FieldError(at.DISCARDER_IS_DEALER, msg(
                 "the dealer won: the discarder is a non-dealer"), WIN_INCONSISTENT))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.model import Pattern
 from rules.patterns import PatternRule
-from rules.text import Sentence
+from rules.text import Sentence, Term
 
 _TABLE: dict[str, tuple[str, str]] = {
     # shapes
@@ -48,3 +48,9 @@ def pattern(pid: str, value: int | None = None, unit: str = "", note: Sentence =
             overrides: dict[str, str] | None = None) -> Pattern:
     """A :class:`Pattern` with its names looked up (``overrides``: per-variant Chinese)."""
     return RULES[pid].pattern(value, note, (overrides or {}).get(pid), unit)
+
+
+def term(pid: str) -> Term:
+    """A shared pattern as a formula names it (the payer's doublings, named alike in both
+    variants)."""
+    return Term(pid, _TABLE[pid][0])

@@ -13,10 +13,11 @@ from __future__ import annotations
 from math import prod
 from typing import NamedTuple
 
+from rules.jiangxi.patterns import term
 from rules.jiangxi.reading import Candidate
 from rules.ledger import SEATS
-from rules.model import DISCARD, ROB_KONG, SELF_DRAWN, Pattern
-from rules.text import Sentence, msg
+from rules.model import DISCARD, ROB_KONG, SELF_DRAWN, TERMS, Pattern
+from rules.text import Sentence, Term, formula, msg
 
 ROLE_ORDER = {"dealer": 0, "discarder": 1, "robbed": 1, "non_dealer": 2}
 
@@ -68,15 +69,18 @@ class Share(NamedTuple):
     formula: Sentence
 
 
-def payer_terms(seating: Seating, seat: int) -> list[tuple[str, int]]:
+_ZI_MO, _DIAN_PAO, _ZHUANG_JIA = term("zi_mo"), term("dian_pao"), term("zhuang_jia")
+
+
+def payer_terms(seating: Seating, seat: int) -> list[tuple[Term, int]]:
     """The per-payer doublings: 自摸 or 点炮, then 庄家."""
     terms = []
     if seating.drawn:
-        terms.append(("zi_mo", 2))
+        terms.append((_ZI_MO, 2))
     elif seating.win_type == DISCARD and seat == seating.discarder:
-        terms.append(("dian_pao", 2))
+        terms.append((_DIAN_PAO, 2))
     if seating.winner == seating.dealer or seat == seating.dealer:
-        terms.append(("zhuang_jia", 2))
+        terms.append((_ZHUANG_JIA, 2))
     return terms
 
 
@@ -89,9 +93,12 @@ def _base(value: HandValue) -> int:
     return base
 
 
-def _base_formula(value: HandValue) -> str:
-    return " × ".join([f"{value.points.value or 0} {value.points.id}",
-                       *(f"{f.value or 1} {f.id}" for f in value.factors)])
+def _base_formula(value: HandValue) -> list[str | Term]:
+    """The formula's common part: points × each factor, each named."""
+    parts: list[str | Term] = [f"{value.points.value or 0} ", value.points.term]
+    for f in value.factors:
+        parts += [f" × {f.value or 1} ", f.term]
+    return parts
 
 
 def _german(value: HandValue, seating: Seating, seat: int, raw: int) -> tuple[int, int, int]:
@@ -111,19 +118,19 @@ def _amount(value: HandValue, seating: Seating, seat: int, base: int) -> int:
     return raw if value.german is None else _german(value, seating, seat, raw)[2]
 
 
-def _share(value: HandValue, seating: Seating, seat: int, common: tuple[int, str],
-           ) -> tuple[int, str]:
-    raw, formula = common
-    for pid, v in payer_terms(seating, seat):
+def _share(value: HandValue, seating: Seating, seat: int,
+           common: tuple[int, list[str | Term]]) -> tuple[int, Sentence]:
+    raw, parts = common[0], list(common[1])
+    for doubling, v in payer_terms(seating, seat):
         raw *= v
-        formula += f" × {v} {pid}"
-    formula += f" = {raw}"
+        parts += [f" × {v} ", doubling]
+    parts.append(f" = {raw}")
     if value.german is None:
-        return raw, formula
+        return raw, formula(*parts)
     factor, bonus, amount = _german(value, seating, seat, raw)
-    formula += f"; {value.german.id}: {raw} × {factor}" + (f" + {bonus}" if bonus else "") \
-        + f" = {amount}"
-    return amount, formula
+    parts += ["; ", value.german.term, f": {raw} × {factor}" + (f" + {bonus}" if bonus else "")
+              + f" = {amount}"]
+    return amount, formula(*parts)
 
 
 def total(value: HandValue, seating: Seating) -> int:
@@ -141,7 +148,7 @@ def shares(value: HandValue, seating: Seating) -> list[Share]:
     if value.flat is not None:
         flat = value.flat.value or 0
         return [Share(s, seating.role(s), flat,
-                      msg("{points} {pattern} (flat)", points=flat, pattern=value.flat.id))
+                      msg("{points} {pattern} (flat)", points=flat, pattern=value.flat.term))
                 for s in seating.payers()]
     common = _base(value), _base_formula(value)
     parts = [(s, *_share(value, seating, s, common)) for s in seating.payers()]
@@ -149,7 +156,7 @@ def shares(value: HandValue, seating: Seating) -> list[Share]:
         total = sum(amount for _, amount, _ in parts)
         amounts = " + ".join(str(a) for _, a, _ in parts)
         roles = [(Seating.role(_self_draw(seating), s), f) for s, _, f in parts]
-        each = [msg("as {role}: {formula}", role=role, formula=f) for role, f in roles]
+        each = [msg("as {role}: {formula}", role=TERMS[role], formula=f) for role, f in roles]
         detail = msg("抢杠: the robbed player pays all three self-draw shares ({amounts} = "
                      "{total}); {shares}", amounts=amounts, total=total, shares=_joined(each))
         return [Share(seating.discarder, "robbed", total, detail)]

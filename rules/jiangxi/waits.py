@@ -77,7 +77,7 @@ from rules.jiangxi.reading import (
     shaped_candidates,
 )
 from rules.jiangxi.scoring import Prices, Search, claimed_jing_readings, found_value, weigh
-from rules.model import DISCARD, ROB_KONG, EvaluateRequest, Evaluation, Wait
+from rules.model import DISCARD, ROB_KONG, TERMS, EvaluateRequest, Evaluation, Wait
 from rules.text import Sentence, msg
 from rules.validation import raise_if
 from rules.variant import wait_win_types
@@ -218,7 +218,8 @@ def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int, first: int
                         hand.prices.setdefault((k, holds), {}))
         if result.winning:
             if k > first:
-                note = msg("only by {win_type}: {note}", win_type=attempt.win_type, note=note)
+                note = msg("only by {win_type}: {note}", win_type=TERMS[attempt.win_type],
+                           note=note)
             return Wait(tile, result.total, [p.id for p in result.patterns], note,
                         attempt.win_type)
         note = result.message or ""

@@ -224,7 +224,7 @@ def _pay(ledger: Ledger, request: SettleRequest, seat: int, judged: Judged) -> N
     result = request.result
     ev = judged.evaluation
     detail = msg("{fan} fan ({patterns}): {score}", fan=ev.fan,
-                 patterns=[p.id for p in ev.patterns], score=judged.score)
+                 patterns=[p.term for p in ev.patterns], score=judged.score)
     if result.win_type == DISCARD:
         ledger.pay(result.discarder, seat, judged.score, "hu",
                    msg("{detail}, discarder pays", detail=detail))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.jiangxi.jing import jing_value
 from rules.ledger import Ledger
-from rules.model import CONCEALED_KONG, Meld
+from rules.model import CONCEALED_KONG, TERMS, Meld
 from rules.text import msg
 from rules.tiles import code
 
@@ -27,5 +27,5 @@ def pay_kong(seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> No
             "暗杠 {tile}: {points} from each", tile=code(tile), points=CONCEALED_KONG_POINTS))
     else:
         ledger.each_pays(seat, EXPOSED_KONG_POINTS, "kong", msg(
-            "{kind} {tile}: {points} from each", kind=meld.kind, tile=code(tile),
+            "{kind} {tile}: {points} from each", kind=TERMS[meld.kind], tile=code(tile),
             points=EXPOSED_KONG_POINTS))

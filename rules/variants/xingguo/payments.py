@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.ledger import SEATS, Ledger
-from rules.model import KONG, Meld
+from rules.model import KONG, TERMS, Meld
 from rules.text import msg
 from rules.tiles import code
 
@@ -18,7 +18,7 @@ def pay_kong(seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> No
     tile = code(meld.tiles[0])
     if meld.tiles[0] not in pair:
         ledger.each_pays(seat, KONG_POINTS, "kong", msg(
-            "{kind} {tile}: {points} from each", kind=meld.kind, tile=tile,
+            "{kind} {tile}: {points} from each", kind=TERMS[meld.kind], tile=tile,
             points=KONG_POINTS))
     elif meld.kind == KONG and meld.source is not None:
         ledger.pay(meld.source, seat, JING_KONG_POINTS * (SEATS - 1), "jing_kong", msg(
@@ -26,5 +26,5 @@ def pay_kong(seat: int, meld: Meld, pair: tuple[int, int], ledger: Ledger) -> No
             points=JING_KONG_POINTS, seat=meld.source))
     else:
         ledger.each_pays(seat, JING_KONG_POINTS, "jing_kong", msg(
-            "{kind} of jing {tile}: {points} from each", kind=meld.kind, tile=tile,
+            "{kind} of jing {tile}: {points} from each", kind=TERMS[meld.kind], tile=tile,
             points=JING_KONG_POINTS))
