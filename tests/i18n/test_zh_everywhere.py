@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from tests.contract.curls import commands
 from tests.contract.test_doc_curls import DOCS
 from tests.sim.engine import Simulator
 
+ROOT = Path(__file__).resolve().parents[2]
 ZH = {"Accept-Language": "zh-CN"}
 # Keys whose strings are said to a person (ids, codes, tiles and types have their own keys).
 SENTENCES = {"detail", "formula", "note", "notes", "message", "title", "description"}
@@ -42,7 +44,7 @@ def field_names() -> frozenset[str]:
     """Every property name of the contract's request bodies (followed through their
     references): a field named in a sentence is where to look, spelled as the body spells
     it. Answer fields are not in it: ``self_draw`` in a sentence is a word to translate."""
-    spec = yaml.safe_load(open("openapi.yaml", encoding="utf-8"))
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
     schemas = spec["components"]["schemas"]
     names: set[str] = set()
     seen: set[str] = set()
