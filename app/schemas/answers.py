@@ -95,7 +95,8 @@ def jing_seat(s: JingSeat) -> Json:
 
 
 def jing_score(j: JingScore) -> Json:
-    return {"indicator": j.indicator, "zheng": CODES[j.zheng], "fu": CODES[j.fu],
+    return {"indicator": j.indicator, "source": j.indicator, "zheng": CODES[j.zheng],
+            "fu": CODES[j.fu],
             "seats": [jing_seat(s) for s in j.seats]}
 
 

@@ -27,6 +27,7 @@ from app.schemas.fields import (
 )
 from rules import model, play
 from rules.error_codes import (
+    FIELD_NOT_ALLOWED_VALUE,
     FIELD_NOT_USED,
     FIELD_REQUIRED,
     FIELD_WRONG_LENGTH,
@@ -35,6 +36,7 @@ from rules.error_codes import (
     VARIANT_UNKNOWN,
 )
 from rules.matches import MAX_ROUNDS
+from rules.tiles import code
 from rules.variants import NAMES
 
 _one_of = validate.OneOf
@@ -316,6 +318,35 @@ def _jing_field(**kwargs: Any) -> fields.Nested:
     return Shortcut(JingSchema, quick_jing, load_default=model.Jing, **kwargs)
 
 
+def _is_dealer_field() -> fields.Boolean:
+    return StrictBool(load_default=None, allow_none=True, metadata={
+        "description": "The same as `dealer` here (the hand's owner is the dealer, 庄家), "
+                       "under a name no one reads as a seat: in /settle and /match `dealer` "
+                       "is a seat number. Give either; given both, they must agree."})
+
+
+def _same_as(original: Any, data: dict[str, Any], name: str, alias: str) -> None:
+    """``alias`` given beside ``name`` must say the same (both as loaded)."""
+    if isinstance(original, dict) and name in original and alias in original \
+            and data.get(alias) is not None and data.get(alias) != data.get(name):
+        raise ValidationError(Message("{alias} says {said} but {name} says {other}: they are "
+                                      "the same field; send one of them", FIELD_NOT_ALLOWED_VALUE,
+                                      params={"alias": alias, "name": name,
+                                              "said": _json(data.get(alias)),
+                                              "other": _json(data.get(name))}), alias)
+
+
+def _json(value: Any) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+def _take_is_dealer(data: dict[str, Any]) -> None:
+    """``is_dealer``, where given, is ``dealer``."""
+    said = data.pop("is_dealer", None)
+    if said is not None:
+        data["dealer"] = said
+
+
 def _win_type_field() -> fields.String:
     return fields.String(load_default=None, allow_none=True, validate=_one_of(model.WIN_TYPES))
 
@@ -331,6 +362,7 @@ class EvaluateSchema(QuickSchema):
     win_type = _win_type_field()
     dealer = StrictBool(load_default=False,
                         metadata={"description": "The hand's owner is the dealer (庄家)."})
+    is_dealer = _is_dealer_field()
     discarder_is_dealer = StrictBool(load_default=None, allow_none=True, metadata={
         "description": "xingguo, nanchang: on a discard win by a non-dealer, whether the "
                        "discarder is the dealer (庄家点闲家) or not (闲家点闲家, assumed when "
@@ -341,8 +373,13 @@ class EvaluateSchema(QuickSchema):
     flags = _flags_field()
     rules = _rules_field()
 
+    @validates_schema(pass_original=True)
+    def is_dealer_agrees(self, data: dict[str, Any], original: Any, **_: Any) -> None:
+        _same_as(original, data, "dealer", "is_dealer")
+
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.EvaluateRequest:
+        _take_is_dealer(data)
         hand = model.PlayerTiles(data.pop("hand"), tuple(data.pop("melds")))
         return model.EvaluateRequest(hand=hand, **data)
 
@@ -366,6 +403,7 @@ class AdviseSchema(QuickSchema):
                        "counted without being listed."})
     dealer = StrictBool(load_default=False,
                         metadata={"description": "The hand's owner is the dealer (庄家)."})
+    is_dealer = _is_dealer_field()
     discarder_is_dealer = StrictBool(load_default=None, allow_none=True, metadata={
         "description": "How a wait's win on a discard (on_discard) is valued, as in "
                        "/evaluate: xingguo, nanchang, for a non-dealer, whether the discarder "
@@ -375,8 +413,13 @@ class AdviseSchema(QuickSchema):
     jing = _jing_field()
     rules = _rules_field()
 
+    @validates_schema(pass_original=True)
+    def is_dealer_agrees(self, data: dict[str, Any], original: Any, **_: Any) -> None:
+        _same_as(original, data, "dealer", "is_dealer")
+
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.AdviseRequest:
+        _take_is_dealer(data)
         hand = model.PlayerTiles(data.pop("hand"), tuple(data.pop("melds")))
         return model.AdviseRequest(hand=hand, **data)
 
@@ -693,20 +736,56 @@ class MatchSchema(QuickSchema):
         return quick_match(data)
 
 
+_JING_FIELDS = ("indicator", "lower_indicator", "previous_indicator", "previous_lower_indicator")
+
+
 class JingRequestSchema(Schema):
     variant = _variant_field()
-    indicator = Tile(required=True)
+    indicator = Tile(load_default=None, allow_none=True, metadata={
+        "description": "The flipped tile (上精). Required here or as `jing.indicator`."})
     lower_indicator = Tile(load_default=None, allow_none=True)
     previous_indicator = Tile(load_default=None, allow_none=True)
     previous_lower_indicator = Tile(load_default=None, allow_none=True, metadata={
         "description": "nanchang 回头上下翻: last round's 下精."})
+    jing = Shortcut(JingSchema, quick_jing, load_default=None, allow_none=True, metadata={
+        "description": "The same four fields as one object, as /evaluate, /settle and /advise "
+                       "take them (`{\"indicator\": \"5m\"}`). Give the fields at the top or "
+                       "here; a field given in both places must say the same."})
     players = Shortcut(PlayerSchema, quick_player, many=True, load_default=None, allow_none=True,
                           validate=validate.Length(equal=4, error=_FOUR_PLAYERS))
     dealer = Seat(load_default=None, allow_none=True)
     rules = _rules_field()
 
+    @validates_schema(pass_original=True)
+    def one_jing(self, data: dict[str, Any], original: Any, **_: Any) -> None:
+        """The top-level fields and ``jing`` agree, and one of them names the indicator."""
+        inner = data.get("jing")
+        given = original.get("jing") if isinstance(original, dict) else None
+        errors: dict[str, Any] = {}
+        for name in _JING_FIELDS:
+            said = getattr(inner, name, None) if inner is not None else None
+            if said is not None and data.get(name) is not None and said != data[name]:
+                errors.setdefault("jing", {})[name] = [Message(
+                    "jing.{name} says {said} but {name} says {other}: they are the same "
+                    "field; send one of them", FIELD_NOT_ALLOWED_VALUE,
+                    params={"name": name, "said": code(said), "other": code(data[name])})]
+        if errors:
+            raise ValidationError(errors)
+        if data.get("indicator") is None and (inner is None or inner.indicator is None):
+            where = "jing" if isinstance(given, dict) else "indicator"
+            raise ValidationError({where: {"indicator": [Message(
+                "required: the flipped tile, as indicator or jing.indicator",
+                FIELD_REQUIRED)]} if where == "jing" else [Message(
+                "required: the flipped tile, as indicator or jing.indicator",
+                FIELD_REQUIRED)]})
+
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.JingRequest:
+        inner = data.pop("jing", None)
+        if inner is not None:
+            for name in _JING_FIELDS:
+                if data.get(name) is None:
+                    data[name] = getattr(inner, name)
         jing = model.Jing(data["indicator"], data["lower_indicator"],
                           data["previous_indicator"], data["previous_lower_indicator"])
         players = tuple(data["players"]) if data["players"] is not None else None
@@ -758,6 +837,8 @@ def _flags(body: dict[str, Any]) -> model.Flags:
 def quick_evaluate(data: Any) -> model.EvaluateRequest:
     """:class:`EvaluateSchema`'s answer for a body written the usual way, else None."""
     body = _known(data, _EVALUATE_KEYS)
+    if "is_dealer" in body:  # an alias: the schema checks it against dealer
+        raise _Unvouched
     get = body.get
     hand = model.PlayerTiles(_tiles(get("hand"), 18), _each(get("melds", []), quick_meld, 4))
     return model.EvaluateRequest(
@@ -771,6 +852,8 @@ def quick_evaluate(data: Any) -> model.EvaluateRequest:
 def quick_advise(data: Any) -> model.AdviseRequest:
     """:class:`AdviseSchema`'s answer for a body written the usual way, else None."""
     body = _known(data, _ADVISE_KEYS)
+    if "is_dealer" in body:  # an alias: the schema checks it against dealer
+        raise _Unvouched
     get = body.get
     hand = model.PlayerTiles(_tiles(get("hand"), 18), _each(get("melds", []), quick_meld, 4))
     return model.AdviseRequest(

@@ -121,6 +121,11 @@ class JingScoreSchema(Schema):
         "description": "Which indicator: indicator, lower_indicator, previous_indicator, "
                        "previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子: one "
                        "entry per tile pair that some dealt hand counts 5 of)."})
+    source = fields.String(required=True, metadata={
+        "description": "The same as `indicator`, under a name that says what it is: which "
+                       "flip (or rule) gave this pair of jing, not a tile: indicator (上精), "
+                       "lower_indicator (下精), previous_indicator (回头一笑), "
+                       "previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子)."})
     zheng = TileCode(required=True, metadata={"description": "正精"})
     fu = TileCode(required=True, metadata={"description": "副精"})
     seats = fields.List(fields.Nested(JingSeatSchema))

@@ -1345,6 +1345,11 @@ export interface components {
              */
             dealer?: boolean;
             /**
+             * @description The same as `dealer` here (the hand's owner is the dealer, 庄家), under a name no one reads as a seat: in /settle and /match `dealer` is a seat number. Give either; given both, they must agree.
+             * @default null
+             */
+            is_dealer?: boolean | null;
+            /**
              * @description xingguo, nanchang: on a discard win by a non-dealer, whether the discarder is the dealer (庄家点闲家) or not (闲家点闲家, assumed when left out); it decides who pays double.
              * @default null
              */
@@ -1438,8 +1443,11 @@ export interface components {
              * @enum {string}
              */
             variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
-            /** @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`. */
-            indicator: string;
+            /**
+             * @description The flipped tile (上精). Required here or as `jing.indicator`. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            indicator?: string | null;
             /**
              * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
              * @default null
@@ -1455,6 +1463,11 @@ export interface components {
              * @default null
              */
             previous_lower_indicator?: string | null;
+            /**
+             * @description The same four fields as one object, as /evaluate, /settle and /advise take them (`{"indicator": "5m"}`). Give the fields at the top or here; a field given in both places must say the same.
+             * @default null
+             */
+            jing?: components["schemas"]["Jing"] | null;
             /** @default null */
             players?: components["schemas"]["Player"][] | null;
             /** @default null */
@@ -1555,6 +1568,11 @@ export interface components {
              * @default false
              */
             dealer?: boolean;
+            /**
+             * @description The same as `dealer` here (the hand's owner is the dealer, 庄家), under a name no one reads as a seat: in /settle and /match `dealer` is a seat number. Give either; given both, they must agree.
+             * @default null
+             */
+            is_dealer?: boolean | null;
             /**
              * @description How a wait's win on a discard (on_discard) is valued, as in /evaluate: xingguo, nanchang, for a non-dealer, whether the discarder is the dealer (庄家点闲家) or not (闲家点闲家, assumed when left out).
              * @default null
@@ -1731,6 +1749,8 @@ export interface components {
         JingScore: {
             /** @description Which indicator: indicator, lower_indicator, previous_indicator, previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子: one entry per tile pair that some dealt hand counts 5 of). */
             indicator: string;
+            /** @description The same as `indicator`, under a name that says what it is: which flip (or rule) gave this pair of jing, not a tile: indicator (上精), lower_indicator (下精), previous_indicator (回头一笑), previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子). */
+            source: string;
             /**
              * @description 正精
              * @enum {string}

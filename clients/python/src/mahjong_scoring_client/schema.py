@@ -184,6 +184,10 @@ class EvaluateRequest(TypedDict):
     win_type: NotRequired[Literal["self_draw", "discard", "rob_kong", "kong_replacement", None]]
     # The hand's owner is the dealer (庄家).
     dealer: NotRequired[bool]
+    # The same as `dealer` here (the hand's owner is the dealer, 庄家), under a name no one
+    # reads as a seat: in /settle and /match `dealer` is a seat number. Give either; given
+    # both, they must agree.
+    is_dealer: NotRequired[bool | None]
     # xingguo, nanchang: on a discard win by a non-dealer, whether the discarder is the dealer
     # (庄家点闲家) or not (闲家点闲家, assumed when left out); it decides who pays double.
     discarder_is_dealer: NotRequired[bool | None]
@@ -249,8 +253,9 @@ class SettleRequest(TypedDict):
 class JingRequest(TypedDict):
     # The rule set to score with.
     variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
-    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-    indicator: str
+    # The flipped tile (上精). Required here or as `jing.indicator`. One tile in any notation,
+    # e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    indicator: NotRequired[str | None]
     # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
     lower_indicator: NotRequired[str | None]
     # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
@@ -258,6 +263,10 @@ class JingRequest(TypedDict):
     # nanchang 回头上下翻: last round's 下精. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`,
     # `🀋`.
     previous_lower_indicator: NotRequired[str | None]
+    # The same four fields as one object, as /evaluate, /settle and /advise take them
+    # (`{"indicator": "5m"}`). Give the fields at the top or here; a field given in both
+    # places must say the same.
+    jing: NotRequired[Jing | None]
     players: NotRequired[list[Player] | None]
     dealer: NotRequired[int | None]
     # Rule options of the variant; see GET /variants for names, types and defaults.
@@ -335,6 +344,10 @@ class AdviseRequest(TypedDict):
     visible: NotRequired[str | list[str]]
     # The hand's owner is the dealer (庄家).
     dealer: NotRequired[bool]
+    # The same as `dealer` here (the hand's owner is the dealer, 庄家), under a name no one
+    # reads as a seat: in /settle and /match `dealer` is a seat number. Give either; given
+    # both, they must agree.
+    is_dealer: NotRequired[bool | None]
     # How a wait's win on a discard (on_discard) is valued, as in /evaluate: xingguo,
     # nanchang, for a non-dealer, whether the discarder is the dealer (庄家点闲家) or not (闲家点闲家,
     # assumed when left out).
@@ -579,6 +592,10 @@ class JingScore(TypedDict):
     # previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子: one entry per tile pair that
     # some dealt hand counts 5 of).
     indicator: str
+    # The same as `indicator`, under a name that says what it is: which flip (or rule) gave
+    # this pair of jing, not a tile: indicator (上精), lower_indicator (下精), previous_indicator
+    # (回头一笑), previous_lower_indicator, or zhao_jing_zi (nanchang 照镜子).
+    source: str
     # 正精
     zheng: Literal[
         "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
