@@ -248,7 +248,8 @@ def _playground_paths(spec: APISpec) -> None:
     """The playground's HTML pages and their assets (see docs/playground.md)."""
     html = {"text/html": {"schema": _TEXT}}
     for path, summary in (("/", "The playground: score hands and settle rounds in a browser"),
-                          ("/embed", "A compact scoring widget for an iframe")):
+                          ("/embed", "A compact scoring widget for an iframe"),
+                          ("/viewer", "The replay viewer: a round's log, step by step")):
         spec.path(path, operations={"get": {
             "tags": ["playground"], "summary": summary,
             "responses": {"200": {"description": "The page.", "headers": _HEADERS,

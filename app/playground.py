@@ -124,6 +124,12 @@ def embed() -> Response:
     return _page("embed.html", None)
 
 
+@bp.get("/viewer")
+def viewer() -> Response:
+    """The replay viewer: a round's log stepped through (POST /replay at each step)."""
+    return _page("viewer.html", "'self'")
+
+
 @bp.get("/playground/<path:name>")
 def static_file(name: str) -> Response:
     found = asset(name)

@@ -18,7 +18,7 @@
     en: {
       page_title: "Mahjong scoring playground · 麻将计分", skip: "Skip to the answer",
       heading: "Mahjong scoring playground", nav_service: "Service", rules_book: "Rules book",
-      embed_widget: "Embed widget", rules_version: "rules", variant: "Variant 玩法",
+      embed_widget: "Embed widget", replay_viewer: "Replay viewer", rules_version: "rules", variant: "Variant 玩法",
       endpoint: "Endpoint", tab_evaluate: "Evaluate a hand", tab_settle: "Settle a round",
       tab_jing: "Jing", tab_match: "A whole match", example: "Example", reset: "Clear",
       copy_link: "Copy link to this case", tiles: "Tiles",
@@ -95,7 +95,7 @@
     },
     zh: {
       page_title: "麻将计分 · 试玩", skip: "跳到结果", heading: "试玩", nav_service: "服务",
-      rules_book: "规则书", embed_widget: "嵌入小组件", rules_version: "规则版本",
+      rules_book: "规则书", embed_widget: "嵌入小组件", replay_viewer: "牌局回放", rules_version: "规则版本",
       variant: "玩法", endpoint: "接口", tab_evaluate: "算一手牌", tab_settle: "结算一局",
       tab_jing: "精", tab_match: "整场比赛", example: "示例", reset: "清空",
       copy_link: "复制本例链接", tiles: "牌", palette_before: "点一张牌，加到",

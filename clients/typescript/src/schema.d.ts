@@ -1003,6 +1003,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/viewer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The replay viewer: a round's log, step by step */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
+                    "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page. */
+                200: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match). */
+                304: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/playground/{name}": {
         parameters: {
             query?: never;
@@ -1025,7 +1073,7 @@ export interface paths {
                 };
                 path: {
                     /** @description An asset of the playground. */
-                    name: "book.css" | "common.js" | "embed.js" | "favicon.svg" | "playground.js" | "style.css" | "tiles.svg";
+                    name: "book.css" | "common.js" | "embed.js" | "favicon.svg" | "playground.js" | "style.css" | "tiles.svg" | "viewer-examples.js" | "viewer.css" | "viewer.js";
                 };
                 cookie?: never;
             };
