@@ -74,6 +74,27 @@ def page(browser, live_server):
     assert not errors, f"script errors on the page: {errors}"
 
 
+@pytest.fixture()
+def open_page(browser, live_server) -> Iterator:
+    """open_page(viewport, locale) → a fresh page in its own browser profile, at that size and
+    language; any script error on any of them fails the test."""
+    contexts, errors = [], []
+
+    def make(viewport: dict | None = None, locale: str = "en-US"):
+        context = browser.new_context(viewport=viewport or VIEWPORT, base_url=live_server,
+                                      locale=locale)
+        contexts.append(context)
+        new_page = context.new_page()
+        new_page.set_default_timeout(10_000)
+        new_page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return new_page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
 def open_playground(page, fragment: str = "") -> None:
     """Load GET / (optionally with a shared case) and wait until the page is ready."""
     page.goto("/" + fragment)

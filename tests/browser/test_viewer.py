@@ -8,35 +8,16 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Callable, Iterator
 
 import pytest
 import requests
 
 from app.viewer import EXAMPLES
-from tests.browser.conftest import save_screenshot
+from tests.browser.conftest import VIEWPORT, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1400, "height": 1000}
+DESKTOP = VIEWPORT
 LOGS = {e["name"]: e["log"] for e in EXAMPLES}
-
-
-@pytest.fixture()
-def open_page(browser, live_server) -> Iterator[Callable]:
-    contexts, errors = [], []
-
-    def make(viewport=DESKTOP, locale="en-US"):
-        context = browser.new_context(viewport=viewport, base_url=live_server, locale=locale)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"script errors on the page: {errors}"
 
 
 def shown(page, step: int) -> None:
