@@ -329,6 +329,12 @@ class JingScore:
     fu: int
     seats: list[JingSeat] = field(default_factory=list)
 
+    @property
+    def source(self) -> str:
+        """The same as `indicator`, under the name that says it is a flip, not a tile (the
+        answers carry both: clients written against either keep working)."""
+        return self.indicator
+
 
 @dataclass
 class WinnerResult:

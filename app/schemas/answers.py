@@ -95,7 +95,7 @@ def jing_seat(s: JingSeat) -> Json:
 
 
 def jing_score(j: JingScore) -> Json:
-    return {"indicator": j.indicator, "source": j.indicator, "zheng": CODES[j.zheng],
+    return {"indicator": j.indicator, "source": j.source, "zheng": CODES[j.zheng],
             "fu": CODES[j.fu],
             "seats": [jing_seat(s) for s in j.seats]}
 
