@@ -271,6 +271,31 @@ def test_the_settle_tab_offers_only_what_each_variant_takes(page, live_server):
                 page.uncheck(box)
 
 
+def test_a_settle_case_with_events_is_kept_in_the_url(page, browser, live_server):
+    """xingguo takes 跟庄 and 诈胡: they are sent, and a link brings them back."""
+    open_playground(page)
+    page.select_option("#variant", "xingguo")
+    page.click("#tab-settle")
+    seen = int(page.evaluate("document.body.dataset.answers || 0"))
+    page.click("#example")
+    wait_answers(page, seen)
+    page.fill("#follow-dealer", "2")
+    page.check("text=诈胡 false win: Seat 3 (北 N)")
+    seen = int(page.evaluate("document.body.dataset.answers || 0"))
+    page.click("#submit")
+    wait_answers(page, seen)
+    sent = json.loads(page.text_content("#request"))
+    assert sent["events"] == [{"type": "follow_dealer", "rounds": 2},
+                              {"type": "false_win", "seat": 3}]
+    assert page.text_content("#status") == "200"
+    again = browser.new_page(base_url=live_server)
+    again.goto(page.url)
+    again.wait_for_selector("#answer > *")
+    assert json.loads(again.text_content("#request")) == sent
+    assert again.input_value("#follow-dealer") == "2"
+    again.close()
+
+
 def test_guangdong_is_never_sent_a_follow_dealer(page, live_server):
     """A case carried over (or shared) with 跟庄 is sent to guangdong without it: no 422
     "guangdong has no follow_dealer payment" the page offers no control to undo."""
