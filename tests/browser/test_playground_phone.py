@@ -327,3 +327,23 @@ def test_the_docs_show_the_phone_pictures():
     for name in ("playground-phone.png", "embed-phone.png"):
         assert f"]({name})" in text
         assert Path(ROOT / "docs" / name).stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("width", [390, 1400])
+def test_the_rule_options_fold_on_a_phone(page, width):
+    """nanchang's long list of options is folded on a phone (open on a desktop), and an
+    error that names one of them opens it, so the control is there to mend it."""
+    sized(page, width)
+    open_playground(page, "#mode=evaluate&variant=nanchang&hand=123m456p789s11sECC"
+                    "&win_type=self_draw&jing.indicator=C&rules.pa_lou_ti=nonsense")
+    page.wait_for_selector("#answer .problem")
+    assert page.locator("#rules-box").get_attribute("open") is not None
+    placed = page.locator('#rules-box .field-error')
+    assert placed.count() >= 1 and placed.first.is_visible()
+    page.goto("about:blank")  # a fresh page: nothing the player opened is remembered
+    open_playground(page, "#mode=evaluate&variant=nanchang")
+    folded = page.locator("#rules-box").get_attribute("open") is None
+    assert folded == (width < 900)
+    if folded:
+        page.click("#rules-box > summary")
+    assert page.locator("#rules-box .rules select, #rules-box .rules input").first.is_visible()

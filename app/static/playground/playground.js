@@ -652,9 +652,29 @@
           { field: `${prefix}.${name}` })));
   }
 
+  /* The rule options fold (a long list for nanchang): open on a wide screen, folded on a
+   * phone unless one is set; the player's own open/close is kept across redraws, and an
+   * error naming a rule opens them (showRulesFor). */
+  let rulesOpen = null;
+
   function rulesFieldset() {
     const options = variant().options || [];
     if (!options.length) return null;
+    const open = rulesOpen === null ? !ONE_COLUMN.matches || Object.keys(rulesOut()).length > 0
+      : rulesOpen;
+    return el("details", { class: "rules-box", id: "rules-box", open,
+      ontoggle: (event) => { rulesOpen = event.currentTarget.open; } },
+    el("summary", { text: tr("rule_options") }), rulesOptions(options));
+  }
+
+  function showRulesFor(problem) {
+    const box = $("rules-box");
+    if (box && (problem.errors || []).some((e) => String(e.field || "").startsWith("rules"))) {
+      box.open = true;
+    }
+  }
+
+  function rulesOptions(options) {
     return el("fieldset", { class: "rules" }, el("legend", { text: tr("rule_options") }),
       options.map((o) => {
         const get = () => (state.rules[o.name] === undefined ? o.default : state.rules[o.name]);
@@ -1144,6 +1164,7 @@
     $("status").className = answer.ok ? "ok" : "bad";
     const out = $("answer");
     if (!answer.ok) {
+      showRulesFor(answer.data);
       const unplaced = MJ.placeErrors($("form"), answer.data);
       out.replaceChildren(MJ.renderProblem(answer.data, answer.status, unplaced));
       const first = document.querySelector("#form [aria-invalid=true]");
