@@ -220,12 +220,13 @@ def docs_snippet() -> str:
     return found.group(1)
 
 
-def test_the_documented_snippet_checks_the_origin_and_fits_the_widget(page, live_server):
+@pytest.mark.parametrize("width", [360, 560])
+def test_the_documented_snippet_checks_the_origin_and_fits_the_widget(page, live_server, width):
     """docs/playground.md's snippet, run for real: the iframe follows the widget's height,
     ignores the same message from anyone else, and starts tall enough for the form."""
     snippet = docs_snippet().replace("https://scoring.example.com", live_server)
     assert "event.origin !== SCORER_ORIGIN" in snippet
-    page.set_viewport_size({"width": 390, "height": 800})
+    page.set_viewport_size({"width": width, "height": 800})
     page.set_content(snippet)
     frame = page.frame_locator("#mahjong-scorer")
     frame.locator("body[data-ready=true]").wait_for()
@@ -347,3 +348,15 @@ def test_the_rule_options_fold_on_a_phone(page, width):
     if folded:
         page.click("#rules-box > summary")
     assert page.locator("#rules-box .rules select, #rules-box .rules input").first.is_visible()
+
+
+def test_the_widget_urls_in_the_docs_score(page):
+    """Every /embed?… example docs/playground.md gives scores a winning hand, no error."""
+    text = (ROOT / "docs" / "playground.md").read_text(encoding="utf-8")
+    urls = sorted(set(re.findall(r"`(/embed\?[^`\s]*hand=[^`\s]*)`", text)))
+    assert len(urls) >= 2
+    for url in urls:
+        page.goto(url)
+        page.wait_for_selector("#answer > *")
+        assert page.locator(".problem").count() == 0, url
+        assert page.inner_text("#answer .verdict strong") == "胡 Winning hand", url

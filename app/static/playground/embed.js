@@ -20,7 +20,7 @@
     en: {
       page_title: "Mahjong hand scorer · 麻将计分", heading: "Mahjong hand scorer",
       variant: "Variant 玩法", win: "Win 胡法", jing: "精 indicator", jing_hint: "e.g. C",
-      hand: "Hand 手牌", hand_hint: "14 tiles, e.g. 123m456p789s111sEE",
+      hand: "Hand 手牌", hand_hint: "with the winning tile, e.g. 123m456p789s111sEE",
       tiles: "Tiles (click to add)", palette: "Tile palette", submit: "Score 计算",
       open: "Open in the playground ↗", rules: "Rules ↗", remove_tile: (name) => `Remove ${name}`,
       add_tile: (name) => `Add ${name}`, n_tiles: (n) => `${n} tiles`,
@@ -42,7 +42,7 @@
     zh: {
       page_title: "麻将计分", heading: "算一手牌", variant: "玩法", win: "胡法",
       jing: "精（翻出的牌）", jing_hint: "例如 C", hand: "手牌",
-      hand_hint: "14 张，例如 123m456p789s111sEE", tiles: "牌（点一下加入）", palette: "选牌",
+      hand_hint: "连同胡的那张，例如 123m456p789s111sEE", tiles: "牌（点一下加入）", palette: "选牌",
       submit: "计算", open: "在试玩页打开 ↗", rules: "规则 ↗",
       remove_tile: (name) => `删除 ${name}`, add_tile: (name) => `加入 ${name}`,
       n_tiles: (n) => `${n} 张`,
