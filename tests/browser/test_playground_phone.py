@@ -107,10 +107,17 @@ def test_the_widget_fits_and_scores_the_guangdong_hand(page, live_server, width)
     assert ids == [p["id"] for p in expected["patterns"]]
     scroll, inner = overflow(page)
     assert scroll <= inner
-    hand = page.locator("#hand").bounding_box()
-    assert abs(page.locator("#palette").bounding_box()["y"] - hand["y"]) <= 800
     if width == 390:
         save_screenshot(page, "embed-phone.png")
+    hand = page.locator("#hand").bounding_box()
+    # a preset hand is scored, the palette folded under it: one tap opens it there
+    assert page.locator("#palette-box").get_attribute("open") is None
+    page.click("#palette-box > summary")
+    assert abs(page.locator("#palette").bounding_box()["y"] - hand["y"]) <= 800
+    assert overflow(page)[0] <= inner
+    page.click('#palette [data-tile="E"]')
+    assert page.locator("#hand").input_value() == "12399m456p789sESSS"
+
 
 
 def test_the_widget_url_fills_every_control(page, live_server):
@@ -146,6 +153,7 @@ def test_the_widget_url_fills_every_control(page, live_server):
 def test_the_widget_offers_each_variants_win_types_and_flags(page, live_server):
     page.goto("/embed")
     page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#palette").is_visible()  # no hand yet: the palette is open
     for name, v in variants(live_server).items():
         page.select_option("#variant", name)
         options = page.eval_on_selector_all("#win_type option", "os => os.map(o => o.value)")

@@ -261,6 +261,9 @@
     const preset = ["seat_wind", "dealer", "win_tile", "melds", "flags", "kong_chain"]
       .some((key) => query.get(key));
     if (preset) $("more").open = true;  // what the host set is shown
+    // The palette is open for a hand to enter; a hand the host gave is scored at once, so
+    // the answer comes first (one tap opens the palette).
+    $("palette-box").open = !$("hand").value;
   }
 
   async function start() {
