@@ -73,6 +73,20 @@ def test_the_playground_fits_the_screen_with_the_palette_by_the_hand(page, width
         save_screenshot(page, "playground-phone.png", full_page=False)
 
 
+@pytest.mark.parametrize("mode", ["match", "jing"])
+def test_the_match_and_jing_tabs_fit_a_phone(page, mode):
+    """A match's table of rounds (a column per seat) scrolls inside itself, not the page."""
+    sized(page, 360)
+    open_playground(page)
+    page.select_option("#variant", "nanchang")
+    page.click(f"#tab-{mode}")
+    seen = int(page.evaluate("document.body.dataset.answers || 0"))
+    page.click("#example")
+    wait_answers(page, seen)
+    assert page.locator("#answer .problem").count() == 0
+    assert overflow(page)[0] <= 360
+
+
 @pytest.mark.parametrize("width", [360, 414])
 def test_the_settle_tab_and_melds_fit_a_phone(page, width):
     sized(page, width)
