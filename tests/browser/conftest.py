@@ -101,7 +101,7 @@ def open_playground(page, fragment: str = "") -> None:
     page.wait_for_selector("body[data-ready=true]")
 
 
-def save_screenshot(page, name: str, element=None) -> Path:
+def save_screenshot(page, name: str, element=None, full_page: bool = True) -> Path:
     """Save a PNG of the page (or of one element) under build/screenshots/, and into docs/
     when UPDATE_SCREENSHOTS=1 (how the README's pictures are made; see docs/playground.md).
     """
@@ -113,5 +113,5 @@ def save_screenshot(page, name: str, element=None) -> Path:
         if element is not None:
             element.screenshot(path=str(path))
         else:
-            page.screenshot(path=str(path), full_page=True)
+            page.screenshot(path=str(path), full_page=full_page)
     return out

@@ -145,6 +145,11 @@ window.MJ = (function () {
       rounds: "Rounds 每局", round: "Round", dealer: "Dealer", wind: "Wind 圈风",
       floor: "Floor 楼", delta_seat: (seat) => `Δ seat ${seat}`, totals: "Totals",
       round_summary: (i, seat) => `Round ${i}: dealer ${seat}, Δ `,
+      shapes: { standard: "standard (four sets and a pair)", seven_pairs: "seven pairs",
+                shi_san_yao: "十三幺 thirteen orphans", shi_san_lan: "十三烂 thirteen unmatched" },
+      payers: { each: "each other player", dealer: "the dealer", non_dealer: "a non-dealer",
+                discarder: "the discarder", robbed: "the robbed player",
+                liable: "the liable player (包)" },
       parse_no_digits: (suit) => `suit letter ${suit} has no digits before it`,
       parse_not_tile: (code) => `${code} is not a tile`,
       parse_digits_then_suit: "digits must be followed by a suit letter",
@@ -180,6 +185,10 @@ window.MJ = (function () {
       rounds: "每局", round: "局", dealer: "庄家", wind: "圈风", floor: "楼",
       delta_seat: (seat) => `Δ ${seat}号位`, totals: "累计",
       round_summary: (i, seat) => `第 ${i} 局：庄家 ${seat}，Δ `,
+      shapes: { standard: "标准（四组一将）", seven_pairs: "七对", shi_san_yao: "十三幺",
+                shi_san_lan: "十三烂" },
+      payers: { each: "每家", dealer: "庄家", non_dealer: "闲家", discarder: "放炮者",
+                robbed: "被抢杠者", liable: "包牌者" },
       parse_no_digits: (suit) => `花色字母 ${suit} 前面没有数字`,
       parse_not_tile: (code) => `${code} 不是牌`,
       parse_digits_then_suit: "数字后面须跟花色字母",
@@ -479,9 +488,22 @@ window.MJ = (function () {
         el("code", { text: p.id }), p.note || ""]), "patterns");
   }
 
+  /** A payer role (dealer, non_dealer, …) in the page's language; the id stays its hook. */
+  function payerName(role) {
+    return el("span", { "data-payer": role, text: t("payers")[role] || role });
+  }
+
+  /** The answer's shape in the page's language: the name of the pattern it is (Jiangxi's
+   * shapes are patterns: ping_hu 平胡), else the page's word for it, else its id. */
+  function shapeName(ev) {
+    const pattern = (ev.patterns || []).find((p) => p.id === ev.shape);
+    if (pattern) return lang === "zh" ? pattern.name_zh : pattern.name_en;
+    return t("shapes")[ev.shape] || ev.shape;
+  }
+
   function paymentsTable(payments) {
     return table(t("payments"), t("payments_head"),
-      payments.map((p) => [p.payer, el("span", { class: "amount", text: String(p.amount) }),
+      payments.map((p) => [payerName(p.payer), el("span", { class: "amount", text: String(p.amount) }),
         p.formula || ""]), "payments");
   }
 
@@ -500,7 +522,7 @@ window.MJ = (function () {
   function evaluation(ev) {
     const verdict = ev.winning ? t("winning") : (t("reasons")[ev.reason] || t("not_winning"));
     const facts = [];
-    if (ev.shape) facts.push(["fact_shape", ev.shape]);
+    if (ev.shape) facts.push(["fact_shape", shapeName(ev)]);
     if (ev.multiplier !== null && ev.multiplier !== undefined) facts.push(["fact_multiplier", `×${ev.multiplier}`]);
     if (ev.fan !== null && ev.fan !== undefined) facts.push(["fact_fan", String(ev.fan)]);
     if (ev.total !== null && ev.total !== undefined) facts.push(["fact_total", String(ev.total)]);

@@ -78,7 +78,8 @@
         + "counts left are true.",
       advice_busy: "asking /advise …",
       advice_hand_shanten: "Shanten 向听数", advice_best_shanten: "Shanten 向听数 after the best discard",
-      shanten_text: (n) => (n < 0 ? "-1 · a winning hand already 胡"
+      advice_complete: "The hand is complete 已和: it wins as it stands",
+      shanten_text: (n) => (n < 0 ? "complete 已和"
         : n === 0 ? "0 · ready 听牌" : `${n} · ${SHANTEN_ZH[n] || n}向听`),
       advice_head: ["Discard 打", "Shanten 向听", "进张 (copies left)", "Left 剩"],
       advice_draws: "进张: the draws that bring the hand closer (copies left)",
@@ -144,7 +145,8 @@
         + "这样剩余张数才准。",
       advice_busy: "正在问 /advise …",
       advice_hand_shanten: "向听数", advice_best_shanten: "向听数（打出最好的一张后）",
-      shanten_text: (n) => (n < 0 ? "已经胡了（-1）" : n === 0 ? "听牌（0）"
+      advice_complete: "已和：这手牌已经胡了",
+      shanten_text: (n) => (n < 0 ? "已和" : n === 0 ? "听牌（0）"
         : `${SHANTEN_ZH[n] || n}向听（${n}）`),
       advice_head: ["打", "向听", "进张（剩余张数）", "共剩"],
       advice_draws: "进张：摸到就更近一步的牌（剩余张数）",
@@ -344,8 +346,9 @@
     if (Object.keys(flags).length) result.flags = flags;
     body.result = result;
     const events = [];
-    if (Number(t.follow_dealer) > 0) events.push({ type: "follow_dealer", rounds: Number(t.follow_dealer) });
-    for (const seat of [...t.false_win].sort()) events.push({ type: "false_win", seat });
+    const declared = variant().events || [];  // a variant is sent only the events it takes
+    if (declared.includes("follow_dealer") && Number(t.follow_dealer) > 0) events.push({ type: "follow_dealer", rounds: Number(t.follow_dealer) });
+    if (declared.includes("false_win")) for (const seat of [...t.false_win].sort()) events.push({ type: "false_win", seat });
     if (events.length) body.events = events;
     if (variant().horses && clean(t.horses)) body.horses = clean(t.horses);
     if (t.round_wind) body.round_wind = t.round_wind;
@@ -649,9 +652,29 @@
           { field: `${prefix}.${name}` })));
   }
 
+  /* The rule options fold (a long list for nanchang): open on a wide screen, folded on a
+   * phone unless one is set; the player's own open/close is kept across redraws, and an
+   * error naming a rule opens them (showRulesFor). */
+  let rulesOpen = null;
+
   function rulesFieldset() {
     const options = variant().options || [];
     if (!options.length) return null;
+    const open = rulesOpen === null ? !ONE_COLUMN.matches || Object.keys(rulesOut()).length > 0
+      : rulesOpen;
+    return el("details", { class: "rules-box", id: "rules-box", open,
+      ontoggle: (event) => { rulesOpen = event.currentTarget.open; } },
+    el("summary", { text: tr("rule_options") }), rulesOptions(options));
+  }
+
+  function showRulesFor(problem) {
+    const box = $("rules-box");
+    if (box && (problem.errors || []).some((e) => String(e.field || "").startsWith("rules"))) {
+      box.open = true;
+    }
+  }
+
+  function rulesOptions(options) {
     return el("fieldset", { class: "rules" }, el("legend", { text: tr("rule_options") }),
       options.map((o) => {
         const get = () => (state.rules[o.name] === undefined ? o.default : state.rules[o.name]);
@@ -813,8 +836,11 @@
     const a = answer.data;
     $("advice-summary").textContent = tr("shanten_text", a.shanten);
     const shanten = el("p", { class: "advice-shanten" },
-      el("span", { text: tr(a.discards ? "advice_best_shanten" : "advice_hand_shanten") }), " ",
-      el("strong", { "data-shanten": String(a.shanten), text: tr("shanten_text", a.shanten) }));
+      // A complete hand (shanten -1) says so; "-1 after the best discard" read as nonsense.
+      a.shanten < 0 ? el("strong", { "data-shanten": String(a.shanten), class: "advice-complete",
+        text: tr("advice_complete") }) : [
+        el("span", { text: tr(a.discards ? "advice_best_shanten" : "advice_hand_shanten") }), " ",
+        el("strong", { "data-shanten": String(a.shanten), text: tr("shanten_text", a.shanten) })]);
     if (!a.discards) {  // 13 tiles: the hand's own 进张
       out.replaceChildren(shanten, el("div", { class: "advice-hand" },
         el("p", { class: "hint", text: tr("advice_draws") }),
@@ -922,12 +948,30 @@
     if (!on && i >= 0) list.splice(i, 1);
   }
 
+  /** Tick or untick a winner; past the variant's max_winners the earliest ticked gives
+   * way (xingguo and nanchang take one winner, so a tick there moves the win). */
+  function chooseWinner(seat, on) {
+    const t = state.table;
+    toggleIn(t.winners, seat, on);
+    while (t.winners.length > maxWinners()) t.winners.shift();
+  }
+
+  const maxWinners = () => variant().max_winners || 3;
+
   function settleFields() {
     const t = state.table;
     const winners = el("fieldset", { class: "winners", "data-field": "result.winners" },
       el("legend", { text: tr("winners") }),
       [0, 1, 2, 3].map((seat) => checkbox(MJ.seatName(seat, t.dealer), () => t.winners.includes(seat),
-        (on) => toggleIn(t.winners, seat, on), { field: `result.winners[${seat}]`, redraw: true })));
+        (on) => chooseWinner(seat, on), { field: `result.winners[${seat}]`, redraw: true })));
+    const declared = variant().events || [];
+    const events = declared.length ? el("fieldset", { class: "events", "data-field": "events" },
+      el("legend", { text: tr("events") }),
+      declared.includes("follow_dealer") ? number(tr("follow_dealer"), () => t.follow_dealer,
+        (v) => { t.follow_dealer = v; }, { id: "follow-dealer", max: 100 }) : null,
+      declared.includes("false_win") ? [0, 1, 2, 3].map((seat) => checkbox(
+        tr("false_win", MJ.seatName(seat, t.dealer)), () => t.false_win.includes(seat),
+        (on) => toggleIn(t.false_win, seat, on))) : null) : null;
     return [
       select(tr("dealer_check"), seatChoices(), () => t.dealer, (v) => { t.dealer = Number(v); },
         { field: "dealer", redraw: true }),
@@ -943,11 +987,7 @@
           tileInput(tr("win_tile"), () => t.win_tile, (v) => { t.win_tile = v; },
             { field: "result.win_tile", single: true })),
         flagsFieldset(t.flags, "result.flags")),
-      el("fieldset", { class: "events", "data-field": "events" }, el("legend", { text: tr("events") }),
-        number(tr("follow_dealer"), () => t.follow_dealer, (v) => { t.follow_dealer = v; },
-          { id: "follow-dealer", max: 100 }),
-        [0, 1, 2, 3].map((seat) => checkbox(tr("false_win", MJ.seatName(seat, t.dealer)),
-          () => t.false_win.includes(seat), (on) => toggleIn(t.false_win, seat, on)))),
+      events,
       variant().horses ? tileInput(tr("horses"), () => t.horses, (v) => { t.horses = v; },
         { field: "horses", placeholder: tr("horses_hint") }) : null,
       select(tr("round_wind"), windChoices(tr("east_default")), () => t.round_wind,
@@ -1005,7 +1045,27 @@
   // --------------------------------------------------------------------------- palette
   function setTarget(input, labelText) {
     target = input;
-    $("target-name").textContent = labelText;
+    paletteBox.querySelector("#target-name").textContent = labelText;  // the box may be out of the page
+    placePalette();
+  }
+
+  /* On a narrow screen (one column) the palette follows the field it types into, right under
+   * it, so a player sees the hand while tapping tiles; on a wide one it sits in the right
+   * column. The palette box is moved, never rebuilt: its buttons keep their handlers. */
+  const ONE_COLUMN = window.matchMedia("(max-width: 900px)");
+
+  const paletteBox = document.querySelector(".palette-box");
+
+  function placePalette() {
+    const box = paletteBox;
+    const holder = ONE_COLUMN.matches && target && target.isConnected
+      && (target.closest(".row, .meld-row") || target.closest(".field"));
+    if (holder) {
+      if (holder.nextElementSibling !== box) holder.after(box);
+    } else if (box.nextElementSibling !== $("results")) {
+      $("results").before(box);
+    }
+    box.classList.toggle("inline", Boolean(holder));
   }
 
   function defaultTarget() {
@@ -1069,6 +1129,7 @@
     const again = targetField && document.querySelector(`#fields [data-field="${CSS.escape(targetField)}"][data-tiles]`);
     if (again) setTarget(again, again.closest(".field").querySelector("label").firstChild.textContent);
     else { target = null; defaultTarget(); }
+    placePalette();  // also when no field takes tiles (the match tab)
     const refocus = focused && document.querySelector(`#fields [data-field="${CSS.escape(focused)}"]`);
     if (refocus) refocus.focus();
     if (state.mode === "evaluate") { showAdvice(); adviseSoon(); }
@@ -1103,6 +1164,7 @@
     $("status").className = answer.ok ? "ok" : "bad";
     const out = $("answer");
     if (!answer.ok) {
+      showRulesFor(answer.data);
       const unplaced = MJ.placeErrors($("form"), answer.data);
       out.replaceChildren(MJ.renderProblem(answer.data, answer.status, unplaced));
       const first = document.querySelector("#form [aria-invalid=true]");
@@ -1152,6 +1214,7 @@
       state.table = keep.table;
       state.jing = keep.jing;
       state.match = keep.match;
+      state.table.winners.splice(0, Math.max(0, state.table.winners.length - maxWinners()));
       saveUrl();
       draw();
     });
@@ -1223,6 +1286,7 @@
     wirePalette();
     wire();
     MJ.languageSwitch(relanguage);
+    ONE_COLUMN.addEventListener("change", placePalette);
     const shared = stateFromUrl();
     state = shared || freshState(data.variants[0].name);
     draw();
