@@ -202,8 +202,8 @@ def test_every_widget_error_sits_by_a_control_the_player_can_change(page, url, f
     assert field in placed
 
 
-def test_the_widget_says_shapes_and_payers_in_chinese(open_page_zh, live_server):
-    page = open_page_zh
+def test_the_widget_says_shapes_and_payers_in_chinese(open_page, live_server):
+    page = open_page({"width": 390, "height": 800}, "zh-CN")
     page.goto("/embed?variant=xingguo&hand=123m456p789s111sEE&jing=C")
     page.wait_for_selector("#answer .evaluation")
     status, expected = evaluate(live_server, {"variant": "xingguo", "hand": "123m456p789s111sEE",
@@ -220,19 +220,6 @@ def test_the_widget_says_shapes_and_payers_in_chinese(open_page_zh, live_server)
     page.wait_for_selector("#answer .evaluation")
     assert page.inner_text('#answer dd[data-fact="Shape"]') == "标准（四组一将）"
     assert page.inner_text("#answer table.payments tbody td:first-child") == "每家"
-
-
-@pytest.fixture()
-def open_page_zh(browser, live_server):
-    context = browser.new_context(viewport={"width": 390, "height": 800}, base_url=live_server,
-                                  locale="zh-CN")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors
 
 
 def docs_snippet() -> str:
