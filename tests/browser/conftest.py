@@ -101,6 +101,30 @@ def open_playground(page, fragment: str = "") -> None:
     page.wait_for_selector("body[data-ready=true]")
 
 
+def answers(page) -> int:
+    """How many answers the page has shown (it counts them in body[data-answers])."""
+    return int(page.evaluate("document.body.dataset.answers || 0"))
+
+
+def wait_for_answer(page, seen: int = 0) -> None:
+    """Wait until the page has shown more than ``seen`` answers."""
+    page.wait_for_function("n => Number(document.body.dataset.answers || 0) > n", arg=seen)
+
+
+def score(page) -> None:
+    """Press the form's submit button and wait for its answer."""
+    seen = answers(page)
+    page.click("#submit")
+    wait_for_answer(page, seen)
+
+
+def example(page) -> None:
+    """Load the tab's example and wait for its answer."""
+    seen = answers(page)
+    page.click("#example")
+    wait_for_answer(page, seen)
+
+
 def save_screenshot(page, name: str, element=None, full_page: bool = True) -> Path:
     """Save a PNG of the page (or of one element) under build/screenshots/, and into docs/
     when UPDATE_SCREENSHOTS=1 (how the README's pictures are made; see docs/playground.md).

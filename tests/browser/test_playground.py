@@ -15,7 +15,13 @@ import pytest
 import requests
 
 from rules.tiles import codes, parse_tiles
-from tests.browser.conftest import open_playground, save_screenshot
+from tests.browser.conftest import (
+    example,
+    open_playground,
+    save_screenshot,
+    score,
+    wait_for_answer,
+)
 
 # How the page names a payer role in English (common.js "payers").
 PAYERS_EN = {"each": "each other player", "dealer": "the dealer", "non_dealer": "a non-dealer",
@@ -50,27 +56,6 @@ def value_text(value, unit: str) -> str:
         return ""
     return {"fan": f"{value} 番", "x": f"×{value}", "points": f"{value} 分"}.get(
         unit, f"{value} {unit}" if unit else str(value))
-
-
-def answers(page) -> int:
-    return int(page.evaluate("document.body.dataset.answers || 0"))
-
-
-def wait_for_answer(page, seen: int = 0) -> None:
-    """Wait until the page has shown more than ``seen`` answers."""
-    page.wait_for_function("n => Number(document.body.dataset.answers || 0) > n", arg=seen)
-
-
-def score(page) -> None:
-    seen = answers(page)
-    page.click("#submit")
-    wait_for_answer(page, seen)
-
-
-def example(page) -> None:
-    seen = answers(page)
-    page.click("#example")
-    wait_for_answer(page, seen)
 
 
 def shown_request(page) -> dict:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 import pytest
 import requests
 
-from tests.browser.conftest import VIEWPORT, open_playground, save_screenshot
+from tests.browser.conftest import VIEWPORT, open_playground, save_screenshot, score
 
 GUANGDONG = {"variant": "guangdong", "hand": "123m456p789s11sEEN", "seat_wind": "S",
              "visible": "1sEN9m9m"}
@@ -310,9 +310,7 @@ def test_a_bad_visible_field_shows_the_422s_message_at_that_field(open_page, liv
     assert page.get_attribute("#advice-visible", "aria-invalid") == "true"
     assert page.inner_text("#advice .problem-title") == f"422 {problem['title']}"
     # Scoring the hand (/evaluate clears the form's errors) keeps the panel's own.
-    seen = int(page.evaluate("document.body.dataset.answers || 0"))
-    page.click("#submit")
-    page.wait_for_function("n => Number(document.body.dataset.answers || 0) > n", arg=seen)
+    score(page)
     assert message.inner_text() == error["message"]
     # Fixing the field clears the error.
     seen = advices(page)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 import requests
 
-from tests.browser.conftest import VIEWPORT, save_screenshot
+from tests.browser.conftest import VIEWPORT, answers, save_screenshot, wait_for_answer
 
 # A qinzhou chicken hand: its note (horses not counted) and its payment formula are
 # sentences; 123m alone is three tiles, a 422 whose errors[0].message is a sentence.
@@ -51,23 +51,19 @@ def open_page(browser, live_server) -> Iterator[Callable]:
     assert not errors, f"script errors on the page: {errors}"
 
 
-def answers(page) -> int:
-    return int(page.evaluate("document.body.dataset.answers || 0"))
-
-
 def goto(page, url: str, seen: int | None = None) -> None:
     """Load a playground URL; with ``seen``, wait for more than that many answers too."""
     page.goto(url)
     page.wait_for_selector("body[data-ready=true]")
     if seen is not None:
-        page.wait_for_function("n => Number(document.body.dataset.answers || 0) > n", arg=seen)
+        wait_for_answer(page, seen)
 
 
 def switch_to(page, lang: str) -> None:
     """Click 中文 or English and wait for the answer sent again."""
     seen = answers(page)
     page.click(f'.lang-switch [data-lang="{lang}"]')
-    page.wait_for_function("n => Number(document.body.dataset.answers || 0) > n", arg=seen)
+    wait_for_answer(page, seen)
 
 
 def shown_notes(page) -> list[str]:

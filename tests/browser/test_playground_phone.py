@@ -17,7 +17,14 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.browser.conftest import ROOT, open_playground, save_screenshot
+from tests.browser.conftest import (
+    ROOT,
+    example,
+    open_playground,
+    save_screenshot,
+    score,
+    wait_for_answer,
+)
 
 WIDTHS = [360, 390, 414, 1400]
 XINGGUO_CASE = ("#mode=evaluate&variant=xingguo&hand=123m456p789s11sECC&win_type=self_draw"
@@ -42,10 +49,6 @@ def overflow(page) -> tuple[int, int]:
 
 def sized(page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 800})
-
-
-def wait_answers(page, seen: int) -> None:
-    page.wait_for_function("n => Number(document.body.dataset.answers || 0) > n", arg=seen)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -80,9 +83,7 @@ def test_the_match_and_jing_tabs_fit_a_phone(page, mode):
     open_playground(page)
     page.select_option("#variant", "nanchang")
     page.click(f"#tab-{mode}")
-    seen = int(page.evaluate("document.body.dataset.answers || 0"))
-    page.click("#example")
-    wait_answers(page, seen)
+    example(page)
     assert page.locator("#answer .problem").count() == 0
     assert overflow(page)[0] <= 360
 
@@ -92,9 +93,7 @@ def test_the_settle_tab_and_melds_fit_a_phone(page, width):
     sized(page, width)
     open_playground(page)
     page.click("#tab-settle")
-    seen = int(page.evaluate("document.body.dataset.answers || 0"))
-    page.click("#example")
-    wait_answers(page, seen)
+    example(page)
     assert overflow(page)[0] <= width
     page.click("#tab-evaluate")
     page.click("text=+ Add meld")
@@ -131,7 +130,6 @@ def test_the_widget_fits_and_scores_the_guangdong_hand(page, live_server, width)
     assert overflow(page)[0] <= inner
     page.click('#palette [data-tile="E"]')
     assert page.locator("#hand").input_value() == "12399m456p789sESSS"
-
 
 
 def test_the_widget_url_fills_every_control(page, live_server):
@@ -286,14 +284,10 @@ def test_a_settle_case_with_events_is_kept_in_the_url(page, browser, live_server
     open_playground(page)
     page.select_option("#variant", "xingguo")
     page.click("#tab-settle")
-    seen = int(page.evaluate("document.body.dataset.answers || 0"))
-    page.click("#example")
-    wait_answers(page, seen)
+    example(page)
     page.fill("#follow-dealer", "2")
     page.check("text=诈胡 false win: Seat 3 (北 N)")
-    seen = int(page.evaluate("document.body.dataset.answers || 0"))
-    page.click("#submit")
-    wait_answers(page, seen)
+    score(page)
     sent = json.loads(page.text_content("#request"))
     assert sent["events"] == [{"type": "follow_dealer", "rounds": 2},
                               {"type": "false_win", "seat": 3}]
@@ -312,14 +306,12 @@ def test_guangdong_is_never_sent_a_follow_dealer(page, live_server):
     open_playground(page)
     page.select_option("#variant", "guangdong")
     page.click("#tab-settle")
-    seen = int(page.evaluate("document.body.dataset.answers || 0"))
-    page.click("#example")
-    wait_answers(page, seen)
+    example(page)
     shared = page.url + "&events.0.type=follow_dealer&events.0.rounds=2"
     page.goto("about:blank")
     seen = 0
     page.goto(shared)
-    wait_answers(page, seen)
+    wait_for_answer(page, seen)
     assert page.text_content("#status") == "200"
     assert "events" not in json.loads(page.text_content("#request"))
 
