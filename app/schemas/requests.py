@@ -772,12 +772,10 @@ class JingRequestSchema(Schema):
         if errors:
             raise ValidationError(errors)
         if data.get("indicator") is None and (inner is None or inner.indicator is None):
-            where = "jing" if isinstance(given, dict) else "indicator"
-            raise ValidationError({where: {"indicator": [Message(
-                "required: the flipped tile, as indicator or jing.indicator",
-                FIELD_REQUIRED)]} if where == "jing" else [Message(
-                "required: the flipped tile, as indicator or jing.indicator",
-                FIELD_REQUIRED)]})
+            missing = [Message("required: the flipped tile, as indicator or jing.indicator",
+                               FIELD_REQUIRED)]
+            raise ValidationError({"jing": {"indicator": missing}} if isinstance(given, dict)
+                                  else {"indicator": missing})
 
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.JingRequest:
