@@ -4,7 +4,6 @@ asks of every candidate."""
 
 from __future__ import annotations
 
-from rules.analysis import waits
 from rules.error_codes import (
     ACTION_AFTER_END,
     ACTION_BAD_MELD,
@@ -59,6 +58,7 @@ from rules.play.state import (
     RoundState,
     spaced_codes,
 )
+from rules.play.winning import melded
 from rules.text import Sentence, msg
 from rules.tiles import NUM_KINDS, code
 from rules.validation import chow_problem
@@ -413,14 +413,27 @@ class Legality(RoundState):
 
     def _waits_after(self, seat: int, removed: list[int], meld: Action | None
                      ) -> tuple[int, ...]:
-        counts = list(self.seats[seat].counts)
+        """The live waits (:meth:`seat_waits`' reading) the seat would have after giving up
+        ``removed`` from its concealed tiles and, with ``meld``, making that meld."""
+        state = self.seats[seat]
+        counts = list(state.counts)
         for tile in removed:
             counts[tile] -= 1
-        melds = len(self.seats[seat].melds)
-        if meld is not None and meld.type != ADDED_KONG_ACTION:
-            melds += 1
-        natural, wilds = self._split(counts)
-        return waits(natural, wilds, self.variant.shapes, melds, self.kinds)
+        melds = len(state.melds)
+        shown = melded(state.melds)
+        if meld is not None:
+            shown += self._new_meld_tiles(meld)
+            if meld.type != ADDED_KONG_ACTION:
+                melds += 1
+        return tuple(sorted(self._waits_of(counts, melds, shown)))
+
+    def _new_meld_tiles(self, meld: Action) -> list[int]:
+        """The tiles ``meld`` adds to the seat's melds (an added kong: the one it adds)."""
+        if meld.type == CHOW_ACTION:
+            return list(meld.tiles or ())
+        tile = meld.tile if meld.tile is not None else self.offer
+        assert tile is not None
+        return [tile] * {ADDED_KONG_ACTION: 1, PUNG_ACTION: 3}.get(meld.type, 4)
 
 
 CLAIMS = (CHOW_ACTION, PUNG_ACTION, KONG_ACTION)

@@ -90,6 +90,9 @@ class RoundState:
         self.left = len(self.wall) if self.wall is not None else int(wall_size or 0)
         self.horses = tuple(horses)
         self.seen = counts_of([t for tiles in deal for t in tiles])
+        # the indicators out of play: copies no seat can hold, so no wait on them (a seat's
+        # readiness is /evaluate's for its own tiles beside these, RULINGS "Ready and waits")
+        self.out_of_play = tuple(counts_of(variant._flipped(jing)))
         for tile in [*variant._flipped(jing), *self.horses]:
             self.seen[tile] += 1
         self.phase, self.turn, self.source = ACT, dealer, DEALT

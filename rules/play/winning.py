@@ -4,7 +4,7 @@ accepts a win (精吊 and 有精平胡 restrictions, its flags), and the flags a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rules.analysis import is_complete, waits
@@ -16,6 +16,7 @@ from rules.model import (
     SELF_DRAW,
     EvaluateRequest,
     Flags,
+    Meld,
     PlayerTiles,
 )
 from rules.play.declaration import Earthly
@@ -86,25 +87,38 @@ class Winning(RoundState):
 
     def seat_waits(self, seat: int) -> frozenset[int]:
         """The tiles that complete this seat's hand of 13 (+1 a kong; a tile it has just
-        drawn left out), as shapes: what "could it win on this tile?" asks first. Kept on
-        the seat until its hand changes, so they are worked out once between its turns; a
-        hand that one more wild does not complete (most hands) has none, told by the
-        analysis core's per-family tables without looking for them."""
+        drawn left out) and of which a copy can still come: what "could it win on this
+        tile?" asks first. /evaluate's waits for the seat's own tiles (RULINGS "Ready and
+        waits"): a wait whose four copies are all in the seat's hand and melds or out of play
+        is none. Kept on the seat until its hand changes, so they are worked out once between
+        its turns; a hand that one more wild does not complete (most hands) has none, told
+        by the analysis core's per-family tables without looking for them."""
         state = self.seats[seat]
         if state.waits is None:
             counts = state.counts
             if self.phase == ACT and seat == self.turn and self.drawn is not None:
                 counts = list(counts)
                 counts[self.drawn] -= 1
-            state.waits = self._waits_of(counts, len(state.melds))
+            state.waits = self._waits_of(counts, len(state.melds), melded(state.melds))
         return state.waits
 
-    def _waits_of(self, counts: Iterable[int], melds: int) -> frozenset[int]:
+    def _waits_of(self, counts: Sequence[int], melds: int,
+                  shown: Sequence[int]) -> frozenset[int]:
+        """The live waits of concealed ``counts`` beside ``melds`` melds holding ``shown``."""
         natural, wilds = self._split(counts)
         shapes = self.variant.shapes
         if not is_complete(natural, wilds + 1, shapes, melds):
             return NO_WAITS
-        return frozenset(waits(natural, wilds, shapes, melds, self.kinds))
+        found = waits(natural, wilds, shapes, melds, self.kinds)
+        return frozenset(self._live(found, counts, shown))
+
+    def _live(self, found: Iterable[int], counts: Sequence[int],
+              shown: Sequence[int]) -> list[int]:
+        """The waits of ``found`` that do not need a fifth copy: fewer than four in the
+        concealed ``counts``, the meld tiles ``shown`` and the indicators out of play
+        (copies discarded by other seats do not count: RULINGS "Ready and waits")."""
+        out = self.out_of_play
+        return [t for t in found if counts[t] + shown.count(t) + out[t] < 4]
 
     def could_win(self, seat: int) -> bool:
         """Is a win offered to ``seat`` now that the variant would accept, locks included
@@ -152,10 +166,9 @@ class Winning(RoundState):
         # FIRST_DRAW
         return (win_type == SELF_DRAW and self.seats[seat].draws == 1 and not self.any_call)
 
-    def _waits_of_dealt(self, seat: int) -> tuple[int, ...]:
-        counts = counts_of(self.seats[seat].dealt)
-        natural, wilds = self._split(counts)
-        return waits(natural, wilds, self.variant.shapes, 0, self.kinds)
+    def _waits_of_dealt(self, seat: int) -> frozenset[int]:
+        """The live waits of the seat's dealt 13 (qinzhou 地胡: "was it dealt ready?")."""
+        return self._waits_of(counts_of(self.seats[seat].dealt), 0, ())
 
     def _human(self, seat: int, win_type: str) -> bool:
         return (seat != self.dealer and win_type == DISCARD and self.dealer_discarded
@@ -175,6 +188,11 @@ class Winning(RoundState):
                     and self.could_win(seat):
                 found.append(seat)
         return found
+
+
+def melded(melds: Iterable[Meld]) -> list[int]:
+    """Every tile of ``melds`` (a kong's four)."""
+    return [t for meld in melds for t in meld.tiles]
 
 
 NO_FLAGS = Flags()
