@@ -233,6 +233,8 @@ def action(a: Action) -> Json:
         out["tile"] = CODES[a.tile]
     if a.tiles is not None:
         out["tiles"] = _compact(a.tiles)
+    if a.missing:
+        out["missing"] = list(a.missing)
     return out
 
 
@@ -254,8 +256,9 @@ def replay_answer(a: ReplayAnswer, ruleset: Json) -> Json:
         out["settle_request"] = request
         out["settlement"] = {"variant": request["variant"], **settlement(a.settlement),
                              "ruleset": ruleset}
-    if a.legal is not None and a.seats is not None:
+    if a.seats is not None:
         out["turn"] = a.turn
         out["seats"] = [seat_view(s) for s in a.seats]
+    if a.legal is not None:
         out["legal"] = [[action(x) for x in seat] for seat in a.legal]
     return out

@@ -336,6 +336,10 @@ class ActionOutSchema(Schema):
     tile = TileCode(metadata={"description": "Its tile (absent for a draw whose tile is not "
                                              "known without a wall, and for a win)."})
     tiles = fields.String(metadata={"description": "A chow's three tiles, compact."})
+    missing = fields.List(fields.String(), metadata={
+        "description": "In `legal` only: the fields the log must fill in before this action "
+                       "can be pushed (`[\"tile\"]`: a draw without a `wall`, whose tile only "
+                       "the table knows). Absent: push it as written."})
 
 
 class FactSchema(Schema):
@@ -372,12 +376,16 @@ class ReplayResponseSchema(Schema):
         "description": "finished: what POST /settle answers for `settle_request`."})
     turn = fields.Integer(metadata={
         "description": "in_progress: the seat that acts next if nobody claims (after a "
-                       "discard, the next seat, to draw)."})
+                       "discard, the next seat, to draw); where only wins are left, the "
+                       "first seat in turn order that has one."})
     seats = fields.List(fields.Nested(SeatNowSchema), metadata={
         "description": "in_progress: each seat's tiles, by seat."})
     legal = fields.List(fields.List(fields.Nested(ActionOutSchema)), metadata={
-        "description": "in_progress: by seat, every action it may take now (claims and wins "
-                       "included), each as an action of the log would be written."})
+        "description": "By seat, every action it may take now (claims and wins included), "
+                       "each as an action of the log would be written. in_progress: "
+                       "everything; finished: the wins still open on the last tile (一炮多响's "
+                       "further winners, a last tile or last discard not yet won), else "
+                       "empty lists. A driver follows `legal` until it is empty."})
     ruleset = fields.Nested(RulesetSchema, required=True)
 
 

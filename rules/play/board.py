@@ -30,6 +30,8 @@ The phases of a round:
 
 from __future__ import annotations
 
+import copy
+
 from rules.model import PUNG
 from rules.play.errors import IllegalAction
 from rules.play.legality import Legality
@@ -89,6 +91,20 @@ class Round(Legality, Winning, Moves):
                     and self._draw_refusal(action, need_tile=False) is None)
         return self.refusal(action) is None
 
+    def owed_wins(self) -> list[int]:
+        """能胡必胡 (``must_win``): the seats that could win now and must, so the round cannot
+        end before they do; empty where the rule is off."""
+        if not self.must_win:
+            return []
+        return [seat for seat in range(4) if seat not in self.winners and self.could_win(seat)]
+
+    def copy(self) -> Round:
+        """An independent copy of the round (python-chess's ``Board.copy``): push into it
+        to see where an action leads without changing this one. The variant and the
+        memo of accepted wins (a pure function of its key) are shared."""
+        shared = (self.variant, self.play, self._accepts_memo, self.rules)
+        return copy.deepcopy(self, {id(item): item for item in shared})
+
     def outcome(self) -> Outcome | None:
         """How the round has ended, or None while it goes on. A log that stops after the
         wall's last discard (or, where the last drawer does not discard, after the last draw)
@@ -117,8 +133,10 @@ class Round(Legality, Winning, Moves):
             out += [Action(seat, KONG_ACTION, tile), Action(seat, PUNG_ACTION, tile)]
             out += [Action(seat, CHOW_ACTION, None, chow) for chow in chows_of(tile)]
         if self.phase in (OFFER, KONG_PHASE):
-            out.append(Action(seat, DRAW, self._next_tile(self.phase == KONG_PHASE)
-                              if self.wall is not None and self.left else None))
+            if self.wall is None:  # only the table knows the tile: the log names it
+                out.append(Action(seat, DRAW, missing=("tile",)))
+            elif self.left:
+                out.append(Action(seat, DRAW, self._next_tile(self.phase == KONG_PHASE)))
         return out
 
     # ------------------------------------------------------------------ views

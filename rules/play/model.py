@@ -26,12 +26,17 @@ FINISHED, IN_PROGRESS = "finished", "in_progress"
 class Action:
     """One action of a round: ``tile`` for a draw (optional when the wall is known), a
     discard, a kong from hand and, optionally, a claim or win; ``tiles`` for a chow (its
-    three tiles, the claimed discard among them)."""
+    three tiles, the claimed discard among them).
+
+    ``missing``: in a listed legal action only, the fields the log must fill in before it
+    can be pushed (a draw's ``tile`` when no wall is given: only the table knows it). It is
+    not part of the action: two actions that differ only there are equal."""
 
     seat: int
     type: str
     tile: int | None = None
     tiles: tuple[int, ...] | None = None
+    missing: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -95,9 +100,10 @@ class SeatView:
 
 @dataclass
 class ReplayAnswer:
-    """A replayed round: ``finished`` (with the /settle request the log implies and its
-    settlement) or ``in_progress`` (with whose turn it is, the seats and every seat's legal
-    actions)."""
+    """A replayed round: ``finished`` (with the /settle request the log implies, its
+    settlement, and any win still open on the last tile) or ``in_progress`` (with whose turn
+    it is, the seats and every seat's legal actions). A driver follows ``legal`` until it is
+    empty."""
 
     status: str
     facts: list[Fact]
@@ -105,4 +111,6 @@ class ReplayAnswer:
     settlement: Settlement | None = None
     turn: int | None = None
     seats: list[SeatView] | None = None
+    # by seat, what it may do now: in progress, every action; finished, the wins still open
+    # (一炮多响's further winners, a last tile or discard not yet won): empty when none
     legal: list[list[Action]] | None = None

@@ -13,7 +13,6 @@ from typing import Any
 
 from rules import places as at
 from rules.error_codes import (
-    ACTION_MUST_WIN,
     FIELD_NOT_USED,
     FIELD_REQUIRED,
     HAND_WRONG_TILE_COUNT,
@@ -25,8 +24,7 @@ from rules.model import DISCARD, ROB_KONG, Event, Flags, PlayerTiles, Result, Se
 from rules.options import resolve
 from rules.play.board import OFFER, Outcome, Round
 from rules.play.declaration import Earthly
-from rules.play.errors import IllegalAction, Refusal
-from rules.play.model import FINISHED, IN_PROGRESS, Fact, ReplayAnswer, ReplayRequest
+from rules.play.model import FINISHED, IN_PROGRESS, Action, Fact, ReplayAnswer, ReplayRequest
 from rules.text import msg
 from rules.tiles import WINDS, code
 from rules.validation import copies_errors, raise_if
@@ -42,26 +40,37 @@ def replay(variant: Any, request: ReplayRequest) -> ReplayAnswer:
     board = start(variant, request, rules)
     for action in request.actions:
         board.push(action)
-    outcome = board.outcome()
+    return answer(board, request)
+
+
+def answer(board: Round, request: ReplayRequest) -> ReplayAnswer:
+    """What the round pushed so far answers (``board`` is left as it is).
+
+    A log may stop anywhere: it is a round in progress until it has ended, and it has not
+    ended while a seat that must win (``must_win``) still can. A finished round is settled
+    as the log stands; where a further win is still open on the last tile (一炮多响's other
+    winners, the wall's last discard or last tile not yet won) ``legal`` lists it, so a
+    driver that follows ``legal`` until it is empty offers every seat its win."""
+    outcome = None if board.owed_wins() else board.outcome()
+    legal = [board.legal_actions(s) for s in range(4)]
     if outcome is None:
-        return ReplayAnswer(IN_PROGRESS, board.facts, turn=next_turn(board),
-                            seats=[board.seat_view(s) for s in range(4)],
-                            legal=[board.legal_actions(s) for s in range(4)])
-    _check_end(board, outcome)
+        return ReplayAnswer(IN_PROGRESS, list(board.facts), turn=next_turn(board, legal),
+                            seats=[board.seat_view(s) for s in range(4)], legal=legal)
+    facts = list(board.facts)
     if not outcome.winners:
-        board.facts.append(Fact(board.actions - 1, "drawn_round", None, msg(
+        facts.append(Fact(board.actions - 1, "drawn_round", None, msg(
             "a drawn round: the wall's last tile was not won ({rule})",
             rule=board.play.last_tile_rule.name)))
     query = settle_request(board, request, outcome)
     if query.horses and board.wall is not None:
-        board.facts.append(Fact(board.actions - 1, "horses", query.result.winners[0], msg(
+        facts.append(Fact(board.actions - 1, "horses", query.result.winners[0], msg(
             "奖马: {tiles} flipped from the wall ({n} of {count})",
             tiles=" ".join(code(t) for t in query.horses), n=len(query.horses),
             count=board.rules.get("horse_count", 0))))
-    resolved = query.with_rules(rules)
-    variant.validate_settle(resolved)
-    settlement = variant.settle(resolved)
-    return ReplayAnswer(FINISHED, board.facts, query, settlement)
+    resolved = query.with_rules(board.rules)
+    board.variant.validate_settle(resolved)
+    settlement = board.variant.settle(resolved)
+    return ReplayAnswer(FINISHED, facts, query, settlement, legal=legal)
 
 
 def start(variant: Any, request: ReplayRequest, rules: dict[str, Any]) -> Round:
@@ -131,22 +140,14 @@ def _wall_errors(variant: Any, request: ReplayRequest, rules: dict[str, Any]
     return errors
 
 
-def next_turn(board: Round) -> int:
-    """The seat that acts next if nobody claims (after a discard: the next seat, to draw)."""
-    return (board.turn + 1) % 4 if board.phase == OFFER else board.turn
-
-
-def _check_end(board: Round, outcome: Outcome) -> None:
-    """能胡必胡 at the end of the log: a seat that could still win did not."""
-    play = board.play
-    if not board.option(play.must_win_option) or not board.actions:
-        return
-    for seat in range(4):
-        if seat not in outcome.winners and board.could_win(seat):
-            assert play.must_win_rule is not None
-            raise IllegalAction(board.actions - 1, Refusal(ACTION_MUST_WIN, msg(
-                "the log ends here, but seat {seat} could win and must (能胡必胡)", seat=seat),
-                play.must_win_rule))
+def next_turn(board: Round, legal: list[list[Action]]) -> int:
+    """The seat that acts next if nobody claims (after a discard: the next seat, to draw);
+    where only wins are left (a seat that must win, 一炮多响's next winner), the first seat in
+    turn order that has one."""
+    seat = (board.turn + 1) % 4 if board.phase == OFFER else board.turn
+    if legal[seat] or not any(legal):
+        return seat
+    return next(s for s in ((seat + i) % 4 for i in range(4)) if legal[s])
 
 
 def settle_request(board: Round, request: ReplayRequest, outcome: Outcome) -> SettleRequest:

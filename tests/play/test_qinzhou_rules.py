@@ -33,7 +33,7 @@ from rules.error_codes import (
     ACTION_WRONG_DRAW,
 )
 from rules.errors import InvalidInput
-from rules.play import IllegalAction, ReplayAnswer
+from rules.play import Action, IllegalAction, ReplayAnswer
 from tests.play.logs import body, deltas, facts, ledger, replay, request, said
 
 J0 = "147m258p369sSWNCF"
@@ -303,25 +303,40 @@ def test_must_win_a_robbed_kong_skipped():
 
 
 def test_must_win_a_log_that_ends_on_a_winning_last_tile():
-    """能胡必胡 (seed 003 基本規則 6): 「能胡必胡」. Seat 2 draws the wall's last tile, 4p, a win;
-    the log stops there (11): with ``must_win`` that is illegal, by default a drawn round."""
+    """能胡必胡 (seed 003 基本規則 6): 「能胡必胡」. Seat 2 draws the wall's last tile, 4p, a win,
+    and the log stops there (11). A log that stops is a round in progress (RULINGS qinzhou,
+    ``must_win``): the win is still owed, so the answer is ``in_progress`` with seat 2's win as
+    the only legal action, and pushing it finishes the round. By default the same log is a
+    drawn round (the last drawer does not discard), whose ``legal`` still offers the win."""
     text = "0dF 1D 1dE 2D 2dN 3D 3dE 0D 0d9s 1D 1d9p 2D"
-    error = refused(text, wall="E3pE9s9p4p", rules=MUST)
-    assert (error.index, error.code) == (11, ACTION_MUST_WIN)
+    owed = play(text, wall="E3pE9s9p4p", rules=MUST)
+    assert owed.status == "in_progress" and owed.turn == 2
+    assert owed.legal == [[], [], [Action(2, "win")], []]
+    won = play(text + " 2h", wall="E3pE9s9p4p", rules=MUST)
+    assert won.status == "finished" and request(won)["result"]["winners"] == [2]
     answer = play(text, wall="E3pE9s9p4p")
     assert answer.status == "finished"
     assert request(answer)["result"] == {"winners": []}
+    assert answer.legal == [[], [], [Action(2, "win")], []]
 
 
 def test_must_win_every_winner_of_a_yi_pao_duo_xiang():
     """能胡必胡 (seed 003 基本規則 6): 「能胡必胡」, beside 基本規則 5 「有一炮多響」. Seat 3 wins
-    on seat 2's 4p (13) and the log ends: the dealer could win on it too and must. By default the
-    dealer passes and seat 3 alone collects its 对对胡, 2 fan."""
-    error = refused(MULTI_LOG + " 3h", MULTI_DEAL, rules=MUST)
-    assert (error.index, error.code) == (13, ACTION_MUST_WIN)
+    on seat 2's 4p (13) and the log ends: the dealer could win on it too and must, so the round
+    is still in progress, the dealer's win its only legal action; a draw instead (14) is
+    illegal. By default the dealer may pass: the round is finished, seat 3 alone collects its
+    对对胡, 2 fan, and ``legal`` still offers the dealer its win."""
+    owed = play(MULTI_LOG + " 3h", MULTI_DEAL, rules=MUST)
+    assert owed.status == "in_progress" and owed.turn == 0
+    assert owed.legal == [[Action(0, "win")], [], [], []]
+    error = refused(MULTI_LOG + " 3h 3D", MULTI_DEAL, rules=MUST)
+    assert (error.index, error.code) == (14, ACTION_AFTER_END)
+    both = play(MULTI_LOG + " 3h 0h", MULTI_DEAL, rules=MUST)
+    assert both.status == "finished" and request(both)["result"]["winners"] == [3, 0]
     answer = play(MULTI_LOG + " 3h", MULTI_DEAL)
     assert request(answer)["result"]["winners"] == [3]
     assert deltas(answer) == [0, 0, -2, 2]
+    assert answer.legal == [[Action(0, "win")], [], [], []]
 
 
 # ---------------------------------------------------------------------------- horses

@@ -143,8 +143,10 @@ class Simulator:
         for win in wins:
             if rng.random() >= self.pass_win:
                 return win
-        if board.outcome() is not None:
+        if board.outcome() is not None and not board.owed_wins():
             return None  # a drawn round, or every other seat passes the winning tile
+        if wins and all(a.type == "win" for a in legal):
+            return wins[0]  # 能胡必胡: a win nobody may pass is all that is left
         if self.false_win and rng.random() < self.false_win:
             offered = [Action(s, "win") for s in range(4)
                        if Action(s, "win") not in wins and board.is_legal(Action(s, "win"))]

@@ -2010,6 +2010,8 @@ export interface components {
             tile?: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
             /** @description A chow's three tiles, compact. */
             tiles?: string;
+            /** @description In `legal` only: the fields the log must fill in before this action can be pushed (`["tile"]`: a draw without a `wall`, whose tile only the table knows). Absent: push it as written. */
+            missing?: string[];
         };
         ReplayResponse: {
             variant: string;
@@ -2024,11 +2026,11 @@ export interface components {
             settle_request?: components["schemas"]["SettleRequest"];
             /** @description finished: what POST /settle answers for `settle_request`. */
             settlement?: components["schemas"]["Settlement"];
-            /** @description in_progress: the seat that acts next if nobody claims (after a discard, the next seat, to draw). */
+            /** @description in_progress: the seat that acts next if nobody claims (after a discard, the next seat, to draw); where only wins are left, the first seat in turn order that has one. */
             turn?: number;
             /** @description in_progress: each seat's tiles, by seat. */
             seats?: components["schemas"]["SeatNow"][];
-            /** @description in_progress: by seat, every action it may take now (claims and wins included), each as an action of the log would be written. */
+            /** @description By seat, every action it may take now (claims and wins included), each as an action of the log would be written. in_progress: everything; finished: the wins still open on the last tile (一炮多响's further winners, a last tile or last discard not yet won), else empty lists. A driver follows `legal` until it is empty. */
             legal?: components["schemas"]["ActionOut"][][];
             ruleset: components["schemas"]["Ruleset"];
         };

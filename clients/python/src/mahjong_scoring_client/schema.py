@@ -886,6 +886,10 @@ class ActionOut(TypedDict):
     ]
     # A chow's three tiles, compact.
     tiles: NotRequired[str]
+    # In `legal` only: the fields the log must fill in before this action can be pushed
+    # (`["tile"]`: a draw without a `wall`, whose tile only the table knows). Absent: push it
+    # as written.
+    missing: NotRequired[list[str]]
 
 
 class ReplayResponse(TypedDict):
@@ -900,11 +904,13 @@ class ReplayResponse(TypedDict):
     # finished: what POST /settle answers for `settle_request`.
     settlement: NotRequired[Settlement]
     # in_progress: the seat that acts next if nobody claims (after a discard, the next seat,
-    # to draw).
+    # to draw); where only wins are left, the first seat in turn order that has one.
     turn: NotRequired[int]
     # in_progress: each seat's tiles, by seat.
     seats: NotRequired[list[SeatNow]]
-    # in_progress: by seat, every action it may take now (claims and wins included), each as
-    # an action of the log would be written.
+    # By seat, every action it may take now (claims and wins included), each as an action of
+    # the log would be written. in_progress: everything; finished: the wins still open on the
+    # last tile (一炮多响's further winners, a last tile or last discard not yet won), else empty
+    # lists. A driver follows `legal` until it is empty.
     legal: NotRequired[list[list[ActionOut]]]
     ruleset: Ruleset
