@@ -14,7 +14,7 @@ from rules import advice, matches, play
 from rules import places as at
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
-from rules.matches import standings
+from rules.matches import MatchRequest, standings
 from rules.model import (
     COMMON_REASONS,
     PAYER_ROLES,
@@ -26,7 +26,6 @@ from rules.model import (
     JingAnswer,
     JingRequest,
     MatchAnswer,
-    MatchRequest,
     RoundSettlement,
     Settlement,
     SettleRequest,

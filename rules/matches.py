@@ -21,17 +21,18 @@ same request always gives the same answer.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import places as at
 from rules.error_codes import MATCH_INCONSISTENT, MATCH_UNFINISHED_ROUND, TILE_NOT_A_WIND
 from rules.errors import FieldError, InvalidInput
 from rules.model import (
+    Event,
     Jing,
     MatchAnswer,
-    MatchRequest,
-    MatchRound,
+    PlayerTiles,
+    Result,
     RoundSettlement,
     Settlement,
     SettleRequest,
@@ -44,6 +45,35 @@ from rules.text import Sentence, msg
 from rules.tiles import EAST, WINDS, code
 from rules.validation import and_joined
 from rules.variant import NotSupported, Variant
+
+
+@dataclass(frozen=True)
+class MatchRound:
+    """One round of a match: what /settle takes, less what the match knows (the variant,
+    its rules) or derives (``dealer``, ``round_wind`` and the carried jing, each left
+    ``None`` unless the round states it; a stated value must agree with the match's)."""
+
+    players: tuple[PlayerTiles, ...]
+    result: Result
+    jing: Jing = field(default_factory=Jing)
+    events: tuple[Event, ...] = ()
+    horses: tuple[int, ...] = ()
+    dealer: int | None = None
+    round_wind: int | None = None
+    log: RoundLog | None = None  # a round given as its log (the /replay form): replayed
+
+
+@dataclass(frozen=True)
+class MatchRequest:
+    """A whole match in play order: the first round's dealer (and round wind), the rules
+    of every round, and the rounds (see :mod:`rules.match`)."""
+
+    variant: str
+    dealer: int
+    rounds: tuple[MatchRound, ...]
+    round_wind: int | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+
 
 # Rounds per match: a full game, four winds of 16 hands each (four deals per dealer,
 # streaks included). A longer game is sent as several matches, each starting from where

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.text import Sentence, Term
-
-if TYPE_CHECKING:
-    from rules.play.model import RoundLog
 
 # Meld kinds (API.md): chow, pung, exposed kong from a discard, a pung extended by a drawn
 # tile, a concealed kong.
@@ -195,34 +192,6 @@ class SettleRequest:
         """This request with ``rules``: :meth:`EvaluateRequest.with_rules`' reason."""
         return SettleRequest(self.variant, self.dealer, self.players, self.result, self.jing,
                              self.events, self.horses, self.round_wind, rules)
-
-
-@dataclass(frozen=True)
-class MatchRound:
-    """One round of a match: what /settle takes, less what the match knows (the variant,
-    its rules) or derives (``dealer``, ``round_wind`` and the carried jing, each left
-    ``None`` unless the round states it; a stated value must agree with the match's)."""
-
-    players: tuple[PlayerTiles, ...]
-    result: Result
-    jing: Jing = field(default_factory=Jing)
-    events: tuple[Event, ...] = ()
-    horses: tuple[int, ...] = ()
-    dealer: int | None = None
-    round_wind: int | None = None
-    log: RoundLog | None = None  # a round given as its log (the /replay form): replayed
-
-
-@dataclass(frozen=True)
-class MatchRequest:
-    """A whole match in play order: the first round's dealer (and round wind), the rules
-    of every round, and the rounds (see :mod:`rules.match`)."""
-
-    variant: str
-    dealer: int
-    rounds: tuple[MatchRound, ...]
-    round_wind: int | None = None
-    rules: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

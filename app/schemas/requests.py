@@ -25,7 +25,7 @@ from app.schemas.fields import (
     quick_tile,
     quick_tiles,
 )
-from rules import model, play
+from rules import matches, model, play
 from rules.error_codes import (
     FIELD_NOT_ALLOWED_VALUE,
     FIELD_NOT_USED,
@@ -696,18 +696,18 @@ class MatchRoundSchema(RoundLogSchema, QuickSchema):
             raise ValidationError(missing)
 
     @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> model.MatchRound:
+    def make(self, data: dict[str, Any], **_: Any) -> matches.MatchRound:
         if data.get("deal") is not None:
             log = play.RoundLog(tuple(tuple(d) for d in data["deal"]), tuple(data["actions"]),
                                 _tuple(data["wall"]), data["wall_size"], _tuple(data["horses"]))
-            return model.MatchRound((), model.Result(), data["jing"], (), (), data["dealer"],
+            return matches.MatchRound((), model.Result(), data["jing"], (), (), data["dealer"],
                                     data["round_wind"], log)
-        return model.MatchRound(tuple(data["players"]), data["result"], data["jing"],
+        return matches.MatchRound(tuple(data["players"]), data["result"], data["jing"],
                                 tuple(data["events"]), data["horses"] or (), data["dealer"],
                                 data["round_wind"])
 
     @staticmethod
-    def quick(data: Any) -> model.MatchRound | None:
+    def quick(data: Any) -> matches.MatchRound | None:
         return quick_round(data)
 
 
@@ -727,12 +727,12 @@ class MatchSchema(QuickSchema):
         metadata={"description": f"The rounds in play order (1 to {MAX_ROUNDS})."})
 
     @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> model.MatchRequest:
-        return model.MatchRequest(data["variant"], data["dealer"], tuple(data["rounds"]),
+    def make(self, data: dict[str, Any], **_: Any) -> matches.MatchRequest:
+        return matches.MatchRequest(data["variant"], data["dealer"], tuple(data["rounds"]),
                                   data["round_wind"], data["rules"])
 
     @staticmethod
-    def quick(data: Any) -> model.MatchRequest | None:
+    def quick(data: Any) -> matches.MatchRequest | None:
         return quick_match(data)
 
 
@@ -903,7 +903,7 @@ def quick_settle(data: Any) -> model.SettleRequest:
 
 
 @vouched
-def quick_round(data: Any) -> model.MatchRound:
+def quick_round(data: Any) -> matches.MatchRound:
     """:class:`MatchRoundSchema`'s answer for a round written the usual way, else None."""
     body = _known(data, _ROUND_KEYS)
     if "deal" in body or "actions" in body:
@@ -911,25 +911,25 @@ def quick_round(data: Any) -> model.MatchRound:
     if body.get("horses") is None and "horses" in body:
         raise _Unvouched
     players, result, jing, events, horses, wind = _round_parts(body)
-    return model.MatchRound(players, result, jing, events, horses,
+    return matches.MatchRound(players, result, jing, events, horses,
                             _seat(body.get("dealer"), optional=True), wind)
 
 
-def _quick_logged_round(body: dict[str, Any]) -> model.MatchRound:
+def _quick_logged_round(body: dict[str, Any]) -> matches.MatchRound:
     if body.keys() & {"players", "result", "events"}:
         raise _Unvouched
     deal, actions, wall, size, horses = _log_parts(body)
-    return model.MatchRound((), model.Result(), _jing(body), (), (),
+    return matches.MatchRound((), model.Result(), _jing(body), (), (),
                             _seat(body.get("dealer"), optional=True), _tile(body.get("round_wind")),
                             play.RoundLog(deal, actions, wall, size, horses))
 
 
 @vouched
-def quick_match(data: Any) -> model.MatchRequest:
+def quick_match(data: Any) -> matches.MatchRequest:
     """:class:`MatchSchema`'s answer for a match written the usual way, else None."""
     body = _known(data, _MATCH_KEYS)
     get = body.get
-    return model.MatchRequest(_variant(get("variant")), _seat(get("dealer")),
+    return matches.MatchRequest(_variant(get("variant")), _seat(get("dealer")),
                               _each(get("rounds"), quick_round, MAX_ROUNDS, 1),
                               _tile(get("round_wind")), _rules(get("rules", {})))
 

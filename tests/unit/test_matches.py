@@ -9,7 +9,8 @@ import pytest
 from rules import matches
 from rules import places as at
 from rules.errors import InvalidInput
-from rules.model import Jing, MatchRequest, MatchRound, PlayerTiles, Result, SettleRequest
+from rules.matches import MatchRequest, MatchRound
+from rules.model import Jing, PlayerTiles, Result, SettleRequest
 from rules.options import resolve
 from rules.tiles import parse_tiles
 from rules.variants import VARIANTS
