@@ -195,6 +195,16 @@ class Variant:
         win_type = request.win_type or SELF_DRAWN[0]
         return self.score(Context(request, hand, kinds, win_type))
 
+    def accepts_win(self, request: EvaluateRequest) -> bool:
+        """Would /evaluate call this complete hand ``winning`` (``request``: rule options
+        resolved)? What the play engine asks of each tile a seat could win on. Base: the
+        evaluation itself; a variant that can tell without pricing the hand overrides this
+        (a test holds the two equal). A hand the variant refuses outright is no win."""
+        try:
+            return self._evaluate(request).winning
+        except InvalidInput:
+            return False
+
     def score(self, ctx: Context) -> Evaluation:
         """The value of a complete hand. Base: shape analysis only, the best-shaped reading."""
         shapes = ctx.hand.shapes(self.shapes)

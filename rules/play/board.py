@@ -83,6 +83,13 @@ class Round(Legality, Winning, Moves):
         seats = range(4) if seat is None else (seat,)
         return [a for s in seats for a in self._candidates(s) if self._listed(a)]
 
+    def open_wins(self) -> list[list[Action]]:
+        """:meth:`legal_actions` once the round has ended: by seat, the win still open to it
+        on the last tile (一炮多响's further winners, a last tile or discard not yet won);
+        nothing else can follow an end, so only wins are tried."""
+        return [[win] if self._listed(win) else [] for win in (Action(s, WIN_ACTION)
+                                                               for s in range(4))]
+
     def _listed(self, action: Action) -> bool:
         if action.type == WIN_ACTION:
             return self.refusal(action) is None and self.could_win(action.seat)

@@ -58,7 +58,6 @@ from rules.play.state import (
     RoundState,
     spaced_codes,
 )
-from rules.play.winning import melded
 from rules.text import Sentence, msg
 from rules.tiles import NUM_KINDS, code
 from rules.validation import chow_problem
@@ -419,13 +418,13 @@ class Legality(RoundState):
         counts = list(state.counts)
         for tile in removed:
             counts[tile] -= 1
-        melds = len(state.melds)
-        shown = melded(state.melds)
+        size = len(state.melds)
+        more: list[int] = []
         if meld is not None:
-            shown += self._new_meld_tiles(meld)
+            more = self._new_meld_tiles(meld)
             if meld.type != ADDED_KONG_ACTION:
-                melds += 1
-        return tuple(sorted(self._waits_of(counts, melds, shown)))
+                size += 1
+        return tuple(sorted(self._waits_of(counts, size, state.melds, more)))
 
     def _new_meld_tiles(self, meld: Action) -> list[int]:
         """The tiles ``meld`` adds to the seat's melds (an added kong: the one it adds)."""
