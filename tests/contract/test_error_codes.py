@@ -247,6 +247,7 @@ def test_each_kind_of_mistake_has_its_code(post, code, request_, field):
     ("123m456p789s111sEX", 17),  # X is the 18th character
     ("12x3m", 2),  # the digits at 0 need a suit letter; found x at 2
     ("123m0p", 4),  # 0p: ranks are 1-9, the 0 is at 4
+    ("123m10p", 4),  # 10p: ranks are 1-9, the tile as written starts at 4
     ("东南西北一x", 4),  # the numeral 一 at 4 is not followed by 万, 筒 or 条
     ("ESWNCFP1m2m9z", 11),  # 9z: honours are 1z-7z, the 9 is at 11
 ])
