@@ -35,6 +35,7 @@ from rules.model import (
     PUNG,
     ROB_KONG,
     SELF_DRAW,
+    TERMS,
 )
 from rules.play import declaration as common
 from rules.play.declaration import PassLock, Rule
@@ -230,7 +231,7 @@ class Legality(RoundState):
             if seat.counts[tile] < need:
                 return Refusal(ACTION_TILE_NOT_HELD, msg(
                     "a {type} of {tile} needs {need} of it in hand; seat {seat} holds {held}",
-                    type=action.type, tile=code(tile), need=need, seat=action.seat,
+                    type=TERMS[action.type], tile=code(tile), need=need, seat=action.seat,
                     held=seat.counts[tile]), common.CLAIM)
         if (refused := self._pass_refusals()) is not None:
             return refused
@@ -340,7 +341,7 @@ class Legality(RoundState):
         return Refusal(ACTION_NOT_A_WIN, msg(
             "seat {seat}'s tiles with {tile} are not a win {variant} accepts ({win_type})",
             seat=action.seat, tile=code(tile) if tile is not None else msg("its dealt hand"),
-            variant=self.variant.name, win_type=win_type), self.play.win_rule or common.WIN)
+            variant=self.variant.name, win_type=TERMS[win_type]), self.play.win_rule or common.WIN)
 
     def _offered(self, action: Action) -> tuple[int | None, str] | Refusal:
         """(the tile, the win type) a win by this seat would take now, or why none is
