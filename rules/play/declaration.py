@@ -64,7 +64,6 @@ class PlayRules:
     last_tile_rule: Rule = field(default_factory=lambda: Rule(msg("the last tile"), ""))
     win_rule: Rule | None = None  # what wins in the variant (its shapes, 精吊, 有精平胡)
     several_winners_option: str | None = None  # guangdong: yi_pao_duo_xiang
-    one_winner_rule: Rule | None = None  # why one winner only, where not ONE_WINNER
     wait_lock_option: str | None = None  # qinzhou: no_wait_change (聽牌後不允許換聽)
     wait_lock_rule: Rule | None = None
     must_win_option: str | None = None  # qinzhou: must_win (能胡必胡)
@@ -72,16 +71,18 @@ class PlayRules:
     # A complete shape always wins (no 精吊 / 有精平胡 restriction): "could this seat win"
     # is then the shape alone, asked of the analysis core without scoring the hand.
     shape_is_win: bool = False
-    # The variant's own seed line for each common rule (below) its seed states; a common rule
-    # not in it is the common ruling. Not hashed: the declaration's identity is its fields above.
-    cites: Mapping[Rule, str] = field(default_factory=dict, hash=False)
+    # The variant's own seed line for each common rule (below) its seed states, or its own
+    # Rule where it names the rule otherwise (guangdong's one winner: an option turned off);
+    # a common rule not in it is the common ruling. Not hashed: its fields above identify it.
+    cites: Mapping[Rule, str | Rule] = field(default_factory=dict, hash=False)
 
     def rule(self, rule: Rule) -> Rule:
         """``rule`` as this variant cites it: a common rule with the variant's own seed line,
         or as the common ruling where its seed has none; the variant's own rules as they are."""
-        if rule in _COMMON_RULES:
-            return Rule(rule.name, self.cites.get(rule, ""))
-        return rule
+        if rule not in _COMMON_RULES:
+            return rule
+        cited = self.cites.get(rule, "")
+        return cited if isinstance(cited, Rule) else Rule(rule.name, cited)
 
 
 # The rules every variant shares (RULINGS "Play rules", Common). Each is read once for all

@@ -382,10 +382,8 @@ class Legality(RoundState):
         return self.offer, self.offer_kind
 
     def _winners_rule(self) -> Rule:
-        """How many may win on one tile here: one (the variant's reason), or 一炮多响."""
-        if self.max_winners == 1:
-            return self.play.one_winner_rule or common.ONE_WINNER
-        return common.SEVERAL_WINNERS
+        """How many may win on one tile here: one, or 一炮多响."""
+        return common.ONE_WINNER if self.max_winners == 1 else common.SEVERAL_WINNERS
 
     def _not_held(self, tile: int, seat: int) -> Refusal:
         """The seat does not hold ``tile``: what it does hold, so the log can be put right."""

@@ -27,7 +27,9 @@ from pathlib import Path
 import pytest
 
 import rules
+from app.i18n import Catalogues
 from app.rulesbook import slug
+from rules.play.declaration import COMMON
 from rules.text import english
 from rules.variants import VARIANTS
 
@@ -152,6 +154,50 @@ def test_every_flag_of_the_variant_is_described(variant, language):
     text = page(variant, language)
     for flag in VARIANTS[variant].flags:
         assert f"`{flag}`" in text or f"`flags.{flag}`" in text, f"{variant}: flag {flag}"
+
+
+# ---------------------------------------------------------- the play rules and their seeds
+PLAY = "Play rules (`POST /replay`)"
+COMMON_RULING = {"en": "common ruling", "zh": "通用裁定"}
+_SAID = {"en": str, "zh": lambda template: Catalogues().translate("zh")(template)}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_index_lists_the_common_play_rules_as_errors_name_them(language):
+    """The index's table of the rules every variant shares: one row per common rule of the
+    code (``rules.play.declaration.COMMON``), in its order, with the name an error gives it
+    in that language."""
+    table = rows((FOLDERS[language] / "README.md").read_text(encoding="utf-8"), PLAY)
+    assert list(table) == list(COMMON)
+    for name, rule in COMMON.items():
+        assert table[name][0] == _SAID[language](rule.name.template), name
+
+
+def citation(seed: str, language: str) -> str:
+    """A variant's citation of a common rule as its page's table writes it: each place of
+    the seed and its words in 「」 (``三 摸牌 「…」``), or the common ruling."""
+    if not seed:
+        return COMMON_RULING[language]
+    places: list[str] = []
+    for segment in seed.split(" ", 1)[1].split("; "):
+        place, colon, quote = segment.partition(": ")
+        if colon:
+            places.append(f"{place} 「{quote}」")
+        else:
+            places[-1] += f"「{segment}」"
+    return ("; " if language == "en" else "；").join(places)
+
+
+@pytest.mark.parametrize(("variant", "language"), PAGES, ids=PAGE_IDS)
+def test_a_variant_page_cites_each_common_rule_as_its_errors_do(variant, language):
+    """Each page's "Play rules" table gives, per common rule, the line of the variant's own
+    seed its errors quote, or says it is the common ruling where the seed has none."""
+    play = VARIANTS[variant].play_rules
+    table = rows(page(variant, language), PLAY)
+    assert list(table) == list(COMMON), f"{where(variant, language)}: one row per common rule"
+    for name, rule in COMMON.items():
+        assert table[name][-1] == citation(play.rule(rule).seed, language), \
+            f"{where(variant, language)} `{name}`"
 
 
 # ---------------------------------------------------------- the Chinese book and its source

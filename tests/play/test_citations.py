@@ -48,7 +48,7 @@ CITES: dict[str, dict[str, str | None]] = {
         "chow": "000 四.2",  # 可吃上家
         "priority": None,
         "kong": "000 补充 4",  # 碰杠、暗杠、补杠后，补牌从最后牌补起
-        "rob": "000 E组 5",  # 抢杠：… 补杠家包付
+        "rob": "000 E组",  # 抢杠：… 补杠家包付
         "one_winner": "000 四.4",  # 同一轮中点炮胡牌：胡前不胡后 (and 补充 1)
         "several_winners": None, "win": None, "wall": None, "end": None,
     },
@@ -93,7 +93,7 @@ CITES: dict[str, dict[str, str | None]] = {
         "priority": None,  # 三 says only “碰”比“吃”优先, not 胡 before a claim
         "kong": "004 七.3",  # 开暗刻明杠补牌后和牌
         "rob": "004 七.7",  # 明刻开明杠，可以被抢杠和…暗杠不可抢杠和
-        "one_winner": None,  # with yi_pao_duo_xiang off, its own one_winner_rule (五)
+        "one_winner": "004 五 一炮多响",  # 允许一炮多响, with yi_pao_duo_xiang off
         "several_winners": "004 五 一炮多响",  # 允许一炮多响
         "win": None, "wall": None,
         "end": "004 四.1",  # 如果庄家和牌或流局则下盘依然由该庄家做庄
@@ -102,8 +102,7 @@ CITES: dict[str, dict[str, str | None]] = {
 
 # The variant's own rules a refusal may name, by the id the walk below gives them.
 OWN = {"lock": "lock_rule", "win_rule": "win_rule", "last_tile": "last_tile_rule",
-       "one_winner_rule": "one_winner_rule", "wait_lock": "wait_lock_rule",
-       "must_win": "must_win_rule"}
+       "wait_lock": "wait_lock_rule", "must_win": "must_win_rule"}
 
 XG, NC, QZ, GD = "xingguo", "nanchang", "qinzhou", "guangdong"
 ALL = (XG, NC, QZ, GD)
@@ -134,7 +133,7 @@ WALK: list[tuple[str, str, str, tuple[str, ...], dict[str, Any]]] = [
     ("action.second_winner", "0d9m 1h 1h", "one_winner", ONE, {}),
     ("action.second_winner", "0d9m 1h 1h", "several_winners", SEVERAL, {}),
     ("action.second_winner", "0d9m 1h 2h", "one_winner", ONE, {}),
-    ("action.second_winner", "0d9m 1h 2h", "one_winner_rule", (GD,),
+    ("action.second_winner", "0d9m 1h 2h", "one_winner", (GD,),
      {"rules": {"yi_pao_duo_xiang": False}}),
     # seat 2 lets the dealer's 5p go (seat 1 draws), then wins on seat 1's own 5p
     ("action.win_locked", "0d5p 1D9s 1d5p 2h", "lock", LOCKED, {}),
@@ -180,8 +179,8 @@ def _expected(play: PlayRules, rule: str) -> Rule:
 def test_each_refusal_cites_its_variants_own_seed_or_the_common_ruling(variant, code, log,
                                                                        rule, more):
     """The hand-worked log is refused at its last action with ``code``; the rule named is the
-    variant's citation of ``rule`` (``CITES``, or its own lock, win, last-tile, one-winner,
-    wait-lock or must-win rule), and the sentence, in English and in Chinese, names no seed
+    variant's citation of ``rule`` (``CITES``, or its own lock, win, last-tile, wait-lock or
+    must-win rule), and the sentence, in English and in Chinese, names no seed
     but the variant's own (``seed 004 …``) or says 'common ruling' (通用裁定). The Chinese has
     no English word (a variant id or a rule option's name aside)."""
     error = _refused(variant, log, more)

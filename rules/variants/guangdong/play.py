@@ -7,6 +7,7 @@ from rules.play.declaration import (
     DEAL,
     END,
     KONG,
+    ONE_WINNER,
     ROB,
     SEVERAL_WINNERS,
     TILES,
@@ -29,12 +30,10 @@ PLAY = PlayRules(
     human=True,
     bao_feeds=True,
     several_winners_option="yi_pao_duo_xiang",
-    one_winner_rule=Rule(msg("one winner on a discard (rule option yi_pao_duo_xiang off)"),
-                         "004 五 一炮多响: 允许一炮多响"),
     last_tile_rule=Rule(msg("流局 (a drawn round)"), "004 五: 和牌：即流局、荒牌"),
     shape_is_win=True,  # 鸡和 0 番: 什么牌都可以和
     # seed 004's own lines on the common rules; it has none on the turn (who draws next),
-    # 胡 before a claim, what may be won on or the wall.
+    # 胡 before a claim, what may be won on or the wall. One winner: with 一炮多响 turned off.
     cites={
         DEAL: "004 三 摸牌: 只有庄家可得到十四张牌，其余的人十三张",
         TILES: "004 二 牌数: 共一百三十六张",
@@ -43,6 +42,8 @@ PLAY = PlayRules(
               "其它两家则只可碰或杠那张牌",
         KONG: "004 七.3: 杠上开花包杠：开暗刻明杠补牌后和牌",
         ROB: "004 七.7: 明刻开明杠，可以被抢杠和…暗杠不可抢杠和；暗刻开明杠，不算抢杠和",
+        ONE_WINNER: Rule(msg("one winner on a discard (rule option yi_pao_duo_xiang off)"),
+                         "004 五 一炮多响: 允许一炮多响"),
         SEVERAL_WINNERS: "004 五 一炮多响: 允许一炮多响",
         END: "004 四.1: 如果庄家和牌或流局则下盘依然由该庄家做庄",
     },
