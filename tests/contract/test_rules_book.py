@@ -10,7 +10,8 @@ Every row cites its seed line by quoting it (「…」).
 The Chinese book (docs/rules/zh/, served under Accept-Language: zh) is held to the same
 declarations row by row, and to its English source: a page per English page, saying at its top
 that it translates it (linked), the same sections in the same order (SECTIONS_ZH names each
-English section's Chinese title), the same worked examples byte for byte, the same tables with
+English section's Chinese title), the same worked examples (the requests sending
+``Accept-Language: zh``, the answers as the service says them in Chinese), the same tables with
 the same number of rows, and every seed quotation of the English page.
 
 Also: no doc, no page of the playground and no answer of ``GET /variants`` points a reader at
@@ -277,11 +278,39 @@ def test_a_chinese_page_has_the_sections_of_its_english_page(name):
         f"docs/rules/zh/{name}.md: every heading of the English page, at its level"
 
 
+ZH_HEADER = " -H 'Accept-Language: zh'"
+
+
+def same_shape(english, chinese) -> bool:
+    """The same keys, list lengths, numbers, booleans and nulls; strings may be said in
+    Chinese."""
+    if isinstance(english, dict):
+        return isinstance(chinese, dict) and list(english) == list(chinese) and all(
+            same_shape(english[key], chinese[key]) for key in english)
+    if isinstance(english, list):
+        return isinstance(chinese, list) and len(english) == len(chinese) and all(
+            same_shape(e, c) for e, c in zip(english, chinese, strict=True))
+    if isinstance(english, str):
+        return isinstance(chinese, str)
+    return english == chinese and type(english) is type(chinese)
+
+
 @pytest.mark.parametrize("name", BOOK_PAGES)
 def test_a_chinese_page_has_the_worked_examples_of_its_english_page(name):
+    """The English page's requests, each sending ``Accept-Language: zh``, and its answers as
+    the service says them in Chinese: the same keys, numbers and ids, the sentences in
+    Chinese (tests/contract/test_doc_curls.py holds each shown answer to the service's)."""
     english, chinese = (_FENCED.findall(text) for text in both(name))
-    assert english == chinese, f"docs/rules/zh/{name}.md: the English page's examples, as " \
-                               "they are (the doc test runs both)"
+    where_ = f"docs/rules/zh/{name}.md"
+    assert len(english) == len(chinese), f"{where_}: the English page's examples"
+    for en, zh in zip(english, chinese, strict=True):
+        if en.startswith("```json"):
+            shown = [json.loads(block.split("\n", 1)[1].rsplit("```", 1)[0]) for block in (en, zh)]
+            assert same_shape(*shown), f"{where_}: answer {en[:80]!r} in Chinese"
+        else:
+            assert zh.replace(ZH_HEADER, "") == en, f"{where_}: the request {en[:80]!r}"
+            assert zh.count("curl ") == zh.count(ZH_HEADER), \
+                f"{where_}: every curl sends {ZH_HEADER.strip()}"
 
 
 @pytest.mark.parametrize("name", BOOK_PAGES)
