@@ -4,7 +4,9 @@ The play engine (:mod:`rules.play.board`) knows the rules every variant shares: 
 turns, claims and their priority, kongs and their replacement draws, robbing an added kong,
 the last tile. What differs from one variant to the next is declared here, one
 :class:`PlayRules` per variant in its package's ``play.py``, and read by the engine: it never
-asks a variant's name.
+asks a variant's name. That includes how the variant cites each shared rule: the line of its
+own seed that states it, or nothing, where the rule is the common ruling (an error then says
+so rather than quote another variant's seed).
 """
 
 from __future__ import annotations
