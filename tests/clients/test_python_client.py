@@ -109,14 +109,14 @@ def test_replay_a_finished_round(client):
     assert answer["settle_request"]["result"] == {"winners": [2], "win_tile": "N",
                                                   "win_type": "discard", "discarder": 3}
     assert client.settle(answer["settle_request"]) == answer["settlement"]
-    assert "turn" not in answer and "legal" not in answer
+    assert "turn" not in answer and answer["legal"] == [[], [], [], []]  # nothing more to win
 
 
 def test_replay_a_round_in_progress(client):
     """After seat 0's 东: seat 1 is to draw unless seat 2 pungs; nobody else may act."""
     answer = client.replay(REPLAYS["in_progress"])
     assert answer["status"] == "in_progress" and answer["turn"] == 1
-    assert answer["legal"] == [[], [{"seat": 1, "type": "draw"}],
+    assert answer["legal"] == [[], [{"seat": 1, "type": "draw", "missing": ["tile"]}],
                                [{"seat": 2, "type": "pung", "tile": "E"}], []]
     assert [len(seat["hand"]) for seat in answer["seats"]] == [13, 13, 13, 13]
     assert answer["seats"][3]["discards"] == ["8s"]  # passed by seat 0, who drew instead
