@@ -46,8 +46,11 @@ messages: $(VENV)/.runtime  ## extract the code's sentences into the catalogues'
 run: $(VENV)/.runtime $(CATALOGUES)  ## serve on $PORT (default 8000) with gunicorn
 	exec $(BIN)/gunicorn -c gunicorn.conf.py 'app:create_app()'
 
+# The suite runs on every core (pytest-xdist; TEST_WORKERS=0 runs it in one process): its
+# tests are independent, and each one that needs a server starts its own on a free port.
+TEST_WORKERS ?= auto
 test: $(VENV)/.dev $(CATALOGUES)  ## the whole test suite
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # More simulated rounds and mutated logs than make test plays (2,000 and 300 per variant).
 sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at scale (SIM_ROUNDS, SIM_MUTATION_ROUNDS)
