@@ -195,11 +195,13 @@ class Variant:
         win_type = request.win_type or SELF_DRAWN[0]
         return self.score(Context(request, hand, kinds, win_type))
 
-    def accepts_win(self, request: EvaluateRequest) -> bool:
+    def accepts_win(self, request: EvaluateRequest, checked: bool = False) -> bool:
         """Would /evaluate call this complete hand ``winning`` (``request``: rule options
         resolved)? What the play engine asks of each tile a seat could win on. Base: the
         evaluation itself; a variant that can tell without pricing the hand overrides this
-        (a test holds the two equal). A hand the variant refuses outright is no win."""
+        (a test holds the two equal). A hand the variant refuses outright is no win.
+        ``checked``: the caller vouches for the request as /evaluate would check it (the
+        play engine builds it from a legal round), so a variant may skip the checks."""
         try:
             return self._evaluate(request).winning
         except InvalidInput:

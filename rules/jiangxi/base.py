@@ -194,14 +194,15 @@ class Jiangxi(Variant):
             of_class=lambda tile: (class_value(self, waiting, tile, 1),
                                    class_value(self, waiting, tile)))
 
-    def accepts_win(self, request: EvaluateRequest) -> bool:
+    def accepts_win(self, request: EvaluateRequest, checked: bool = False) -> bool:
         """:meth:`score` is ``winning`` exactly when some reading is not barred (精吊 and
         有精平胡 on a discard): asked without pricing any (:func:`may_win`)."""
-        try:
-            if self._validate_evaluate(request) != COMPLETE:
+        if not checked:
+            try:
+                if self._validate_evaluate(request) != COMPLETE:
+                    return False
+            except InvalidInput:
                 return False
-        except InvalidInput:
-            return False
         kinds = self.wild_kinds(request.jing)
         situation = self.situation(request, request.win_type or SELF_DRAW, kinds)
         return may_win(self, request.hand, situation)

@@ -65,7 +65,7 @@ class Winning(RoundState):
             discarder_is_dealer=(self.turn == self.dealer) if claimed else None,
             seat_wind=WINDS[(seat - self.dealer) % 4], round_wind=self.round_wind,
             jing=self.jing, flags=flags, rules=self.rules)
-        return self.variant.accepts_win(request)
+        return self.variant.accepts_win(request, checked=True)  # a legal round's tiles
 
     def _complete(self, counts: list[int], melds: int) -> bool:
         natural, wilds = self._split(counts)

@@ -5,7 +5,9 @@ The hands are the ones the engine meets: at every state of simulated rounds, eac
 waiting hand with each tile that completes its shape added, won each way (self-draw, kong
 replacement, discard, robbing a kong), with and without the flags that lift the Jiangxi
 restrictions (天胡/地胡: flat wins). For the Jiangxi variants, whose override stops at the
-first reading not barred, this is where 精吊 and 有精平胡 on a discard are told apart."""
+first reading not barred, this is where 精吊 and 有精平胡 on a discard are told apart. The
+engine's call (``checked``: its requests come from a legal round, so the variant may skip
+/evaluate's checks) must answer the same."""
 
 from __future__ import annotations
 
@@ -92,3 +94,27 @@ def test_accepts_win_is_evaluates_winning(name):
     assert compared[True] > 20
     if variant.jing_fields:  # 精吊 / 有精平胡 on a discard were met and refused
         assert compared[False] > 5
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_engines_own_questions_unchecked_get_evaluates_answer(name, monkeypatch):
+    """The play engine asks ``accepts_win(request, checked=True)`` (its requests come from a
+    legal round: a variant may skip /evaluate's checks). Every question simulated rounds
+    make, recorded as the engine asks it, gets /evaluate's ``winning``."""
+    variant = VARIANTS[name]
+    asked: list[EvaluateRequest] = []
+    real = variant.accepts_win
+
+    def recording(request: EvaluateRequest, checked: bool = False) -> bool:
+        asked.append(request)
+        return real(request, checked)
+
+    monkeypatch.setattr(variant, "accepts_win", recording)
+    for n in range(4 * ROUNDS):
+        Simulator(name, 4300 + n).play()
+    monkeypatch.undo()
+    for request in asked:
+        assert variant.accepts_win(request, checked=True) == _evaluated(variant, request), \
+            request
+    if not variant.play_rules.shape_is_win:
+        assert len(asked) > 10
