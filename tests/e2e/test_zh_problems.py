@@ -2,7 +2,7 @@
 (issue 41 §4): those gunicorn writes itself before the app sees the request (a request line
 over 4,096 bytes, too many or too large headers, HTTP it cannot read, an ``Expect`` or a
 transfer coding it does not take) as well as the app's own (malformed JSON, a missing route,
-a body too large, an invalid request, …).
+a body too large, an invalid request, a request past its time budget, …).
 
 Each request goes over a socket to gunicorn started as ``make run`` starts it; each answer's
 title, detail and errors[].message must hold Chinese and no English word outside what
@@ -22,6 +22,7 @@ import pytest
 
 from app import codes
 from app.gunicorn_errors import READ_MORE_SECONDS
+from tests.e2e.conftest import free_port, start_server, stop_server
 from tests.i18n.words import foreign_words, sentences
 
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -80,6 +81,9 @@ def post(body: bytes, content_type: str = "application/json", target: str = "/ev
 
 
 HAND = b'{"variant": "qinzhou", "hand": "123m456p789s111sEE"}'
+# The slowest valid request (tests/e2e/test_public_edge.py): it cannot meet a tiny budget.
+SLOWEST = (b'{"variant": "xingguo", "jing": {"indicator": "3p"}, "win_type": "self_draw", '
+           b'"hand": "5m6m7m7m3p3p3p4p4p4p7p1s2s"}')
 ZH_HEAD = "Host: localhost\r\nAccept-Language: zh\r\n"
 
 
@@ -164,14 +168,33 @@ def test_every_kind_of_problem_is_chinese(server_url, case):
                                                 for e in problem.get("errors", [])), problem
 
 
+def test_a_request_past_its_time_budget_is_chinese():
+    """The 503 of a request stopped after its time budget, on a server of its own whose
+    budget the slowest valid request cannot meet."""
+    port = free_port()
+    process = start_server(port, REQUEST_BUDGET_SECONDS="0.0005", RESPONSE_CACHE="0",
+                           WEB_CONCURRENCY="1")
+    try:
+        answer = ask(f"http://127.0.0.1:{port}", post(SLOWEST))
+    finally:
+        stop_server(process)
+    assert (answer.status, answer.problem["code"]) == (503, codes.SERVER_OVER_BUDGET)
+    assert answer.headers["content-language"] == "zh-CN"
+    assert CJK.search(answer.problem["title"]) and CJK.search(answer.problem["detail"])
+    assert [text for _, text in sentences(answer.problem) if foreign_words(text)] == []
+    assert "0.0005" in answer.problem["detail"]
+
+
 def test_the_cases_meet_every_problem_code_a_request_can_cause():
-    """Every problem code of the web layer but the server's own faults (a crash, a stopped
-    request, a core that fails its probe: tests/i18n/test_chinese_answers.py raises them in
-    Chinese) and the codes of errors[] entries (their problem is request.invalid)."""
-    faults = {codes.SERVER_INTERNAL, codes.SERVER_OVER_BUDGET, codes.SERVER_NOT_READY}
+    """Every problem code of the web layer but the server's own faults (a crash, a core that
+    fails its probe: tests/i18n/test_chinese_answers.py raises them in Chinese) and the
+    codes of errors[] entries (their problem is request.invalid); the time budget's has a
+    test of its own above."""
+    faults = {codes.SERVER_INTERNAL, codes.SERVER_NOT_READY}
     entries_only = {codes.BODY_NOT_OBJECT, codes.NUMBER_OUT_OF_RANGE, codes.FIELD_UNKNOWN,
                     codes.FIELD_OUT_OF_RANGE, codes.FIELD_INVALID, codes.SEAT_INVALID}
-    assert {c.code for c in CASES} >= set(codes.WEB_CODES) - faults - entries_only
+    met = {c.code for c in CASES} | {codes.SERVER_OVER_BUDGET}
+    assert met >= set(codes.WEB_CODES) - faults - entries_only
     assert {c.status for c in CASES} >= {400, 404, 405, 413, 414, 415, 417, 422, 431, 501}
 
 
