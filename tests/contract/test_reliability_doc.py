@@ -132,3 +132,12 @@ def test_gunicorn_s_own_problem_is_the_one_shown_in_chinese():
     assert shown[1].replace("\n", "\r\n") == _gunicorn_answer("zh")  # (one line of JSON)
     english = json.loads(_gunicorn_answer("en").partition("\r\n\r\n")[2])["detail"]
     assert f"the detail is `{english}`" in " ".join(block.split())
+
+
+def test_how_much_of_a_refused_head_is_read_is_the_code_s():
+    """RELIABILITY.md and languages.md say how long and how much gunicorn_errors reads of a
+    refused request's head (for its Accept-Language): READ_MORE_SECONDS, READ_MORE_BYTES."""
+    said = f"at most {gunicorn_errors.READ_MORE_BYTES // (1 << 20)} MiB within " \
+           f"{gunicorn_errors.READ_MORE_SECONDS:g} s"
+    for doc in (DOC, ROOT / "docs" / "languages.md"):
+        assert said in " ".join(doc.read_text(encoding="utf-8").split()), doc.name
