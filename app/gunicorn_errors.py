@@ -129,7 +129,7 @@ def read_head(sock: Any, got: bytes) -> tuple[bytearray, int]:
     deadline = time.monotonic() + READ_MORE_SECONDS
     previous = sock.gettimeout()
     try:
-        while b"\r\n\r\n" not in head and read < READ_MORE_BYTES:
+        while not _ended(head) and read < READ_MORE_BYTES:
             left = deadline - time.monotonic()
             if left <= 0:
                 break
@@ -147,6 +147,12 @@ def read_head(sock: Any, got: bytes) -> tuple[bytearray, int]:
     finally:
         sock.settimeout(previous)
     return head, dropped
+
+
+def _ended(head: bytearray) -> bool:
+    """Whether the head's empty line has come (after CRLF, or a bare LF: malformed HTTP is
+    refused as quickly as the rest)."""
+    return b"\r\n\r\n" in head or b"\n\n" in head or b"\n\r\n" in head
 
 
 def _line_length(head: bytearray, dropped: int) -> int | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+import time
 from types import SimpleNamespace
 
 import orjson
@@ -102,3 +103,13 @@ def test_a_fault_in_reading_the_language_costs_only_the_language(monkeypatch):
     assert problem["title"] == "URI Too Long"
     assert problem["code"] == "http.request_line_too_long"
     assert sock not in gunicorn_errors._PENDING
+
+
+@pytest.mark.parametrize("head", [b"GET / HTTP/1.1\nHost: x\n\n",
+                                  b"GET / HTTP/1.1\r\nHost: x\n\r\n"])
+def test_a_head_ended_by_bare_line_feeds_is_not_waited_on(head):
+    server, client = socket.socketpair()  # the client sends nothing more, and waits
+    with server, client:
+        started = time.monotonic()
+        assert read_head(server, head) == (bytearray(head), 0)
+        assert time.monotonic() - started < gunicorn_errors.READ_MORE_SECONDS / 2
