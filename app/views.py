@@ -12,12 +12,13 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, current_app, g, request
+from gunicorn.http.errors import ParseException
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import rules
 from app import codes, i18n, limits
 from app.edge import within_budget
-from app.problems import Problem, entry, invalid_detail
+from app.problems import TITLES, Problem, entry, invalid_detail
 from app.schemas import answers
 from app.schemas import requests as req_schemas
 from app.schemas import responses as out
@@ -106,7 +107,7 @@ def _read_body(environ: dict[str, Any], most: int) -> bytes:
         raise RequestEntityTooLarge()
     stream, parts, size = environ["wsgi.input"], [], 0
     while size <= most:
-        part = stream.read(min(65536, most + 1 - size))
+        part = _read_chunks(stream, min(65536, most + 1 - size))
         if not part:
             break
         parts.append(part)
@@ -114,6 +115,20 @@ def _read_body(environ: dict[str, Any], most: int) -> bytes:
     if size > most:
         raise RequestEntityTooLarge()
     return b"".join(parts)
+
+
+def _read_chunks(stream: Any, size: int) -> bytes:
+    """Up to ``size`` bytes of a chunked body, or a 400 when its chunks cannot be read: the
+    server's chunk reader raises then (gunicorn a ParseException, werkzeug an OSError),
+    which is the client's malformed body, not the server's failure (it was a 500)."""
+    try:
+        return stream.read(size)
+    except (ParseException, OSError, ValueError):
+        raise Problem(400, msg("the chunked body cannot be read: a chunk's size line or its "
+                               "end is malformed; send the body with 'Content-Length', or "
+                               "as chunks that 'Transfer-Encoding: chunked' defines"),
+                      code=codes.HTTP_BAD_REQUEST, title=TITLES[400],
+                      kind="malformed-http") from None
 
 
 def _content_length(environ: dict[str, Any]) -> int | None:
@@ -210,7 +225,7 @@ def parse_strict(raw: bytes, depth: int) -> Any:
     except UnicodeDecodeError as exc:
         raise Problem(400, msg("the body is not valid UTF-8 JSON: byte {position} ({byte}) "
                                "{reason}", position=exc.start,
-                               byte=repr(exc.object[exc.start:exc.start + 1]),
+                               byte=_quoted_byte(exc.object[exc.start]),
                                reason=_JSON_ERRORS.get(exc.reason, exc.reason)),
                       code=codes.JSON_BAD_ENCODING) from None
     except RecursionError:
@@ -228,6 +243,12 @@ def parse_strict(raw: bytes, depth: int) -> Any:
                       code=codes.JSON_BAD_ENCODING)
     _refuse_out_of_range(data)  # the strict way only: orjson refuses such numbers itself
     return data
+
+
+def _quoted_byte(byte: int) -> str:
+    """A byte of the body quoted back as the client sent it, ``'\\xff'``: Python's bytes
+    repr (``b'\\xff'``) put an English letter in the Chinese sentence."""
+    return repr(bytes([byte]))[1:]
 
 
 def _refuse_out_of_range(data: Any) -> None:

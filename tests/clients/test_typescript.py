@@ -216,8 +216,8 @@ def test_replay_a_round_in_progress(build, server_url):
     done = run("node", "--input-type=module", "-e", script, cwd=build)
     assert json.loads(done.stdout) == {
         "status": "in_progress", "turn": 1, "settled": False,
-        "legal": [[], [{"seat": 1, "type": "draw", "missing": ["tile"]}], [{"seat": 2, "type": "pung", "tile": "E"}],
-                  []]}
+        "legal": [[], [{"seat": 1, "type": "draw", "missing": ["tile"]}],
+                  [{"seat": 2, "type": "pung", "tile": "E"}], []]}
 
 
 @pytest.mark.e2e

@@ -22,7 +22,7 @@ from marshmallow import Schema, fields, validate
 from app import codes
 from app.codes import CODES, Message, code_of
 from app.examples import _ROUND
-from app.lifecycle import write_problem
+from app.gunicorn_errors import write_problem
 from app.schemas import requests as request_schemas
 from rules.error_codes import CODES as DOMAIN_CODES
 from tests.hostile.mutations import corpus, mutate

@@ -36,9 +36,9 @@ TEXT_KEYS = {"title", "detail", "message", "note", "notes", "description", "form
 TECHNICAL = {"JSON", "UTF", "Unicode", "KiB", "POST", "GET", "HTTP", "Content", "Type",
              "application", "json", "null", "true", "false", "openapi", "yaml", "seed",
              "errors", "detail", "title", "code", "BOM", "NaN", "Infinity", "UTF-8", "UTF-16"}
-# Problems written by gunicorn before the request's headers are read: no Accept-Language
-# is known yet, so they are English (docs/clients.md says so). Each code is also answered
-# by the app, in Chinese, which the cases below check.
+# Problems gunicorn writes itself, before the app sees the request: each code is also
+# answered by the app, in Chinese, which the cases below check; gunicorn's own answers are
+# checked in Chinese against a real server (tests/e2e/test_zh_problems.py).
 GUNICORN_LEVEL = {codes.HTTP_BAD_REQUEST, codes.HTTP_REQUEST_LINE_TOO_LONG,
                   codes.HTTP_HEADERS_TOO_LARGE}
 

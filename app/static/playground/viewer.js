@@ -5,12 +5,20 @@
  * turn, the facts so far), and the end is the full log's answer (the settlement). The first
  * illegal action is the one the server's 422 names (actions[i], with its rule and seed line).
  * The address keeps the log (an example's name, or the log itself) and the step, so a link
- * replays the same round at the same step. */
+ * replays the same round at the same step. They live in the fragment (#log=…&step=N), never
+ * in the query: a browser does not send the fragment, so the request line stays
+ * "GET /viewer" however long the round (a 118-action log in ?log= was a 414). The log is
+ * compressed (deflate-raw, then base64url). Links of the former ?log=…&step=N form still
+ * open. */
 "use strict";
 
 (function () {
   const { el, tile, t, call, words } = MJ;
   const WINDS = ["E", "S", "W", "N"];
+  // The most a log may be: POST /replay's body limit (MAX_REPLAY_BODY_BYTES, app/config.py).
+  // A link's log is inflated no further, so a small fragment cannot unpack to gigabytes.
+  const REPLAY_KIB = 128;
+  const MOST_LOG_BYTES = REPLAY_KIB * 1024;
 
   words({
     en: {
@@ -32,6 +40,9 @@
       draw: "draws", discard: "discards", chow: "chows", pung: "pungs", kong: "kongs",
       added_kong: "adds to a kong", concealed_kong: "declares a concealed kong", win: "wins",
       seat_label: (seat, wind) => `Seat ${seat} (${wind})`,
+      link_broken: "This link's round cannot be read: the link is cut short or damaged. "
+        + "Copy the whole link again, or paste the round's log.",
+      link_too_large: `This link's log is larger than the ${REPLAY_KIB} KiB a replay may be.`,
     },
     zh: {
       page_title: "牌局回放 · Replay viewer",
@@ -52,34 +63,123 @@
       draw: "摸牌", discard: "打出", chow: "吃", pung: "碰", kong: "明杠",
       added_kong: "补杠", concealed_kong: "暗杠", win: "胡",
       seat_label: (seat, wind) => `座位 ${seat}（${{ E: "东", S: "南", W: "西", N: "北" }[wind]}）`,
+      link_broken: "无法读取此链接中的牌局：链接被截断或已损坏。请重新复制完整的链接，或粘贴这一局的日志。",
+      link_too_large: `此链接中的日志超过了回放允许的 ${REPLAY_KIB} KiB。`,
     },
   });
 
   const state = {
-    log: null, name: null, step: 0, total: 0, illegal: null, answers: new Map(), shown: 0,
+    log: null, name: null, link: null, step: 0, total: 0, illegal: null, answers: new Map(),
+    shown: 0, loads: 0,
   };
 
   // --------------------------------------------------------------------- the address
-  function encodeLog(log) {
-    const bytes = new TextEncoder().encode(JSON.stringify(log));
+  /** A failure to read a link's log, with the key of the sentence that says why. */
+  class LinkError extends Error {
+    constructor(key) {
+      super(key);
+      this.key = key;
+    }
+  }
+
+  function toBase64url(bytes) {
     let binary = "";
-    bytes.forEach((b) => { binary += String.fromCharCode(b); });
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
     return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
 
-  function decodeLog(text) {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+  function fromBase64url(text) {
+    if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError("link_broken");
+    try {
+      return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")),
+        (c) => c.charCodeAt(0));
+    } catch (err) {
+      throw new LinkError("link_broken");  // a length no base64 has: cut short
+    }
   }
 
+  /** The bytes a stream gives, failing past ``most`` of them (without reading further). */
+  async function readAtMost(stream, most) {
+    const reader = stream.getReader();
+    const parts = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > most) {
+        reader.cancel().catch(() => {});
+        throw new LinkError("link_too_large");
+      }
+      parts.push(value);
+    }
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+
+  /** The log as a link carries it: ["log", deflate-raw + base64url], or, in a browser
+   * without CompressionStream, ["json", base64url] (longer, still never sent). */
+  async function linkFor(log) {
+    const bytes = new TextEncoder().encode(JSON.stringify(log));
+    if (typeof CompressionStream !== "function") return ["json", toBase64url(bytes)];
+    const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    return ["log", toBase64url(await readAtMost(packed, Infinity))];
+  }
+
+  /** A link's log, from its form (see linkFor; "plain" is the former ?log=, uncompressed),
+   * or a LinkError saying why it cannot be read. */
+  async function logFrom(form, text) {
+    let bytes = fromBase64url(text);
+    if (form === "log") {
+      if (typeof DecompressionStream !== "function") throw new LinkError("link_broken");
+      const unpacked = new Blob([bytes]).stream()
+        .pipeThrough(new DecompressionStream("deflate-raw"));
+      try {
+        bytes = await readAtMost(unpacked, MOST_LOG_BYTES);
+      } catch (err) {
+        throw err instanceof LinkError ? err : new LinkError("link_broken");
+      }
+    } else if (bytes.length > MOST_LOG_BYTES) {
+      throw new LinkError("link_too_large");
+    }
+    try {
+      return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    } catch (err) {
+      throw new LinkError("link_broken");
+    }
+  }
+
+  /** The page's address for the round and step shown: everything in the fragment. */
   function address() {
     const url = new URL(location.href);
     url.search = "";
-    if (state.name) url.searchParams.set("example", state.name);
-    else url.searchParams.set("log", encodeLog(state.log));
-    url.searchParams.set("step", String(state.step));
-    if (MJ.language() === "zh") url.searchParams.set("lang", "zh");
+    const params = new URLSearchParams([state.link, ["step", String(state.step)]]);
+    if (MJ.language() === "zh") params.set("lang", "zh");
+    url.hash = params.toString();
     return url;
+  }
+
+  /** What the address asks for: the fragment's entries, or a former link's query. */
+  function linkParams() {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    if (fragment.has("log") || fragment.has("json") || fragment.has("example")) return fragment;
+    const query = new URLSearchParams(location.search);
+    if (query.has("log")) query.set("plain", query.get("log"));
+    query.delete("log");
+    return query;
+  }
+
+  /** The fragment's lang=zh|en, which a link made in Chinese carries. */
+  function linkLanguage() {
+    const value = new URLSearchParams(location.hash.slice(1)).get("lang");
+    return value === "zh" || value === "en" ? value : null;
   }
 
   // --------------------------------------------------------------------- loading
@@ -89,14 +189,19 @@
     box.hidden = !text;
   }
 
+  /** Replay ``log`` (an example's when ``name`` is given) from ``step``. A load started
+   * later (another example, a new link) wins over this one when both are under way. */
   async function load(log, name, step) {
     if (!log || !Array.isArray(log.actions)) {
       showLoadError(t("no_actions"));
       return;
     }
-    Object.assign(state, { log, name, total: log.actions.length, illegal: null,
-                           answers: new Map() });
+    const ticket = ++state.loads;
+    const link = name ? ["example", name] : await linkFor(log);
     const full = await call("/replay", log);
+    if (ticket !== state.loads) return;
+    Object.assign(state, { log, name, link, total: log.actions.length, illegal: null,
+                           answers: new Map() });
     if (full.status === 422) {
       const first = (full.data.errors || [])[0] || {};
       const found = /^actions\[(\d+)\]/.exec(first.field || "");
@@ -128,13 +233,14 @@
   }
 
   async function go(k) {
+    if (!state.log) return;  // no round loaded (a link that could not be read)
     state.step = Math.max(0, Math.min(lastStep(), Number(k) || 0));
     const wanted = state.step;
     const legal = state.illegal && wanted > state.illegal.index ? state.illegal.index : wanted;
     const answer = await answerAt(legal);
     if (wanted !== state.step) return;  // a later step was asked for meanwhile
     render(answer);
-    history.replaceState(null, "", address());
+    history.replaceState(null, "", address());  // (no hashchange: it is not a navigation)
   }
 
   // --------------------------------------------------------------------- rendering
@@ -231,26 +337,45 @@
     if (chosen) select.value = chosen;
   }
 
-  function fromAddress() {
-    const query = new URLSearchParams(location.search);
-    const step = Number(query.get("step") || 0);
-    const logText = query.get("log");
-    if (logText) {
+  /** Load what the address asks for: a link's log, an example, or the first example. A
+   * link whose log cannot be read says so, and the round shown (if any) stays. */
+  async function fromAddress() {
+    const params = linkParams();
+    const step = Number(params.get("step") || 0);
+    const form = ["log", "json", "plain"].find((key) => params.has(key));
+    if (form) {
+      let log;
       try {
-        return load(decodeLog(logText), null, step);
+        log = await logFrom(form, params.get(form));
       } catch (err) {
-        showLoadError(t("not_json"));
+        if (!(err instanceof LinkError)) throw err;
+        showLoadError(t(err.key));
+        document.getElementById("paste-box").open = true;
+        return;
       }
+      await load(log, null, step);
+      return;
     }
-    const name = query.get("example");
+    const name = params.get("example");
     const found = window.VIEWER_EXAMPLES.find((e) => e.name === name)
       || window.VIEWER_EXAMPLES[0];
     document.getElementById("example").value = found.name;
-    return load(found.log, found.name, name ? step : 0);
+    await load(found.log, found.name, name ? step : 0);
+  }
+
+  /** A link opened on a page already showing a round (only the fragment changed, so the
+   * browser does not reload): its language, then its round. */
+  async function followLink() {
+    const language = linkLanguage();
+    if (language && language !== MJ.language()) {
+      MJ.setLanguage(language, false);
+      fillExamples();
+    }
+    await fromAddress();
   }
 
   function start() {
-    MJ.setLanguage(MJ.chooseLanguage(), false);
+    MJ.setLanguage(linkLanguage() || MJ.chooseLanguage(), false);
     fillExamples();
     MJ.languageSwitch(async () => {
       fillExamples();
@@ -284,7 +409,11 @@
         go(moves[event.key]);
       }
     });
-    fromAddress().then(() => { document.body.dataset.ready = "true"; });
+    window.addEventListener("hashchange", () => {
+      document.body.dataset.ready = "false";
+      followLink().finally(() => { document.body.dataset.ready = "true"; });
+    });
+    fromAddress().finally(() => { document.body.dataset.ready = "true"; });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
