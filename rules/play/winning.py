@@ -180,9 +180,10 @@ class Winning(RoundState):
             return []
         found = []
         for seat, state in enumerate(self.seats):
+            if seat == self.turn:  # its own discard or kong: nothing to pass
+                continue
             waits = state.waits if state.waits is not None else self.seat_waits(seat)
-            if tile in waits and seat != self.turn and seat not in self.winners \
-                    and self.could_win(seat):
+            if tile in waits and seat not in self.winners and self.could_win(seat):
                 found.append(seat)
         return found
 
