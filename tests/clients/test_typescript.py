@@ -15,12 +15,22 @@ import re
 import shlex
 import socket
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.clients.conftest import QINZHOU_DELTAS, REPLAY_DELTAS, REPLAYS, ROOT, TS_CLIENT
+from tests.clients.conftest import (
+    DRIVE_OUTPUT,
+    PY_CLIENT,
+    QINZHOU_DELTAS,
+    REPLAY_DELTAS,
+    REPLAYS,
+    ROOT,
+    TS_CLIENT,
+    assert_four_settled_rounds,
+)
 from tests.toolchains import missing_node, unavailable
 
 SCHEMA = TS_CLIENT / "src" / "schema.d.ts"
@@ -105,7 +115,7 @@ def _no_server_line(url: str) -> str:
     return f"no server at {url} — start one with `make run` (or set SCORING_URL)"
 
 
-@pytest.mark.parametrize("example", ["settle.js", "replay.js"])
+@pytest.mark.parametrize("example", ["settle.js", "replay.js", "drive.js"])
 def test_an_example_without_a_server_says_so_in_one_line(build, example):
     """No Node stack trace: one line naming the URL and how to start a server, status 1."""
     url = _nowhere()
@@ -114,10 +124,12 @@ def test_an_example_without_a_server_says_so_in_one_line(build, example):
     assert (done.returncode, done.stdout, done.stderr) == (1, "", _no_server_line(url) + "\n")
 
 
-def test_npm_run_example_without_a_server_says_so_in_one_line():
-    """`npm run example` as the docs give it (it compiles to build/ first)."""
+@pytest.mark.parametrize("script", ["example", "example:drive"])
+def test_npm_run_example_without_a_server_says_so_in_one_line(script):
+    """`npm run example` (and `example:drive`) as the docs give it (it compiles to build/
+    first)."""
     url = _nowhere()
-    done = subprocess.run(["npm", "run", "--silent", "example"], capture_output=True, text=True,
+    done = subprocess.run(["npm", "run", "--silent", script], capture_output=True, text=True,
                           timeout=300, cwd=TS_CLIENT, env={**os.environ, "SCORING_URL": url})
     assert done.returncode != 0
     assert done.stderr.strip() == _no_server_line(url), done.stderr[-2000:]
@@ -249,3 +261,32 @@ def test_the_replay_example_prints_each_state(build, server_url):
         f"finished {json.dumps(REPLAY_DELTAS, separators=(',', ':'))}",
         "422 actions[1] action.chow_not_next",
     ]
+
+
+def run_drive(build: Path, server_url: str, *args: str) -> str:
+    """examples/drive.ts, compiled, against the server: what it prints (status 0)."""
+    done = run("node", str(build / "examples" / "drive.js"), *args, cwd=build,
+               env={**os.environ, "SCORING_URL": server_url})
+    assert done.stderr == "", done.stderr[-3000:]
+    return done.stdout
+
+
+@pytest.mark.e2e
+def test_the_drive_example_prints_what_replay_md_shows(build, server_url):
+    """examples/drive.ts (npm run example:drive): a round of each variant, followed through
+    `legal` until it is empty, as docs/replay.md "Drive a game" shows it."""
+    assert DRIVE_OUTPUT, "docs/replay.md has no 'both print this' block"
+    assert run_drive(build, server_url) == DRIVE_OUTPUT[0]
+
+
+@pytest.mark.e2e
+def test_the_drive_example_plays_the_python_ones_rounds(build, server_url):
+    """One seed, one table: the TypeScript and Python examples deal the same walls and make
+    the same choices (their shared generator), so they print the same lines."""
+    python = subprocess.run([sys.executable, str(PY_CLIENT / "examples" / "drive.py"),
+                             server_url, "7"], capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "PYTHONPATH": str(PY_CLIENT / "src")})
+    assert python.returncode == 0, python.stderr[-3000:]
+    typescript = run_drive(build, server_url, "7")
+    assert_four_settled_rounds(typescript)
+    assert typescript == python.stdout
