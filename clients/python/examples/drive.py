@@ -124,8 +124,8 @@ def looseness(tile: str, hand: list[str]) -> int:
 def choose(answer: ReplayResponse, rng: Rng) -> dict[str, Any] | None:
     """One of the listed actions, or None when every seat's list is empty. A win first (the
     seat nearest after the discarder); on a seat's own turn a kong from hand half the time,
-    else its loosest tile; on an open discard a kong or pung half the time, a chow a third of
-    the time, else the next seat's draw."""
+    else its loosest tile; on an open discard a kong or pung half the time, a chow three times
+    in ten, else the next seat's draw."""
     legal: list[dict[str, Any]] = [dict(a) for actions in answer.get("legal", [])
                                    for a in actions]
     if not legal:

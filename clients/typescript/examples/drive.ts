@@ -138,7 +138,7 @@ function least(actions: Listed[], key: (action: Listed) => number): Listed {
 /**
  * One of the listed actions, or null when every seat's list is empty. A win first (the seat
  * nearest after the discarder); on a seat's own turn a kong from hand half the time, else its
- * loosest tile; on an open discard a kong or pung half the time, a chow a third of the time,
+ * loosest tile; on an open discard a kong or pung half the time, a chow three times in ten,
  * else the next seat's draw.
  */
 function choose(answer: ReplayResponse, rng: Rng): Listed | null {
