@@ -183,14 +183,18 @@ def play(client: Client, table: Table, rng: Rng) -> tuple[list[dict[str, Any]], 
         log.append(fill_in(action, table, log))
 
 
-def summary(variant: str, log: list[dict[str, Any]], answer: ReplayResponse) -> str:
-    """The variant's line; a settlement whose deltas do not sum to zero is an error."""
+def summary(table: Table, log: list[dict[str, Any]], answer: ReplayResponse) -> str:
+    """The variant's line; no settlement, or deltas that do not sum to zero, is an error
+    (with the log, to report)."""
+    variant = table.body["variant"]
     settle_request, settlement = answer.get("settle_request"), answer.get("settlement")
     if settle_request is None or settlement is None:
-        raise DriveError(f"{variant}: finished without a settlement")
+        raise DriveError(f"{variant}: finished without a settlement for "
+                         f"{compact({**table.body, 'actions': log})}")
     winners, deltas = settle_request["result"]["winners"], settlement["deltas"]
     if sum(deltas) != 0:
-        raise DriveError(f"{variant}: the deltas {deltas} do not sum to zero")
+        raise DriveError(f"{variant}: the deltas {compact(deltas)} do not sum to zero for "
+                         f"{compact({**table.body, 'actions': log})}")
     return (f"{variant}: {len(log)} actions, {answer['status']}, winners {compact(winners)}, "
             f"deltas {compact(deltas)}")
 
@@ -207,7 +211,7 @@ def drive(client: Client, seed: int) -> None:
         rng = Rng(seed * 4 + index + 1)
         table = set_up(variant, rules, send_wall, rng)
         log, answer = play(client, table, rng)
-        print(summary(variant, log, answer), flush=True)
+        print(summary(table, log, answer), flush=True)
 
 
 def main(argv: list[str]) -> int:

@@ -207,15 +207,21 @@ async function play(client: ScoringClient, table: Table,
   }
 }
 
-/** The variant's line; a settlement whose deltas do not sum to zero is an error. */
-function summary(variant: string, log: Action[], answer: ReplayResponse): string {
+/**
+ * The variant's line; no settlement, or deltas that do not sum to zero, is an error (with the
+ * log, to report).
+ */
+function summary(table: Table, log: Action[], answer: ReplayResponse): string {
+  const variant = table.body.variant;
+  const body = JSON.stringify({ ...table.body, actions: log });
   const winners = answer.settle_request?.result?.winners;
   const deltas = answer.settlement?.deltas;
   if (winners === undefined || deltas === undefined) {
-    throw new DriveError(`${variant}: finished without a settlement`);
+    throw new DriveError(`${variant}: finished without a settlement for ${body}`);
   }
   if (deltas.reduce((sum, delta) => sum + delta, 0) !== 0) {
-    throw new DriveError(`${variant}: the deltas ${JSON.stringify(deltas)} do not sum to zero`);
+    throw new DriveError(`${variant}: the deltas ${JSON.stringify(deltas)} do not sum to zero ` +
+                         `for ${body}`);
   }
   return `${variant}: ${log.length} actions, ${answer.status}, ` +
          `winners ${JSON.stringify(winners)}, deltas ${JSON.stringify(deltas)}`;
@@ -226,10 +232,11 @@ function summary(variant: string, log: Action[], answer: ReplayResponse): string
  * another's).
  */
 async function drive(client: ScoringClient, seed: number): Promise<void> {
-  for (const [index, table] of TABLES.entries()) {
+  for (const [index, setting] of TABLES.entries()) {
     const rng = new Rng(seed * 4 + index + 1);
-    const [log, answer] = await play(client, setUp(table, rng), rng);
-    console.log(summary(table.variant, log, answer));
+    const table = setUp(setting, rng);
+    const [log, answer] = await play(client, table, rng);
+    console.log(summary(table, log, answer));
   }
 }
 
