@@ -31,10 +31,11 @@ The contract, step by step, as this module reads it
 6. The shanten is :func:`rules.analysis.shanten` of the variant's shapes, the jing kinds
    (``variant.wild_kinds(jing)``) taken out of the counts as wilds
    (:meth:`rules.hand.HandView.of`), copy limits ignored.
-7. A win is ``rules.evaluate`` of ``H + x`` with the melds, ``win_type="self_draw"``, the
-   request's ``dealer``, ``seat_wind``, ``round_wind``, ``jing`` and ``rules``, no flags:
-   ``winning`` true is a win (a refused request, ``InvalidInput``, is none). Its value is 1
-   for ``win_probability`` and ``total`` for ``expected_score``. The two numbers are
+7. A win is ``rules.evaluate`` of ``H + x`` with the melds, ``win_type="self_draw"``,
+   ``win_tile=x`` (ambiguity A), the request's ``dealer``, ``seat_wind``, ``round_wind``,
+   ``jing`` and ``rules``, no flags: ``winning`` true is a win (a refused request,
+   ``InvalidInput``, is none). Its value is 1 for ``win_probability`` and ``total`` for
+   ``expected_score``. The two numbers are
    independent optimisations; since the sum is linear and the max is taken number by
    number, one recursion carrying both (a pair, max per component) equals two recursions.
 8. A 13-tile hand's answer is ``V_0(H13, changes)``; a 14-tile hand's entry for ``d`` is
@@ -47,14 +48,20 @@ Ambiguities, and the reading chosen
 -----------------------------------
 A. "the total the seat collects for that hand as ``POST /evaluate`` scores it with
    ``win_type: self_draw`` (the seat, dealer, winds, jing and rule options of the request;
-   no flags)": is ``win_tile`` (the drawn ``x``) given? Readings: (i) no, the request is the
-   fields listed, the hand ``H + x``; (ii) yes, ``win_tile = x``, the tile the model drew.
-   It matters: without ``win_tile`` the Jiangxi scorer tries every tile held as the last
-   one and keeps the best (e.g. a 精吊 reading, ×2), so about half the wins of random ready
-   xingguo/nanchang hands score differently (guangdong, qinzhou: none seen differ).
-   Chosen: (i), the literal text, which names every field and not this one (and the
-   issue's brief gives the call without it). :class:`Context` ``win_tile=True`` gives (ii),
-   so the engine can be compared under either until the contract says which.
+   no flags)": is ``win_tile`` (the drawn ``x``) given? Readings: (i) no: the body is the
+   fields listed and the hand ``H + x``; (ii) yes, ``win_tile = x``: the win the model
+   describes is a draw of ``x``. It matters: without ``win_tile`` the Jiangxi scorer tries
+   every tile held as the last one and keeps the best, so ``123456789m123p5p`` drawing a jing
+   in xingguo is scored as 精吊 (as if 5p had been drawn to a lone jing), 16 against the 8 of
+   the win that happened; about half the wins of random ready xingguo/nanchang hands score
+   differently (guangdong, qinzhou: none seen differ; ``winning`` never differed).
+   Chosen: (ii). "The total the seat collects" is the payout of the win modelled, and
+   ``/evaluate`` itself says that without ``win_tile`` it scores "the best case for the
+   winner; give win_tile to score the actual win"; ``/evaluate``'s and ``/advise``'s own
+   wait values give the wait as ``win_tile`` too. The list in the parenthesis reads as the
+   fields copied from the *request*, which has no drawn tile. (The issue's brief writes the
+   call without ``win_tile``: that is reading (i).) :class:`Context` ``win_tile=False``
+   gives (i), so the engine can be compared under either until the contract says which.
 B. "the seat" in that parenthesis: ``/evaluate`` has no seat field; read as the seat's own
    ``dealer`` and ``seat_wind`` (nothing else is passed: not ``discarder_is_dealer``, which a
    self-draw does not use).
@@ -97,15 +104,15 @@ ZERO: Pair = (Fraction(0), Fraction(0))
 @dataclass(frozen=True)
 class Context:
     """What the request says about the seat beyond its tiles: passed to ``/evaluate`` for
-    every win. ``win_tile``: give the drawn tile as ``win_tile`` (ambiguity A; off is the
-    contract's literal reading)."""
+    every win. ``win_tile``: give the drawn tile as ``win_tile`` (ambiguity A: on is the
+    reading chosen, off the other one)."""
 
     dealer: bool = False
     seat_wind: int | None = None
     round_wind: int | None = None
     jing: Jing = field(default_factory=Jing)
     rules: Mapping[str, Any] = field(default_factory=dict)
-    win_tile: bool = False
+    win_tile: bool = True
 
 
 def counts_of(hand: str | Sequence[int]) -> Counts:
