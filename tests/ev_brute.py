@@ -77,9 +77,9 @@ E. "Discarding the drawn tile (d = x)": tiles of one kind are alike, so ``d`` is
 F. ``changes`` is 0 or 1 in the contract; any ``b ≥ 0`` works here the same way.
 G. "a hand the variant accepts as a self-drawn win": a request ``/evaluate`` refuses
    (``InvalidInput``) is not accepted, so it is no win (the issue's brief says so; the
-   contract is silent). It bites in guangdong: a pung of a wind without ``seat_wind`` or
-   ``dealer`` is refused ("required for this hand"), so such a win counts 0 unless the
-   request gives the seat's wind.
+   contract is silent). It bites in guangdong: without ``seat_wind`` or ``dealer`` a win
+   holding a pung of a wind whose 门风 fan would count is refused ("required for this
+   hand": ``567m777m333p44sSSS``), so it counts 0 unless the request gives the seat's wind.
 """
 
 from __future__ import annotations
