@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from rules import advice, matches, play
+from rules import advice, expected, matches, play
 from rules import places as at
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
@@ -77,7 +77,11 @@ def advise(request: AdviseRequest) -> Advice:
     """What to discard (:mod:`rules.advice`): the hand's shanten and, for each distinct
     discard, the shanten after it, its 进张 with the copies left and, when ready, its waits
     valued as /evaluate values them."""
-    return advice.advise(get_variant(request.variant), request)
+    variant = get_variant(request.variant)
+    found = advice.advise(variant, request)
+    if request.expected is None:
+        return found
+    return expected.with_expected(variant, variant.resolved_advice(request), found)
 
 
 def settle(request: SettleRequest) -> Settlement:

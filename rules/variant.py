@@ -130,6 +130,9 @@ class Variant:
     patterns: ClassVar[tuple[str, ...]] = ()  # their ids, derived (GET /variants, the contract)
     reasons: ClassVar[tuple[str, ...]] = ()  # its own reason codes for a hand that cannot win
     round_wind_turns: ClassVar[bool] = False  # POST /match turns (and scores) the round wind
+    # a pung of the seat's wind scores (门风): a non-dealer's hand is valued only with its
+    # seat wind, so the expected-value model, which values hands it has not met, asks for it
+    scores_seat_wind: ClassVar[bool] = False
     play_rules: ClassVar[PlayRules]  # how its round is played (its package's play.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

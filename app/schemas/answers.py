@@ -17,6 +17,7 @@ from rules.model import (
     Advice,
     DiscardAdvice,
     Evaluation,
+    Expected,
     Flags,
     GroupView,
     ImprovingTile,
@@ -149,17 +150,34 @@ def wait_advice(w: WaitAdvice) -> Json:
 
 
 def discard_advice(d: DiscardAdvice) -> Json:
-    return {"discard": CODES[d.discard], "shanten": d.shanten,
-            "tiles": [draw(t) for t in d.draws], "left_total": d.left_total, "value": d.value,
-            "waits": None if d.waits is None else [wait_advice(w) for w in d.waits]}
+    out = {"discard": CODES[d.discard], "shanten": d.shanten,
+           "tiles": [draw(t) for t in d.draws], "left_total": d.left_total, "value": d.value,
+           "waits": None if d.waits is None else [wait_advice(w) for w in d.waits]}
+    if d.expected is not None:
+        out.update(expected_numbers(d.expected))
+    return out
+
+
+def expected_numbers(e: Expected) -> Json:
+    """The model's two numbers (null where the hand is more than 3 from ready)."""
+    return {"win_probability": e.win_probability, "expected_score": e.expected_score}
 
 
 def advice(a: Advice) -> Json:
-    """A /advise answer: the hand's shanten, and its discards or its own 进张."""
-    return {"shanten": a.shanten,
-            "discards": None if a.discards is None else [discard_advice(d) for d in a.discards],
-            "tiles": None if a.draws is None else [draw(t) for t in a.draws],
-            "left_total": a.left_total}
+    """A /advise answer: the hand's shanten, and its discards or its own 进张; with
+    ``expected``, the model's numbers, the inputs it used and the best discard."""
+    out: Json = {
+        "shanten": a.shanten,
+        "discards": None if a.discards is None else [discard_advice(d) for d in a.discards],
+        "tiles": None if a.draws is None else [draw(t) for t in a.draws],
+        "left_total": a.left_total}
+    if a.inputs is not None:
+        out["expected"] = {"draws_left": a.inputs.draws_left, "changes": a.inputs.changes,
+                           "objective": a.inputs.objective}
+        out["best"] = None if a.best is None else CODES[a.best]
+        if a.expected is not None:
+            out.update(expected_numbers(a.expected))
+    return out
 
 
 # ---------------------------------------------------------------------------- POST /replay

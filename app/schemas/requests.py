@@ -40,6 +40,8 @@ from rules.tiles import code
 from rules.variants import NAMES
 
 _one_of = validate.OneOf
+# /advise's inputs of the expected-value model (API.md "Expected value")
+EXPECTED_INPUTS = ("objective", "draws_left", "changes")
 
 
 def _variant_field() -> fields.String:
@@ -412,15 +414,43 @@ class AdviseSchema(QuickSchema):
     round_wind = Tile(load_default=None, allow_none=True)
     jing = _jing_field()
     rules = _rules_field()
+    expected = StrictBool(load_default=False, metadata={
+        "description": "Also each discard's (or the 13-tile hand's) win_probability and "
+                       "expected_score under the self-draw model (docs/advice.md, 'Expected "
+                       "value'), the discards ordered by the objective."})
+    objective = fields.String(load_default=None, validate=_one_of(model.OBJECTIVES), metadata={
+        "description": "With expected: what ranks the discards and picks best: score (the "
+                       "default) or win (the chance to win)."})
+    draws_left = StrictInt(load_default=None, validate=validate.Range(min=0, max=40),
+                           metadata={"description": "With expected: the seat's own draws "
+                                                    "still to come (default 18)."})
+    changes = StrictInt(load_default=None, validate=_one_of((0, 1)), metadata={
+        "description": "With expected: the model's budget of hand changes (0 or 1); left out, "
+                       "the service's choice, said in the answer's expected.changes."})
 
     @validates_schema(pass_original=True)
     def is_dealer_agrees(self, data: dict[str, Any], original: Any, **_: Any) -> None:
         _same_as(original, data, "dealer", "is_dealer")
 
+    @validates_schema
+    def model_inputs_with_expected(self, data: dict[str, Any], **_: Any) -> None:
+        """The model's inputs mean nothing without ``expected``: say so, not ignore them."""
+        if data.get("expected"):
+            return
+        given = {name: [Message("only with 'expected': true (the expected-value model's "
+                                "input)", FIELD_NOT_USED)]
+                 for name in EXPECTED_INPUTS if data.get(name) is not None}
+        if given:
+            raise ValidationError(given)
+
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.AdviseRequest:
         _take_is_dealer(data)
         hand = model.PlayerTiles(data.pop("hand"), tuple(data.pop("melds")))
+        asked = {name: data.pop(name) for name in EXPECTED_INPUTS}
+        if data.pop("expected"):
+            data["expected"] = model.ExpectedAsk(
+                asked["draws_left"], asked["changes"], asked["objective"] or model.SCORE)
         return model.AdviseRequest(hand=hand, **data)
 
     @staticmethod
@@ -804,6 +834,7 @@ _SETTLE_KEYS = _data_keys(SettleSchema)
 _ROUND_KEYS = _data_keys(MatchRoundSchema)
 _MATCH_KEYS = _data_keys(MatchSchema)
 _ADVISE_KEYS = _data_keys(AdviseSchema)
+_EXPECTED_KEYS = frozenset({"expected", *EXPECTED_INPUTS})
 _EVENT_TYPES = ("follow_dealer", "false_win")
 
 
@@ -850,8 +881,8 @@ def quick_evaluate(data: Any) -> model.EvaluateRequest:
 def quick_advise(data: Any) -> model.AdviseRequest:
     """:class:`AdviseSchema`'s answer for a body written the usual way, else None."""
     body = _known(data, _ADVISE_KEYS)
-    if "is_dealer" in body:  # an alias: the schema checks it against dealer
-        raise _Unvouched
+    if "is_dealer" in body or not _EXPECTED_KEYS.isdisjoint(body):
+        raise _Unvouched  # an alias the schema checks; the model's inputs, which it reads
     get = body.get
     hand = model.PlayerTiles(_tiles(get("hand"), 18), _each(get("melds", []), quick_meld, 4))
     return model.AdviseRequest(

@@ -11,6 +11,7 @@ from app.codes import CODES
 from app.schemas.fields import TileCode, tile_codes
 from app.schemas.requests import SettleSchema
 from rules import play
+from rules.model import OBJECTIVES
 from rules.text import Text
 
 
@@ -212,6 +213,18 @@ class WaitValueSchema(Schema):
                        "de_guo or de_zhong_de among the patterns)."})
 
 
+def _probability_field(description: str = "") -> fields.Float:
+    return fields.Float(allow_none=True, metadata={"description": description or (
+        "Asked with `expected`: the chance that the hand left wins by its own draws "
+        "(docs/advice.md, 'Expected value'); null more than 3 from ready.")})
+
+
+def _score_field(description: str = "") -> fields.Float:
+    return fields.Float(allow_none=True, metadata={"description": description or (
+        "Asked with `expected`: what the hand left collects on average (each self-drawn "
+        "win valued at its /evaluate total); null more than 3 from ready.")})
+
+
 class WaitAdviceSchema(Schema):
     tile = TileCode(required=True)
     left = fields.Integer(required=True)
@@ -240,6 +253,19 @@ class DiscardAdviceSchema(Schema):
     waits = fields.List(fields.Nested(WaitAdviceSchema), allow_none=True, metadata={
         "description": "When the discard leaves the hand ready (shanten 0): every wait, "
                        "valued as /evaluate values the waits of that 13-tile hand; else null."})
+    win_probability = _probability_field()
+    expected_score = _score_field()
+
+
+class ExpectedInputsSchema(Schema):
+    """The expected-value model's inputs as used."""
+
+    draws_left = fields.Integer(required=True, metadata={
+        "description": "The seat's own draws still to come."})
+    changes = fields.Integer(required=True, metadata={
+        "description": "The budget of hand changes (the service's choice when not asked)."})
+    objective = fields.String(required=True, metadata={
+        "description": "What ranks: score or win.", "enum": list(OBJECTIVES)})
 
 
 class AdviceResponseSchema(Schema):
@@ -256,6 +282,15 @@ class AdviceResponseSchema(Schema):
                         metadata={"description": "A 13-tile hand: its 进张; null for a "
                                                  "14-tile hand."})
     left_total = fields.Integer(allow_none=True)
+    expected = fields.Nested(ExpectedInputsSchema, metadata={
+        "description": "Asked with `expected`: the model's inputs as used."})
+    best = TileCode(allow_none=True, metadata={
+        "description": "Asked with `expected`, a 14-tile hand: the discard the objective "
+                       "ranks first (null for a 13-tile hand)."})
+    win_probability = _probability_field(
+        "Asked with `expected`, a 13-tile hand: its chance to win by its own draws.")
+    expected_score = _score_field(
+        "Asked with `expected`, a 13-tile hand: what it collects on average.")
     ruleset = fields.Nested(RulesetSchema, required=True)
 
 

@@ -1,0 +1,347 @@
+"""Expected values under the self-draw model (the contract's "Expected value" section):
+how likely a waiting hand is to win by its own draws, and what it collects on average.
+
+The model. A waiting hand ``H`` (13 − 3k concealed tiles beside k melds that never change)
+draws; a tile kind x comes with probability ``r_H(x) / R``, where ``r_H(x) = 4 − out(x) −
+H(x)`` (never below 0) counts the copies the seat has not seen, ``out`` the copies it sees
+outside its concealed tiles, and ``R`` their sum. A hand the variant accepts as a
+self-drawn win is always won; otherwise the seat discards a tile that does not raise the
+shanten (jing wild, copy limits ignored): the drawn tile itself (always allowed), a tile
+that lowers the shanten, or, while its budget ``b`` of hand changes lasts, another tile
+that keeps it (``b`` falls by one). ``V_T = 0`` after the last draw; ``V_t(H, b) = Σ_x
+r_H(x)/R · best_t(H + x, b)``, a win's value or the best discard's ``V_{t+1}``. The two
+numbers, the chance of a win (each win worth 1) and the expected score (each worth its
+total), are each their own optimum.
+
+The design follows mahjong-cpp's (learned from, not copied): the hands a question can reach
+are found once, as a graph (:class:`Graph`: each state a hand and its budget, each draw an
+edge to a win or to the states its allowed discards lead to), and the values are worked
+out one turn at a time backwards, for every state at once, in arrays (:func:`values`).
+What a hand's draws and discards are (:class:`Moves`) depends on the tiles alone, so it is
+kept between questions; the draw probabilities depend on what the seat sees, so they are
+the question's. Several questions that differ only by one more copy seen (the discards of
+one 14-tile hand, each counted as seen) share one graph and are solved together, one row
+of values each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rules.analysis import is_complete, shanten, waits
+from rules.analysis.exchange import WILD, exchanges
+from rules.analysis.model import ShapeRules
+from rules.caches import cached
+
+Counts = tuple[int, ...]
+KINDS = 34
+COPIES = 4
+MAX_SHANTEN = 3  # a waiting hand further from ready is not valued (its numbers are null)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a question fixes about the hand besides its tiles: the variant's shapes, the
+    wild kinds (the jing: drawn like any kind, wild in the hand) and how many melds stand
+    beside the concealed tiles."""
+
+    shapes: ShapeRules
+    wild_kinds: frozenset[int] = frozenset()
+    melds: int = 0
+
+    def split(self, counts: Counts) -> tuple[Counts, int]:
+        """The concealed counts as the core reads them: natural counts and wilds."""
+        if not self.wild_kinds:
+            return counts, 0
+        natural = list(counts)
+        wilds = 0
+        for kind in self.wild_kinds:
+            wilds += natural[kind]
+            natural[kind] = 0
+        return tuple(natural), wilds
+
+    def shanten(self, counts: Counts) -> int:
+        """The model's shanten: the variant's shapes, jing wild, copy limits ignored."""
+        natural, wilds = self.split(counts)
+        return shanten(natural, wilds, self.shapes, self.melds)
+
+    def complete(self, counts: Counts) -> bool:
+        """Is the hand (14 − 3k tiles) complete: a self-drawn win in every variant."""
+        natural, wilds = self.split(counts)
+        return is_complete(natural, wilds, self.shapes, self.melds)
+
+
+# A hand is packed into one int, three bits a kind (kind k at bits 3k..3k+2): a state's key,
+# and a draw or a discard is one addition: the graph of a question holds thousands.
+BITS = 3
+ONE = tuple(1 << (BITS * kind) for kind in range(KINDS))
+
+
+def pack(counts: Counts) -> int:
+    return sum(n << (BITS * kind) for kind, n in enumerate(counts))
+
+
+def unpack(hand: int) -> Counts:
+    return tuple((hand >> (BITS * kind)) & 7 for kind in range(KINDS))
+
+
+@dataclass(frozen=True)
+class Moves:
+    """What a waiting hand may do on each draw, whatever the seat sees: the kinds whose
+    draw completes it (``wins``), and for each kind the hands its discards lead to a step
+    closer to ready (``closer``); throwing the drawn tile back (the hand unchanged) is always
+    allowed and not listed. ``exchanges`` is what the hand changes (:func:`aside`) are read
+    from."""
+
+    shanten: int
+    wins: frozenset[int]
+    closer: dict[int, tuple[int, ...]]
+    exchanges: tuple[tuple[tuple[int, ...], int, int], ...]  # (kinds thrown, base, helps)
+
+
+@cached(1 << 15)
+def moves(table: Table, hand: int) -> Moves:
+    """:class:`Moves` of the packed waiting ``hand`` (:mod:`rules.analysis.exchange`: the
+    shanten of every ``hand − d + x`` from one exchange per tile thrown)."""
+    counts = unpack(hand)
+    natural, wilds = table.split(counts)
+    found = exchanges(natural, wilds, table.shapes, table.melds, table.wild_kinds)
+    thrown = tuple((_kinds(e.thrown, counts, table.wild_kinds), e.base, e.helps)
+                   for e in found)
+    first_kinds, first_base, first_helps = thrown[0]
+    now = first_base - ((first_helps >> first_kinds[0]) & 1)  # hand = (hand − d) + d
+    wins: frozenset[int] = frozenset()
+    if now == 0:
+        wins = frozenset(waits(natural, wilds, table.shapes, table.melds, table.wild_kinds))
+    closer: dict[int, list[int]] = {}
+    for kinds, base, helps in thrown:
+        if base != now:
+            continue
+        for kind in kinds:
+            left = hand - ONE[kind]
+            for drawn in _bits(helps & ~(1 << kind)):
+                closer.setdefault(drawn, []).append(left + ONE[drawn])
+    return Moves(now, wins, {x: tuple(h) for x, h in closer.items()}, thrown)
+
+
+@cached(1 << 13)
+def aside(table: Table, hand: int) -> dict[int, tuple[int, ...]]:
+    """For each kind drawn, the hands a hand change leads to: the drawn tile kept, another
+    thrown, the shanten the same."""
+    found = moves(table, hand)
+    now = found.shanten
+    out: dict[int, list[int]] = {}
+    for kinds, base, helps in found.exchanges:
+        if base == now:
+            same = ALL_KINDS & ~helps
+        elif base == now + 1:
+            same = helps
+        else:
+            continue
+        for kind in kinds:
+            left = hand - ONE[kind]
+            for drawn in _bits(same & ~(1 << kind)):
+                out.setdefault(drawn, []).append(left + ONE[drawn])
+    return {x: tuple(h) for x, h in out.items()}
+
+
+ALL_KINDS = (1 << KINDS) - 1
+
+
+def _kinds(thrown: int, counts: Counts, wild_kinds: frozenset[int]) -> tuple[int, ...]:
+    """The kinds a thrown tile may be: itself, or for a wild each wild kind held."""
+    if thrown != WILD:
+        return (thrown,)
+    return tuple(kind for kind in sorted(wild_kinds) if counts[kind])
+
+
+def _bits(value: int) -> list[int]:
+    out = []
+    while value:
+        low = value & -value
+        out.append(low.bit_length() - 1)
+        value ^= low
+    return out
+
+
+# ---------------------------------------------------------------------------- the graph
+
+@dataclass
+class Graph:
+    """The states a question can reach (a hand and its budget of hand changes) and, for
+    each draw of each state, where it leads: a win (``win_hand``: the complete hand) or
+    the states its allowed discards reach (``targets``, the state itself first: the drawn
+    tile thrown back).
+
+    Draws are groups, in state order; ``group_kind`` is the tile drawn and ``group_left``
+    its copies left as the question's common ``out`` counts them."""
+
+    hands: list[int] = field(default_factory=list)  # packed
+    budgets: list[int] = field(default_factory=list)
+    index: dict[tuple[int, int], int] = field(default_factory=dict)
+    group_state: list[int] = field(default_factory=list)
+    group_kind: list[int] = field(default_factory=list)
+    group_left: list[int] = field(default_factory=list)
+    group_win: list[int] = field(default_factory=list)  # index into win_hands, or -1
+    group_start: list[int] = field(default_factory=list)  # its first target
+    targets: list[int] = field(default_factory=list)
+    win_hands: list[tuple[int, int]] = field(default_factory=list)  # (packed hand, drawn)
+    win_index: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    def state(self, hand: int, budget: int) -> int:
+        key = (hand, budget)
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = len(self.hands)
+            self.hands.append(hand)
+            self.budgets.append(budget)
+        return found
+
+    def win(self, hand: int, drawn: int) -> int:
+        key = (hand, drawn)
+        found = self.win_index.get(key)
+        if found is None:
+            found = self.win_index[key] = len(self.win_hands)
+            self.win_hands.append(key)
+        return found
+
+
+def build(table: Table, roots: Sequence[int], budget: int, out: Counts) -> Graph:
+    """Every state the packed ``roots`` (each with ``budget`` hand changes) can reach,
+    breadth first, with the copies left counted from ``out``."""
+    graph = Graph()
+    for root in roots:
+        graph.state(root, budget)
+    i = 0
+    while i < len(graph.hands):
+        _expand(graph, table, i, out)
+        i += 1
+    return graph
+
+
+def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
+    hand, budget = graph.hands[i], graph.budgets[i]
+    found = moves(table, hand)
+    changes = aside(table, hand) if budget else {}
+    for drawn in range(KINDS):
+        left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 7)
+        if left <= 0:
+            continue
+        graph.group_state.append(i)
+        graph.group_kind.append(drawn)
+        graph.group_left.append(left)
+        graph.group_start.append(len(graph.targets))
+        if drawn in found.wins:
+            graph.group_win.append(graph.win(hand + ONE[drawn], drawn))
+            continue
+        graph.group_win.append(-1)
+        graph.targets.append(i)
+        for after in found.closer.get(drawn, ()):
+            graph.targets.append(graph.state(after, budget))
+        for after in changes.get(drawn, ()):
+            graph.targets.append(graph.state(after, budget - 1))
+
+
+# ---------------------------------------------------------------------------- the values
+
+@dataclass(frozen=True)
+class Question:
+    """One row of values to work out on a shared graph: its root state and the kind of the
+    one more copy it sees beside the graph's ``out`` (a 14-tile hand's discard), if any."""
+
+    root: int
+    seen: int | None = None
+
+
+def values(graph: Graph, out: Counts, questions: Sequence[Question], draws_left: int,
+           win_values: Sequence[float]) -> list[tuple[float, float]]:
+    """(win probability, expected score) of each question: ``V_0`` at its root, the two
+    numbers each maximised on its own. ``win_values[w]``: what ``graph.win_hands[w]``
+    collects.
+
+    A draw is one of three kinds: a win (its worth does not depend on the turn), a draw
+    whose only move is to throw the tile back (most of them: the state's own value, next
+    turn), or a choice among several states (the best of their values). The first two are
+    summed per state once; only choices are worked out every turn."""
+    if not questions:
+        return []
+    states = len(graph.hands)
+    if draws_left <= 0 or not graph.group_state:
+        return [(0.0, 0.0)] * len(questions)
+    kind = np.asarray(graph.group_kind, dtype=np.int64)
+    owner = np.asarray(graph.group_state, dtype=np.int64)
+    left = np.asarray(graph.group_left, dtype=np.float64)
+    # questions that see the same copies share one row of values (a log's draw asks the
+    # discards of 34 hands: their roots differ, what they see by at most one kind)
+    rows = list(dict.fromkeys(q.seen for q in questions))
+    prob = np.stack([_probabilities(seen, kind, owner, left, states)
+                     for seen in rows])  # (rows, groups)
+    win_at = np.asarray(graph.group_win, dtype=np.int64)
+    starts = np.asarray(graph.group_start, dtype=np.int64)
+    targets = np.asarray(graph.targets, dtype=np.int64)
+    ends = np.append(starts[1:], len(targets))
+    wins = win_at >= 0
+    choices = ~wins & (ends - starts > 1)
+    stays = ~wins & ~choices
+    worth = np.asarray(win_values, dtype=np.float64)
+    fixed = np.stack([_per_state(prob[:, wins], owner[wins], states),
+                      _per_state(prob[:, wins] * worth[win_at[wins]], owner[wins], states)])
+    stay = _per_state(prob[:, stays], owner[stays], states)[None, :, :]
+    chosen = np.flatnonzero(choices)
+    weight = prob[None, :, chosen]
+    first = starts[chosen]
+    picked = np.concatenate([targets[a:b] for a, b in zip(first, ends[chosen], strict=True)]) \
+        if len(chosen) else np.zeros(0, dtype=np.int64)
+    runs = np.concatenate([[0], np.cumsum(ends[chosen] - first)[:-1]]).astype(np.int64)
+    chooser = owner[chosen]
+    value = np.zeros((2, len(rows), states))
+    for _ in range(draws_left):
+        nxt = fixed + stay * value
+        if len(chosen):
+            best = np.maximum.reduceat(value[:, :, picked], runs, axis=2)
+            gained = weight * best
+            for v in range(2):
+                for n in range(len(rows)):
+                    nxt[v, n] += np.bincount(chooser, weights=gained[v, n], minlength=states)
+        value = nxt
+    row = {seen: n for n, seen in enumerate(rows)}
+    return [(float(value[0, row[q.seen], q.root]), float(value[1, row[q.seen], q.root]))
+            for q in questions]
+
+
+def _per_state(weights: np.ndarray, owner: np.ndarray, states: int) -> np.ndarray:
+    """Sum each row of ``weights`` (questions × draws) by the state owning each draw."""
+    return np.stack([np.bincount(owner, weights=row, minlength=states) for row in weights])
+
+
+def _probabilities(seen: int | None, kind: np.ndarray, owner: np.ndarray,
+                   left: np.ndarray, states: int) -> np.ndarray:
+    """Each draw's probability for a row of questions: its copies left over its state's
+    total, less the one more copy of ``seen`` they see."""
+    mine = left.copy()
+    if seen is not None:
+        mine[kind == seen] -= 1.0
+        np.maximum(mine, 0.0, out=mine)
+    total = np.bincount(owner, weights=mine, minlength=states)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(total[owner] > 0, mine / total[owner], 0.0)
+
+
+def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
+          draws_left: int, changes: int, win_value: Callable[[Counts, int], float]
+          ) -> list[tuple[float, float] | None]:
+    """(win probability, expected score) of each waiting hand (13 − 3k tiles, with the kind
+    of one more copy it sees, or None), under one ``out``; None where its shanten is above
+    :data:`MAX_SHANTEN`. ``win_value(hand, drawn)``: what the complete ``hand`` collects as
+    a self-drawn win on ``drawn``."""
+    valued = [(pack(hand), seen) for hand, seen in hands
+              if table.shanten(hand) <= MAX_SHANTEN]
+    graph = build(table, [hand for hand, _ in valued], changes, out)
+    questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in valued]
+    worth = [win_value(unpack(hand), drawn) for hand, drawn in graph.win_hands]
+    found = iter(values(graph, out, questions, draws_left, worth))
+    return [next(found) if table.shanten(hand) <= MAX_SHANTEN else None
+            for hand, _ in hands]
