@@ -338,7 +338,8 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
                                          "payments and options are (Markdown, or HTML "
                                          "for a browser; English or Chinese)."}])
     plugin.converter.add_attribute_function(_custom_fields)
-    schemas = {
+    schemas = {  # (a log is named before /advise's log mode refers to it)
+        "ReplayRequest": req.ReplaySchema,
         "EvaluateRequest": req.EvaluateSchema, "SettleRequest": req.SettleSchema,
         "JingRequest": req.JingRequestSchema, "MatchRequest": req.MatchSchema,
         "AdviseRequest": req.AdviseSchema,
@@ -348,7 +349,7 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
         "MatchResponse": out.MatchResponseSchema,
         "Variants": out.VariantsResponseSchema, "Problem": out.ProblemSchema,
         "Health": out.HealthSchema,
-        "ReplayRequest": req.ReplaySchema, "ReplayResponse": out.ReplayResponseSchema,
+        "ReplayResponse": out.ReplayResponseSchema,
     }
     for name, schema in schemas.items():
         spec.components.schema(name, schema=schema)

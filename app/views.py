@@ -22,6 +22,7 @@ from app.problems import TITLES, Problem, entry, invalid_detail
 from app.schemas import answers
 from app.schemas import requests as req_schemas
 from app.schemas import responses as out
+from rules.seat_advice import SeatAdvice
 from rules.text import Text, msg
 
 bp = Blueprint("api", __name__)
@@ -309,6 +310,9 @@ def _jing(data: dict[str, Any], language: str) -> bytes:
 def _advise(data: dict[str, Any], language: str) -> bytes:
     query = _ADVISE_IN.load(data)
     answer = rules.advise(query)
+    if isinstance(answer, SeatAdvice):  # log mode: the rules are the log's
+        return i18n.dumps({"variant": query.variant, **answers.seat_advice(answer),
+                           "ruleset": ruleset(query.variant, query.log.rules)}, language)
     return i18n.dumps({"variant": query.variant, **answers.advice(answer),
                         "ruleset": ruleset(query.variant, query.rules)}, language)
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from rules import advice, expected, matches, play
+from rules import advice, expected, matches, play, seat_advice
 from rules import places as at
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
@@ -73,11 +73,13 @@ def evaluate(request: EvaluateRequest) -> Evaluation:
     return get_variant(request.variant).evaluate(request)
 
 
-def advise(request: AdviseRequest) -> Advice:
+def advise(request: AdviseRequest) -> Advice | seat_advice.SeatAdvice:
     """What to discard (:mod:`rules.advice`): the hand's shanten and, for each distinct
     discard, the shanten after it, its 进张 with the copies left and, when ready, its waits
     valued as /evaluate values them."""
     variant = get_variant(request.variant)
+    if request.log is not None:
+        return seat_advice.advise_seat(variant, request)
     found = advice.advise(variant, request)
     if request.expected is None:
         return found

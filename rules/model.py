@@ -374,6 +374,10 @@ class AdviseRequest:
     rules: dict[str, Any] = field(default_factory=dict)
     discarder_is_dealer: bool | None = None
     expected: ExpectedAsk | None = None  # win probability and expected score too
+    # log mode: a round in progress (a rules.play.ReplayRequest) and the seat to advise,
+    # instead of ``hand`` (then empty), its melds and ``visible``
+    log: Any = None
+    seat: int | None = None
 
 
 # What the expected-value model ranks by (API.md "Expected value"): the expected score, or

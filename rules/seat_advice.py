@@ -21,14 +21,15 @@ A max or a sum that needs a null is null; ``best`` is the action the objective r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import places as at
-from rules.analysis.expectation import COPIES, KINDS, Table, solve
+from rules.advice import advise
+from rules.analysis.expectation import COPIES, KINDS, MAX_SHANTEN, Table, solve
 from rules.error_codes import ACTION_AFTER_END
 from rules.errors import InvalidInput
-from rules.expected import NULL, check_seat_wind, flipped, inputs
+from rules.expected import NULL, check_seat_wind, flipped, inputs, ranked
 from rules.model import (
     ADDED_KONG,
     CHOW,
@@ -38,6 +39,7 @@ from rules.model import (
     PUNG,
     ROB_KONG,
     SELF_DRAW,
+    Advice,
     AdviseRequest,
     EvaluateRequest,
     Expected,
@@ -77,16 +79,20 @@ class ValuedAction:
 
 @dataclass(frozen=True)
 class SeatAdvice:
-    """The seat's legal actions now, each valued, the best one, and the inputs used."""
+    """Log mode's answer: the seat's own advice as hand mode gives it for its tiles (what
+    it sees elsewhere as ``visible``; the discards, when it holds 14, valued as its discard
+    actions are), its legal actions now, each valued, and the best one."""
 
     seat: int
+    advice: Advice
     actions: list[ValuedAction]
     best: Action | None
-    inputs: ExpectedInputs
 
 
-def advise_seat(variant: Variant, request: AdviseRequest, log: Any, seat: int) -> SeatAdvice:
-    """The advice for ``seat`` at the end of the in-progress ``log`` (a ReplayRequest)."""
+def advise_seat(variant: Variant, request: AdviseRequest) -> SeatAdvice:
+    """The advice for ``request.seat`` at the end of the in-progress ``request.log``."""
+    log, seat = request.log, request.seat
+    assert log is not None and seat is not None
     rules = resolve(variant.options, log.rules, variant.name)
     board = start(variant, log, rules)
     for action in log.actions:
@@ -95,17 +101,46 @@ def advise_seat(variant: Variant, request: AdviseRequest, log: Any, seat: int) -
         raise InvalidInput.one(at.LOG, msg(
             "the round has ended: log mode advises a round in progress (give the log up to "
             "the move to advise)"), ACTION_AFTER_END)
-    dealer = seat == board.dealer
-    seat_wind = WINDS[(seat - board.dealer) % 4]
-    check_seat_wind(variant, dealer, seat_wind)
     sight = Sight.of(board, seat)
+    own = _own_request(variant, board, seat, sight, rules, request)
+    check_seat_wind(variant, own.dealer, own.seat_wind)
     used = inputs(request, draws_left=draws_left_of(board, seat))
     valuer = Valuer(variant, board, seat, sight, used, rules)
     listed = [_unseen_draw(a) for a in board.legal_actions(seat)]
     if _may_pass(board, seat, listed):
         listed.append(Action(seat, PASS))
     valued = [ValuedAction(a, valuer.value(a)) for a in listed]
-    return SeatAdvice(seat, valued, best_action(valued, used.objective), used)
+    found = _with_discard_values(advise(variant, own), valued, used)
+    return SeatAdvice(seat, found, valued, best_action(valued, used.objective))
+
+
+def _own_request(variant: Variant, board: Round, seat: int, sight: Sight,
+                 rules: dict[str, Any], request: AdviseRequest) -> AdviseRequest:
+    """The seat's tiles as a hand-mode question: ``visible`` is what it sees elsewhere (a
+    flipped indicator that stays in play among it; one out of play is the variant's)."""
+    visible = list(sight.elsewhere)
+    for tile in flipped(variant, board.jing):
+        if tile not in variant._flipped(board.jing):
+            visible.append(tile)
+    return AdviseRequest(variant.name, PlayerTiles(_tiles(sight.concealed), sight.melds),
+                         board.jing, tuple(sorted(visible)), seat == board.dealer,
+                         WINDS[(seat - board.dealer) % 4], board.round_wind, rules,
+                         expected=request.expected)
+
+
+def _with_discard_values(found: Advice, valued: list[ValuedAction],
+                         used: ExpectedInputs) -> Advice:
+    """Hand mode's advice of a seat holding 14, its discards valued as the discard actions
+    are (the same numbers: ``V_0`` of the hand left, the discard seen) and ordered by the
+    objective; the inputs said in either case."""
+    if found.discards is None:
+        return replace(found, inputs=used)
+    by_tile = {v.action.tile: v.expected for v in valued if v.action.type == DISCARD_ACTION}
+    if not by_tile:
+        return replace(found, inputs=used)
+    entries = ranked([replace(e, expected=by_tile.get(e.discard)) for e in found.discards],
+                     used.objective)
+    return replace(found, discards=entries, inputs=used, best=entries[0].discard)
 
 
 def best_action(valued: list[ValuedAction], objective: str) -> Action | None:
@@ -142,30 +177,35 @@ def _may_pass(board: Round, seat: int, listed: list[Action]) -> bool:
 
 @dataclass(frozen=True)
 class Sight:
-    """What the seat sees: its concealed counts and melds, and ``out``: the copies it sees
-    outside its concealed tiles."""
+    """What the seat sees: its concealed counts and melds; ``elsewhere``, every discard and
+    every other seat's chow, pung and exposed kong (an added kong's declared tile too);
+    ``out``, the copies it sees outside its concealed tiles (its melds, ``elsewhere`` and the
+    flipped indicators)."""
 
     concealed: Counts
     melds: tuple[Meld, ...]
+    elsewhere: tuple[int, ...]
     out: Counts
 
     @classmethod
     def of(cls, board: Round, seat: int) -> Sight:
-        out = [0] * KINDS
+        elsewhere: list[int] = []
         for other in range(4):
             view = board.seat_view(other)
-            for tile in view.discards:
-                out[tile] += 1
-            for meld in view.melds:
-                if other == seat or meld.kind != CONCEALED_KONG:
-                    for tile in meld.tiles:
-                        out[tile] += 1
-        if board.phase == KONG_PHASE and board.pending is not None:
-            out[board.offer] += 1  # an added kong's fourth tile, declared (its pung is a meld)
-        for tile in flipped(board.variant, board.jing):
-            out[tile] += 1
+            elsewhere += view.discards
+            if other != seat:
+                elsewhere += [t for m in view.melds if m.kind != CONCEALED_KONG
+                              for t in m.tiles]
+        if board.phase == KONG_PHASE and board.pending is not None and board.turn != seat:
+            elsewhere.append(board.offer)  # an added kong's fourth tile, declared
         state = board.seats[seat]
-        return cls(tuple(state.counts), tuple(state.melds), tuple(out))
+        own = [t for m in state.melds for t in m.tiles]
+        if board.phase == KONG_PHASE and board.pending is not None and board.turn == seat:
+            own.append(board.offer)  # its own added kong's fourth tile
+        out = [0] * KINDS
+        for tile in [*elsewhere, *own, *flipped(board.variant, board.jing)]:
+            out[tile] += 1
+        return cls(tuple(state.counts), tuple(state.melds), tuple(elsewhere), tuple(out))
 
 
 class Valuer:
@@ -196,10 +236,23 @@ class Valuer:
         total = sum(left)
         if not total:
             return Expected(0.0, 0.0)
-        choices = self.choices([_plus(hand, x) for x in range(KINDS) if left[x]], melds, out,
-                               [x for x in range(KINDS) if left[x]])
         drawn = [x for x in range(KINDS) if left[x]]
+        if self._some_null(hand, melds):
+            return NULL  # a sum that needs a null is null
+        choices = self.choices([_plus(hand, x) for x in drawn], melds, out, drawn)
         return _weighted([(left[x] / total, c) for x, c in zip(drawn, choices, strict=True)])
+
+    def _some_null(self, hand: Counts, melds: tuple[Meld, ...]) -> bool:
+        """Does some draw then discard leave the hand more than 3 from ready? A throw and a
+        draw move the shanten by one at most, so only a hand 3 from ready can."""
+        table = Table(self.variant.shapes, self.variant.wild_kinds(self.board.jing),
+                      len(melds))
+        now = table.shanten(hand)
+        if now < MAX_SHANTEN:
+            return False
+        return any(table.shanten(_minus(_plus(hand, x), d)) > MAX_SHANTEN
+                   for x in range(KINDS) if hand[x] < COPIES
+                   for d in range(KINDS) if (_plus(hand, x))[d])
 
     def choices(self, hands: list[Counts], melds: tuple[Meld, ...], out: Counts,
                 drawn: list[int | None]) -> list[Expected]:
@@ -217,6 +270,15 @@ class Valuer:
             first = len(roots)
             roots += [(_minus(hand, d), d) for d in range(KINDS) if hand[d]]
             spans.append((first, len(roots)))
+        if any(table.shanten(root) > MAX_SHANTEN for root, _ in roots):
+            # a discard more than 3 from ready makes its hand's C null, and a draw's sum
+            # with it: the rest would be worked out for nothing
+            return [NULL if span is not None and any(
+                table.shanten(root) > MAX_SHANTEN for root, _ in roots[span[0]:span[1]])
+                else self.choices([hand], melds, out, [last])[0]
+                for hand, span, last in zip(hands, spans, drawn, strict=True)] \
+                if len(hands) == 1 else self._with_nulls(hands, spans, roots, melds, out,
+                                                         drawn, table)
         found = self.waiting(roots, melds, out) if roots else []
         out_values = []
         for hand, span, last in zip(hands, spans, drawn, strict=True):
@@ -225,6 +287,16 @@ class Valuer:
             else:
                 out_values.append(_best(found[span[0]:span[1]]))
         return out_values
+
+    def _with_nulls(self, hands: list[Counts], spans: list, roots: list, melds: tuple,
+                    out: Counts, drawn: list[int | None], table: Table) -> list[Expected]:
+        """:meth:`choices` where some discard is more than 3 from ready: those hands'
+        ``C`` are null; the others are worked out."""
+        kept = [i for i, span in enumerate(spans) if span is None or not any(
+            table.shanten(root) > MAX_SHANTEN for root, _ in roots[span[0]:span[1]])]
+        valued = self.choices([hands[i] for i in kept], melds, out, [drawn[i] for i in kept])
+        found = dict(zip(kept, valued, strict=True))
+        return [found.get(i, NULL) for i in range(len(hands))]
 
     def discards(self, hand: Counts, melds: tuple[Meld, ...], out: Counts) -> Expected:
         """The best discard's ``V_0`` of a hand holding 14 (after a claim: no win)."""
@@ -333,6 +405,10 @@ def _best(found: list[Expected]) -> Expected:
         return NULL
     return Expected(max(e.win_probability for e in found),  # type: ignore[type-var]
                     max(e.expected_score for e in found))  # type: ignore[type-var]
+
+
+def _tiles(counts: Counts) -> tuple[int, ...]:
+    return tuple(t for t, n in enumerate(counts) for _ in range(n))
 
 
 def _plus(counts: Counts, tile: int) -> Counts:

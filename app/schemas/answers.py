@@ -38,6 +38,7 @@ from rules.model import (
     WaitValue,
 )
 from rules.play import Action, Fact, ReplayAnswer, SeatView
+from rules.seat_advice import SeatAdvice
 from rules.tiles import CODES, compact, compact_in_order
 
 Json = dict[str, Any]
@@ -161,6 +162,15 @@ def discard_advice(d: DiscardAdvice) -> Json:
 def expected_numbers(e: Expected) -> Json:
     """The model's two numbers (null where the hand is more than 3 from ready)."""
     return {"win_probability": e.win_probability, "expected_score": e.expected_score}
+
+
+def seat_advice(a: SeatAdvice) -> Json:
+    """A /advise answer in log mode: the seat's own advice, its actions valued, the best."""
+    out = advice(a.advice)
+    out["seat"] = a.seat
+    out["actions"] = [{**action(v.action), **expected_numbers(v.expected)} for v in a.actions]
+    out["best"] = None if a.best is None else action(a.best)
+    return out
 
 
 def advice(a: Advice) -> Json:

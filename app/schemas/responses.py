@@ -257,6 +257,27 @@ class DiscardAdviceSchema(Schema):
     expected_score = _score_field()
 
 
+class ValuedActionSchema(Schema):
+    """A seat's action (log mode) with the model's numbers after it."""
+
+    seat = fields.Integer(required=True)
+    type = open_string((*play.ACTION_TYPES, "pass"), "The action.", required=True)
+    tile = TileCode()
+    tiles = fields.String(metadata={"description": "A chow's three tiles, compact."})
+    win_probability = _probability_field("The chance to win after this action.")
+    expected_score = _score_field("What the seat collects on average after this action.")
+
+
+class BestField(fields.Raw):
+    """``best``: a tile code (hand mode's discard) or an action (log mode)."""
+
+    def __init__(self, **kwargs: Any):
+        metadata = kwargs.pop("metadata", {})
+        metadata["oneOf"] = [{"type": "string", "description": "A tile code (hand mode)."},
+                             {"$ref": "#/components/schemas/ActionOut"}]
+        super().__init__(metadata=metadata, **kwargs)
+
+
 class ExpectedInputsSchema(Schema):
     """The expected-value model's inputs as used."""
 
@@ -284,9 +305,17 @@ class AdviceResponseSchema(Schema):
     left_total = fields.Integer(allow_none=True)
     expected = fields.Nested(ExpectedInputsSchema, metadata={
         "description": "Asked with `expected`: the model's inputs as used."})
-    best = TileCode(allow_none=True, metadata={
-        "description": "Asked with `expected`, a 14-tile hand: the discard the objective "
-                       "ranks first (null for a 13-tile hand)."})
+    best = BestField(allow_none=True, metadata={
+        "description": "Asked with `expected`: a 14-tile hand's discard the objective ranks "
+                       "first (a tile; null for a 13-tile hand); in log mode the action it "
+                       "ranks first (an action of `actions`, without its numbers; null when "
+                       "none is valued)."})
+    seat = fields.Integer(metadata={"description": "Log mode: the seat advised."})
+    actions = fields.List(fields.Nested(ValuedActionSchema), metadata={
+        "description": "Log mode: each legal action of the seat now, as /replay's `legal` "
+                       "writes it (a draw without its tile), and `pass` for a seat that may "
+                       "claim the open tile and does not draw next, each with the model's "
+                       "numbers after it."})
     win_probability = _probability_field(
         "Asked with `expected`, a 13-tile hand: its chance to win by its own draws.")
     expected_score = _score_field(

@@ -265,69 +265,114 @@ def values(graph: Graph, out: Counts, questions: Sequence[Question], draws_left:
     A draw is one of three kinds: a win (its worth does not depend on the turn), a draw
     whose only move is to throw the tile back (most of them: the state's own value, next
     turn), or a choice among several states (the best of their values). The first two are
-    summed per state once; only choices are worked out every turn."""
+    summed per state once; only choices are worked out every turn. Questions that see the
+    same copies share one row of values, worked out over the states their roots reach."""
     if not questions:
         return []
-    states = len(graph.hands)
     if draws_left <= 0 or not graph.group_state:
         return [(0.0, 0.0)] * len(questions)
-    kind = np.asarray(graph.group_kind, dtype=np.int64)
-    owner = np.asarray(graph.group_state, dtype=np.int64)
-    left = np.asarray(graph.group_left, dtype=np.float64)
-    # questions that see the same copies share one row of values (a log's draw asks the
-    # discards of 34 hands: their roots differ, what they see by at most one kind)
-    rows = list(dict.fromkeys(q.seen for q in questions))
-    prob = np.stack([_probabilities(seen, kind, owner, left, states)
-                     for seen in rows])  # (rows, groups)
-    win_at = np.asarray(graph.group_win, dtype=np.int64)
-    starts = np.asarray(graph.group_start, dtype=np.int64)
-    targets = np.asarray(graph.targets, dtype=np.int64)
-    ends = np.append(starts[1:], len(targets))
-    wins = win_at >= 0
-    choices = ~wins & (ends - starts > 1)
-    stays = ~wins & ~choices
-    worth = np.asarray(win_values, dtype=np.float64)
-    fixed = np.stack([_per_state(prob[:, wins], owner[wins], states),
-                      _per_state(prob[:, wins] * worth[win_at[wins]], owner[wins], states)])
-    stay = _per_state(prob[:, stays], owner[stays], states)[None, :, :]
-    chosen = np.flatnonzero(choices)
-    weight = prob[None, :, chosen]
-    first = starts[chosen]
-    picked = np.concatenate([targets[a:b] for a, b in zip(first, ends[chosen], strict=True)]) \
-        if len(chosen) else np.zeros(0, dtype=np.int64)
-    runs = np.concatenate([[0], np.cumsum(ends[chosen] - first)[:-1]]).astype(np.int64)
-    chooser = owner[chosen]
-    value = np.zeros((2, len(rows), states))
-    for _ in range(draws_left):
-        nxt = fixed + stay * value
-        if len(chosen):
-            best = np.maximum.reduceat(value[:, :, picked], runs, axis=2)
-            gained = weight * best
-            for v in range(2):
-                for n in range(len(rows)):
-                    nxt[v, n] += np.bincount(chooser, weights=gained[v, n], minlength=states)
-        value = nxt
-    row = {seen: n for n, seen in enumerate(rows)}
-    return [(float(value[0, row[q.seen], q.root]), float(value[1, row[q.seen], q.root]))
-            for q in questions]
+    arrays = _Arrays.of(graph, win_values)
+    found: dict[tuple[int | None, int], tuple[float, float]] = {}
+    for seen in dict.fromkeys(q.seen for q in questions):
+        roots = sorted({q.root for q in questions if q.seen == seen})
+        row = arrays.row(seen, roots, draws_left)
+        for root in roots:
+            found[seen, root] = (float(row[0, root]), float(row[1, root]))
+    return [found[q.seen, q.root] for q in questions]
 
 
-def _per_state(weights: np.ndarray, owner: np.ndarray, states: int) -> np.ndarray:
-    """Sum each row of ``weights`` (questions × draws) by the state owning each draw."""
-    return np.stack([np.bincount(owner, weights=row, minlength=states) for row in weights])
+@dataclass
+class _Arrays:
+    """A graph's draws as arrays, for :func:`values`."""
+
+    states: int
+    kind: np.ndarray
+    owner: np.ndarray
+    left: np.ndarray
+    win_at: np.ndarray
+    worth: np.ndarray
+    wins: np.ndarray  # the draws that win
+    stays: np.ndarray  # the draws whose only move is back to their state
+    chosen: np.ndarray  # the draws with a choice of states
+    starts: np.ndarray  # each chosen draw's first target in ``picked``
+    lengths: np.ndarray  # and how many
+    targets: np.ndarray  # all targets, by group (graph order)
+    group_start: np.ndarray
+
+    @classmethod
+    def of(cls, graph: Graph, win_values: Sequence[float]) -> _Arrays:
+        win_at = np.asarray(graph.group_win, dtype=np.int64)
+        starts = np.asarray(graph.group_start, dtype=np.int64)
+        targets = np.asarray(graph.targets, dtype=np.int64)
+        ends = np.append(starts[1:], len(targets))
+        wins = win_at >= 0
+        choices = ~wins & (ends - starts > 1)
+        chosen = np.flatnonzero(choices)
+        return cls(len(graph.hands), np.asarray(graph.group_kind, dtype=np.int64),
+                   np.asarray(graph.group_state, dtype=np.int64),
+                   np.asarray(graph.group_left, dtype=np.float64), win_at,
+                   np.asarray(win_values, dtype=np.float64), wins, ~wins & ~choices,
+                   chosen, starts[chosen], (ends - starts)[chosen], targets, starts)
+
+    def reach(self, roots: list[int]) -> np.ndarray:
+        """The states ``roots`` reach (a mask): each round adds the targets of the choices
+        of the states reached (a move lowers the shanten or spends a hand change, so the
+        rounds are few)."""
+        reached = np.zeros(self.states, dtype=bool)
+        reached[roots] = True
+        owners = self.owner[self.chosen]
+        while True:
+            live = reached[owners]
+            if not live.any():
+                return reached
+            picked = _spans(self.starts[live], self.lengths[live])
+            more = self.targets[picked]
+            fresh = more[~reached[more]]
+            if not len(fresh):
+                return reached
+            reached[fresh] = True
+
+    def row(self, seen: int | None, roots: list[int], draws_left: int) -> np.ndarray:
+        """``V_0`` of every state ``roots`` reach, for one row: (2, states)."""
+        states, owner = self.states, self.owner
+        mine = self.left.copy()
+        if seen is not None:
+            mine[self.kind == seen] -= 1.0
+            np.maximum(mine, 0.0, out=mine)
+        total = np.bincount(owner, weights=mine, minlength=states)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            prob = np.where(total[owner] > 0, mine / total[owner], 0.0)
+        wins, stays = self.wins, self.stays
+        fixed = np.stack([
+            np.bincount(owner[wins], weights=prob[wins], minlength=states),
+            np.bincount(owner[wins], weights=prob[wins] * self.worth[self.win_at[wins]],
+                        minlength=states)])
+        stay = np.bincount(owner[stays], weights=prob[stays], minlength=states)
+        reached = self.reach(roots)
+        live = reached[owner[self.chosen]]
+        chosen = self.chosen[live]
+        lengths = self.lengths[live]
+        picked = self.targets[_spans(self.starts[live], lengths)]
+        runs = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+        weight = prob[chosen]
+        chooser = owner[chosen]
+        value = np.zeros((2, states))
+        for _ in range(draws_left):
+            nxt = fixed + stay * value
+            if len(chosen):
+                best = np.maximum.reduceat(value[:, picked], runs, axis=1) * weight
+                nxt[0] += np.bincount(chooser, weights=best[0], minlength=states)
+                nxt[1] += np.bincount(chooser, weights=best[1], minlength=states)
+            value = nxt
+        return value
 
 
-def _probabilities(seen: int | None, kind: np.ndarray, owner: np.ndarray,
-                   left: np.ndarray, states: int) -> np.ndarray:
-    """Each draw's probability for a row of questions: its copies left over its state's
-    total, less the one more copy of ``seen`` they see."""
-    mine = left.copy()
-    if seen is not None:
-        mine[kind == seen] -= 1.0
-        np.maximum(mine, 0.0, out=mine)
-    total = np.bincount(owner, weights=mine, minlength=states)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(total[owner] > 0, mine / total[owner], 0.0)
+def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The indices ``starts[i] .. starts[i] + lengths[i] − 1`` of every span, in order."""
+    if not len(starts):
+        return np.zeros(0, dtype=np.int64)
+    offsets = np.repeat(starts - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths)
+    return np.arange(int(lengths.sum()), dtype=np.int64) + offsets
 
 
 def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,

@@ -1280,28 +1280,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Meld: {
+        Action: {
+            /** @description The seat that acts. */
+            seat: number;
             /**
-             * @description kong = exposed kong claimed from a discard (明杠), added_kong = pung extended by a drawn tile (补杠), concealed_kong = 暗杠
+             * @description draw (a kong's replacement too), discard, chow, pung, kong (of the last discard), added_kong, concealed_kong, win.
              * @enum {string}
              */
-            type: "chow" | "pung" | "kong" | "added_kong" | "concealed_kong";
-            tiles: string | string[];
+            type: "win" | "kong" | "pung" | "chow" | "draw" | "discard" | "added_kong" | "concealed_kong";
             /**
-             * @description Seat that discarded the claimed tile.
+             * @description The tile: of a discard and of a kong from hand (required); of a draw (optional when `wall` is given, else required); of a pung, kong or win (optional: the tile offered). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
              * @default null
              */
-            from?: number | null;
+            tile?: string | null;
             /**
-             * @description Which of the meld's tiles was claimed from `from`. Needed only where it decides a liability: xingguo, a chow holding a jing when the claimer is 冲关 or 霸精 (包; nanchang has no 包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @description A chow's three tiles, the claimed discard among them (chow only).
              * @default null
              */
-            claimed?: string | null;
-            /**
-             * @description The meld's place in the round's order of claims across all players (0 first, larger is later). Needed only where the order decides a liability: guangdong 包先不包后, two 12-tile landings fed by one seat.
-             * @default null
-             */
-            claim_order?: number | null;
+            tiles?: string | string[] | null;
         };
         Jing: {
             /**
@@ -1324,6 +1320,66 @@ export interface components {
              * @default null
              */
             previous_lower_indicator?: string | null;
+        };
+        ReplayRequest: {
+            /** @description The tiles dealt, by seat: the dealer's 14, the others' 13. */
+            deal: (string | string[])[];
+            /**
+             * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
+             * @default null
+             */
+            wall?: string | string[] | null;
+            /**
+             * @description Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn round are read from it).
+             * @default null
+             */
+            wall_size?: number | null;
+            /**
+             * @description qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+             * @default null
+             */
+            horses?: string | string[] | null;
+            /** @description The round in play order (at most 600). */
+            actions: components["schemas"]["Action"][];
+            /**
+             * @description The rule set to score with.
+             * @example xingguo
+             * @enum {string}
+             */
+            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
+            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+            /** @description The dealer's seat (East). */
+            dealer: number;
+            /**
+             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            round_wind?: string | null;
+            jing?: components["schemas"]["Jing"];
+        } & (unknown & unknown & unknown & unknown);
+        Meld: {
+            /**
+             * @description kong = exposed kong claimed from a discard (明杠), added_kong = pung extended by a drawn tile (补杠), concealed_kong = 暗杠
+             * @enum {string}
+             */
+            type: "chow" | "pung" | "kong" | "added_kong" | "concealed_kong";
+            tiles: string | string[];
+            /**
+             * @description Seat that discarded the claimed tile.
+             * @default null
+             */
+            from?: number | null;
+            /**
+             * @description Which of the meld's tiles was claimed from `from`. Needed only where it decides a liability: xingguo, a chow holding a jing when the claimer is 冲关 or 霸精 (包; nanchang has no 包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            claimed?: string | null;
+            /**
+             * @description The meld's place in the round's order of claims across all players (0 first, larger is later). Needed only where the order decides a liability: guangdong 包先不包后, two 12-tile landings fed by one seat.
+             * @default null
+             */
+            claim_order?: number | null;
         };
         Flags: {
             /**
@@ -1523,25 +1579,6 @@ export interface components {
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
             rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
         } & (unknown & unknown & unknown & unknown);
-        Action: {
-            /** @description The seat that acts. */
-            seat: number;
-            /**
-             * @description draw (a kong's replacement too), discard, chow, pung, kong (of the last discard), added_kong, concealed_kong, win.
-             * @enum {string}
-             */
-            type: "win" | "kong" | "pung" | "chow" | "draw" | "discard" | "added_kong" | "concealed_kong";
-            /**
-             * @description The tile: of a discard and of a kong from hand (required); of a draw (optional when `wall` is given, else required); of a pung, kong or win (optional: the tile offered). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-             * @default null
-             */
-            tile?: string | null;
-            /**
-             * @description A chow's three tiles, the claimed discard among them (chow only).
-             * @default null
-             */
-            tiles?: string | string[] | null;
-        };
         MatchRound: {
             /** @description A logged round: the tiles dealt, by seat (the derived dealer's 14, the others' 13). */
             deal?: (string | string[])[];
@@ -1601,13 +1638,27 @@ export interface components {
         } & (unknown & unknown & unknown & unknown);
         AdviseRequest: {
             /**
-             * @description The rule set to score with.
+             * @description The rule set to score with (log mode: the log's; given, it must be the same).
+             * @default null
              * @example xingguo
-             * @enum {string}
+             * @enum {string|null}
              */
-            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
-            /** @description Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one entry per distinct discard; 13 (+1 per kong), a hand that has just discarded, gets its shanten and 进张. */
-            hand: string | string[];
+            variant?: "xingguo" | "nanchang" | "qinzhou" | "guangdong" | null;
+            /**
+             * @description Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one entry per distinct discard; 13 (+1 per kong), a hand that has just discarded, gets its shanten and 进张. Required unless `log` is given.
+             * @default null
+             */
+            hand?: string | string[] | null;
+            /**
+             * @description Log mode: a POST /replay body whose round is in progress; the answer values each legal action of `seat` now (instead of hand, melds and visible: the seat's tiles and what it sees come from the log).
+             * @default null
+             */
+            log?: components["schemas"]["ReplayRequest"] | null;
+            /**
+             * @description Log mode: the seat (0-3) to advise.
+             * @default null
+             */
+            seat?: number | null;
             melds?: components["schemas"]["Meld"][];
             /** @description Every tile the player sees elsewhere (all discards, the other players' melds, a flipped indicator that stays in the wall), so that the copies left are true. xingguo's indicator, out of play, is counted without being listed. */
             visible?: string | string[];
@@ -1639,6 +1690,28 @@ export interface components {
             jing?: components["schemas"]["Jing"];
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
             rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+            /**
+             * @description Also each discard's (or the 13-tile hand's) win_probability and expected_score under the self-draw model (docs/advice.md, 'Expected value'), the discards ordered by the objective.
+             * @default false
+             */
+            expected?: boolean;
+            /**
+             * @description With expected: what ranks the discards and picks best: score (the default) or win (the chance to win).
+             * @default null
+             * @enum {string|null}
+             */
+            objective?: "score" | "win" | null;
+            /**
+             * @description With expected: the seat's own draws still to come (default 18).
+             * @default null
+             */
+            draws_left?: number | null;
+            /**
+             * @description With expected: the model's budget of hand changes (0 or 1); left out, the service's choice, said in the answer's expected.changes.
+             * @default null
+             * @enum {integer|null}
+             */
+            changes?: 0 | 1 | null;
         } & (unknown & unknown & unknown & unknown);
         Pattern: {
             /** @description Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what each is. Known values (more may be added in a minor version): ba_hu, bao_hu, da_qi_dui, da_san_yuan, da_si_xi, de_guo, de_zhong_de, di_hu, dian_pao, dui_dui_hu, gang_diao, gang_kai, gang_shang_kai_hua, gang_shang_pao, hai_di_lao_yue, hao_hua_qi_dui, hun_peng, hun_yao_jiu, hun_yi_se, ji_chu_fen, ji_hu, jian_ke, jing_diao, jiu_lian_bao_deng, men_feng, pa_lou_ti, peng_peng_hu, ping_hu, qi_dui, qi_xing_shi_san_lan, qiang_gang, qiang_gang_hu, qing_peng, qing_yao_jiu, qing_yi_se, quan_feng, ren_hu, shi_ba_luo_han, shi_er_zhang_luo_di, shi_san_lan, shi_san_yao, tian_hu, xiao_qi_dui, xiao_san_yuan, xiao_si_xi, yi_pao_san_xiang, zhuang_jia, zi_mo, zi_yi_se. */
@@ -1741,6 +1814,34 @@ export interface components {
             value: number;
             /** @description When the discard leaves the hand ready (shanten 0): every wait, valued as /evaluate values the waits of that 13-tile hand; else null. */
             waits?: components["schemas"]["WaitAdvice"][] | null;
+            /** @description Asked with `expected`: the chance that the hand left wins by its own draws (docs/advice.md, 'Expected value'); null more than 3 from ready. */
+            win_probability?: number | null;
+            /** @description Asked with `expected`: what the hand left collects on average (each self-drawn win valued at its /evaluate total); null more than 3 from ready. */
+            expected_score?: number | null;
+        };
+        ExpectedInputs: {
+            /** @description The seat's own draws still to come. */
+            draws_left: number;
+            /** @description The budget of hand changes (the service's choice when not asked). */
+            changes: number;
+            /**
+             * @description What ranks: score or win.
+             * @enum {string}
+             */
+            objective: "score" | "win";
+        };
+        ValuedAction: {
+            seat: number;
+            /** @description The action. Known values (more may be added in a minor version): win, kong, pung, chow, draw, discard, added_kong, concealed_kong, pass. */
+            type: string;
+            /** @enum {string} */
+            tile?: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
+            /** @description A chow's three tiles, compact. */
+            tiles?: string;
+            /** @description The chance to win after this action. */
+            win_probability?: number | null;
+            /** @description What the seat collects on average after this action. */
+            expected_score?: number | null;
         };
         AdviceResponse: {
             variant: string;
@@ -1751,6 +1852,18 @@ export interface components {
             /** @description A 13-tile hand: its 进张; null for a 14-tile hand. */
             tiles?: components["schemas"]["Draw"][] | null;
             left_total?: number | null;
+            /** @description Asked with `expected`: the model's inputs as used. */
+            expected?: components["schemas"]["ExpectedInputs"];
+            /** @description Asked with `expected`: a 14-tile hand's discard the objective ranks first (a tile; null for a 13-tile hand); in log mode the action it ranks first (an action of `actions`, without its numbers; null when none is valued). */
+            best?: string | components["schemas"]["ActionOut"];
+            /** @description Log mode: the seat advised. */
+            seat?: number;
+            /** @description Log mode: each legal action of the seat now, as /replay's `legal` writes it (a draw without its tile), and `pass` for a seat that may claim the open tile and does not draw next, each with the model's numbers after it. */
+            actions?: components["schemas"]["ValuedAction"][];
+            /** @description Asked with `expected`, a 13-tile hand: its chance to win by its own draws. */
+            win_probability?: number | null;
+            /** @description Asked with `expected`, a 13-tile hand: what it collects on average. */
+            expected_score?: number | null;
             ruleset: components["schemas"]["Ruleset"];
         };
         Transfer: {
@@ -1930,43 +2043,6 @@ export interface components {
         Health: {
             status: string;
         };
-        ReplayRequest: {
-            /** @description The tiles dealt, by seat: the dealer's 14, the others' 13. */
-            deal: (string | string[])[];
-            /**
-             * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
-             * @default null
-             */
-            wall?: string | string[] | null;
-            /**
-             * @description Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn round are read from it).
-             * @default null
-             */
-            wall_size?: number | null;
-            /**
-             * @description qinzhou, without `wall`: the 奖马 tiles flipped after the win.
-             * @default null
-             */
-            horses?: string | string[] | null;
-            /** @description The round in play order (at most 600). */
-            actions: components["schemas"]["Action"][];
-            /**
-             * @description The rule set to score with.
-             * @example xingguo
-             * @enum {string}
-             */
-            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
-            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
-            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
-            /** @description The dealer's seat (East). */
-            dealer: number;
-            /**
-             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-             * @default null
-             */
-            round_wind?: string | null;
-            jing?: components["schemas"]["Jing"];
-        } & (unknown & unknown & unknown & unknown);
         Fact: {
             /** @description The index in `actions` of the action that showed it. */
             action: number;
