@@ -18,6 +18,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 import rules
 from app import codes, i18n, limits
 from app.edge import within_budget
+from app.places import Form
 from app.problems import TITLES, Problem, entry, invalid_detail
 from app.schemas import answers
 from app.schemas import requests as req_schemas
@@ -36,6 +37,7 @@ _JING_IN = req_schemas.JingRequestSchema()
 _MATCH_IN = req_schemas.MatchSchema()
 _ADVISE_IN = req_schemas.AdviseSchema()
 _REPLAY_IN = req_schemas.ReplaySchema()
+_REVIEW_IN = req_schemas.ReviewSchema()
 _VARIANTS_OUT = out.VariantsResponseSchema()
 
 
@@ -308,6 +310,8 @@ def _jing(data: dict[str, Any], language: str) -> bytes:
 
 
 def _advise(data: dict[str, Any], language: str) -> bytes:
+    if data.get("log") is not None:  # log mode: a place of the domain is the log's
+        g.form = Form.ADVISE_LOG
     query = _ADVISE_IN.load(data)
     answer = rules.advise(query)
     if isinstance(answer, SeatAdvice):  # log mode: the rules are the log's
@@ -315,6 +319,13 @@ def _advise(data: dict[str, Any], language: str) -> bytes:
                            "ruleset": ruleset(query.variant, query.log.rules)}, language)
     return i18n.dumps({"variant": query.variant, **answers.advice(answer),
                         "ruleset": ruleset(query.variant, query.rules)}, language)
+
+
+def _review(data: dict[str, Any], language: str) -> bytes:
+    query = _REVIEW_IN.load(data)
+    answer = rules.review(query)
+    return i18n.dumps({"variant": query.log.variant, **answers.review_answer(answer),
+                       "ruleset": ruleset(query.log.variant, query.log.rules)}, language)
 
 
 def _replay(data: dict[str, Any], language: str) -> bytes:
@@ -383,15 +394,17 @@ def canonical(data: dict[str, Any]) -> bytes | None:
         return None
 
 
-def _answer(endpoint: Endpoint, most: int | None = None) -> Response:
+def _answer(endpoint: Endpoint, most: int | None = None,
+            seconds: float | None = None) -> Response:
     """``endpoint``'s answer to the body (at most ``most`` bytes; default
-    MAX_CONTENT_LENGTH), within the request's time budget, from the answer cache when it
-    has it."""
+    MAX_CONTENT_LENGTH), within its time budget (``seconds``; default the request's), from
+    the answer cache when it has it."""
     data = json_body(most)
     if data.get("variant") in rules.NAMES:
         g.variant = data["variant"]  # for the request's log line
     cache = current_app.extensions["answer_cache"]
-    seconds = current_app.config["APP_CONFIG"].request_budget_seconds
+    if seconds is None:
+        seconds = current_app.config["APP_CONFIG"].request_budget_seconds
     language = i18n.language()
     body = within_budget(seconds, lambda: cache.answer(endpoint, data, language))
     return Response(body, mimetype="application/json")
@@ -417,6 +430,14 @@ def replay() -> Response:
     """A round from its action log. Its own body limit (MAX_REPLAY_BODY_BYTES, 128 KiB: a
     round's log of up to 600 actions); answers are cached as any scoring answer."""
     return _answer(_replay, current_app.config["APP_CONFIG"].max_replay_body_bytes)
+
+
+@bp.post("/review")
+def review() -> Response:
+    """A played round, decision by decision. A /replay body (MAX_REPLAY_BODY_BYTES) and its
+    own time budget (REVIEW_BUDGET_SECONDS: every decision is valued)."""
+    config = current_app.config["APP_CONFIG"]
+    return _answer(_review, config.max_replay_body_bytes, config.review_budget_seconds)
 
 
 @bp.post("/jing")

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules import advice, expected, matches, play, seat_advice
 from rules import places as at
+from rules import review as reviews
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
 from rules.matches import MatchRequest, standings
@@ -49,7 +50,8 @@ REASONS = tuple(dict.fromkeys(
 __all__ = [
     "NAMES", "PATTERN_IDS", "PAYER_ROLES", "REASONS", "RULES_VERSION", "TRANSFER_REASONS",
     "FieldError", "InvalidInput", "NotSupported", "advise", "describe_variants", "evaluate",
-    "get_variant", "jing", "match", "match_rounds", "replay", "resolved_rules", "settle",
+    "get_variant", "jing", "match", "match_rounds", "replay", "resolved_rules", "review",
+    "settle",
     "standings",
 ]
 
@@ -84,6 +86,11 @@ def advise(request: AdviseRequest) -> Advice | seat_advice.SeatAdvice:
     if request.expected is None:
         return found
     return expected.with_expected(variant, variant.resolved_advice(request), found)
+
+
+def review(request: reviews.ReviewRequest) -> reviews.Review:
+    """A played round, decision by decision (:mod:`rules.review`)."""
+    return reviews.review(get_variant(request.log.variant), request)
 
 
 def settle(request: SettleRequest) -> Settlement:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import places as at
-from rules.analysis.expectation import KINDS, Table, solve
+from rules.analysis.expectation import KINDS, Budget, Table, TooLarge, solve
 from rules.caches import cached
-from rules.error_codes import FIELD_REQUIRED
+from rules.error_codes import EXPECTED_TOO_LARGE, FIELD_REQUIRED
 from rules.errors import InvalidInput
 from rules.model import (
     SELF_DRAW,
@@ -33,6 +33,9 @@ from rules.text import msg
 from rules.variant import Variant
 
 DRAWS_LEFT = 18  # the default of ``draws_left`` without a log (API.md)
+# The hand states one request may work out (a state costs some 100-200 µs: well inside the
+# request's time budget of 2 s), past which the answer is a 422 that says what to ask instead.
+STATES_PER_REQUEST = 10_000
 # The default of ``changes``: the largest budget the service answers within the speed
 # limits of issue 42 for every hand (docs/PERFORMANCE.md measures both budgets).
 CHANGES = 0
@@ -98,8 +101,9 @@ class Model:
     budget and its draws, and what its wins collect."""
 
     def __init__(self, variant: Variant, request: AdviseRequest, used: ExpectedInputs,
-                 out: Counts):
+                 out: Counts, budget: Budget | None = None):
         self.variant, self.request, self.used, self.out = variant, request, used, out
+        self.budget = budget or Budget(STATES_PER_REQUEST)
         self.table = Table(variant.shapes, variant.wild_kinds(request.jing),
                            len(request.hand.melds))
 
@@ -109,8 +113,9 @@ class Model:
 
     def values(self, hands: list[tuple[Counts, int | None]]) -> list[Expected]:
         """Each waiting hand's numbers (with the kind of one more copy it sees)."""
-        found = solve(self.table, hands, self.out, self.used.draws_left, self.used.changes,
-                      self.win_value)
+        found = within(self.budget, lambda: solve(
+            self.table, hands, self.out, self.used.draws_left, self.used.changes,
+            self.win_value, self.budget))
         return [NULL if pair is None else Expected(*pair) for pair in found]
 
     def win_value(self, counts: Counts, drawn: int) -> float:
@@ -119,6 +124,19 @@ class Model:
         return _win_total(self.variant, _concealed(counts), request.hand.melds, drawn,
                           request.dealer, request.seat_wind, request.round_wind,
                           request.jing, tuple(sorted(request.rules.items())))
+
+
+def within(budget: Budget, work):
+    """``work()``, its :class:`TooLarge` said as the request's error: what was asked is more
+    than one request may work out, and what to ask instead."""
+    try:
+        return work()
+    except TooLarge:
+        raise InvalidInput.one(at.EXPECTED, msg(
+            "valuing this needs more than {states} hand states, more than one request may "
+            "work out: ask with changes 0 (where it was 1), for one seat (a review), or "
+            "about a hand nearer ready",
+            states=budget.total), EXPECTED_TOO_LARGE) from None
 
 
 def seen_outside(variant: Variant, request: AdviseRequest) -> Counts:
@@ -165,5 +183,5 @@ def _without(counts: Counts, tile: int) -> Counts:
     return (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
 
 
-__all__ = ["CHANGES", "DRAWS_LEFT", "WIN", "Model", "inputs", "ranked", "seen_outside",
-           "with_expected"]
+__all__ = ["CHANGES", "DRAWS_LEFT", "STATES_PER_REQUEST", "WIN", "Model", "inputs", "ranked",
+           "seen_outside", "with_expected", "within"]

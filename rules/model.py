@@ -414,12 +414,17 @@ class Expected:
     expected_score: float | None
 
     def ranked(self, objective: str) -> tuple[float, float] | None:
-        """(the objective's number, the other), or None when not valued."""
+        """(the objective's number, the other), rounded to ``RANK_DIGITS`` places so that
+        numbers equal but for the order of a float sum rank as ties (which the contract
+        breaks by the other number, then the order); None when not valued."""
         if self.win_probability is None or self.expected_score is None:
             return None
-        if objective == WIN:
-            return self.win_probability, self.expected_score
-        return self.expected_score, self.win_probability
+        probability = round(self.win_probability, RANK_DIGITS)
+        score = round(self.expected_score, RANK_DIGITS)
+        return (probability, score) if objective == WIN else (score, probability)
+
+
+RANK_DIGITS = 10  # the numbers are exact to 1e-9 (the contract): closer ones are equal
 
 
 @dataclass(frozen=True)

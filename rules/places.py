@@ -56,6 +56,7 @@ class PlaceKind(StrEnum):
     # /advise in log mode: the log (a /replay body) as a whole, and the seat advised
     LOG = "log"
     SEAT = "seat"
+    EXPECTED = "expected"  # the expected-value model's question as a whole
 
 
 _K = PlaceKind
@@ -110,6 +111,7 @@ WALL_SIZE = Place(PlaceKind.WALL_SIZE)
 ACTIONS = Place(PlaceKind.ACTIONS)
 LOG = Place(PlaceKind.LOG)
 SEAT = Place(PlaceKind.SEAT)
+EXPECTED = Place(PlaceKind.EXPECTED)
 
 
 def player(seat: int) -> Place:

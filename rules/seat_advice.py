@@ -26,10 +26,18 @@ from typing import Any
 
 from rules import places as at
 from rules.advice import advise
-from rules.analysis.expectation import COPIES, KINDS, MAX_SHANTEN, Table, solve
-from rules.error_codes import ACTION_AFTER_END
+from rules.analysis.expectation import COPIES, KINDS, MAX_SHANTEN, Budget, Table, solve
+from rules.error_codes import EXPECTED_ROUND_OVER
 from rules.errors import InvalidInput
-from rules.expected import NULL, check_seat_wind, flipped, inputs, ranked
+from rules.expected import (
+    NULL,
+    STATES_PER_REQUEST,
+    check_seat_wind,
+    flipped,
+    inputs,
+    ranked,
+    within,
+)
 from rules.model import (
     ADDED_KONG,
     CHOW,
@@ -100,18 +108,33 @@ def advise_seat(variant: Variant, request: AdviseRequest) -> SeatAdvice:
     if replay_answer(board, log).status != "in_progress":
         raise InvalidInput.one(at.LOG, msg(
             "the round has ended: log mode advises a round in progress (give the log up to "
-            "the move to advise)"), ACTION_AFTER_END)
+            "the move to advise)"), EXPECTED_ROUND_OVER)
     sight = Sight.of(board, seat)
     own = _own_request(variant, board, seat, sight, rules, request)
     check_seat_wind(variant, own.dealer, own.seat_wind)
     used = inputs(request, draws_left=draws_left_of(board, seat))
-    valuer = Valuer(variant, board, seat, sight, used, rules)
+    valued = value_actions(variant, board, seat, used, rules)
+    found = _with_discard_values(advise(variant, own), valued, used)
+    return SeatAdvice(seat, found, valued, best_action(valued, used.objective))
+
+
+def seat_actions(board: Round, seat: int) -> list[Action]:
+    """The seat's actions now, as log mode lists them: ``legal`` (a draw without its
+    tile), and ``pass`` for a seat that may claim the open tile and does not draw next."""
     listed = [_unseen_draw(a) for a in board.legal_actions(seat)]
     if _may_pass(board, seat, listed):
         listed.append(Action(seat, PASS))
-    valued = [ValuedAction(a, valuer.value(a)) for a in listed]
-    found = _with_discard_values(advise(variant, own), valued, used)
-    return SeatAdvice(seat, found, valued, best_action(valued, used.objective))
+    return listed
+
+
+def value_actions(variant: Variant, board: Round, seat: int, used: ExpectedInputs,
+                  rules: dict[str, Any], actions: list[Action] | None = None,
+                  budget: Budget | None = None) -> list[ValuedAction]:
+    """Each of ``actions`` (the seat's actions now, when None) with the model's numbers,
+    from what the seat sees on ``board``."""
+    valuer = Valuer(variant, board, seat, Sight.of(board, seat), used, rules, budget)
+    listed = seat_actions(board, seat) if actions is None else actions
+    return [ValuedAction(a, valuer.value(a)) for a in listed]
 
 
 def _own_request(variant: Variant, board: Round, seat: int, sight: Sight,
@@ -212,9 +235,10 @@ class Valuer:
     """Values the seat's actions: ``V_0`` of waiting hands, ``C`` of hands holding 14, wins."""
 
     def __init__(self, variant: Variant, board: Round, seat: int, sight: Sight,
-                 used: ExpectedInputs, rules: dict[str, Any]):
+                 used: ExpectedInputs, rules: dict[str, Any], budget: Budget | None = None):
         self.variant, self.board, self.seat = variant, board, seat
         self.sight, self.used, self.rules = sight, used, rules
+        self.budget = budget or Budget(STATES_PER_REQUEST)
         self.dealer = seat == board.dealer
         self.seat_wind = WINDS[(seat - board.dealer) % 4]
 
@@ -224,9 +248,10 @@ class Valuer:
         """``V_0`` of each waiting hand (with the kind of one more copy it sees)."""
         table = Table(self.variant.shapes, self.variant.wild_kinds(self.board.jing),
                       len(melds))
-        found = solve(table, hands, out, self.used.draws_left, self.used.changes,
-                      lambda counts, drawn: self.win_total(counts, melds, drawn,
-                                                           SELF_DRAW))
+        found = within(self.budget, lambda: solve(
+            table, hands, out, self.used.draws_left, self.used.changes,
+            lambda counts, drawn: self.win_total(counts, melds, drawn, SELF_DRAW),
+            self.budget))
         return [NULL if pair is None else Expected(*pair) for pair in found]
 
     def after_draw(self, hand: Counts, melds: tuple[Meld, ...], out: Counts) -> Expected:
@@ -420,4 +445,4 @@ def _minus(counts: Counts, tile: int) -> Counts:
 
 
 __all__ = ["PASS", "SeatAdvice", "ValuedAction", "advise_seat", "best_action",
-           "draws_left_of"]
+           "draws_left_of", "seat_actions", "value_actions"]

@@ -38,6 +38,7 @@ from rules.model import (
     WaitValue,
 )
 from rules.play import Action, Fact, ReplayAnswer, SeatView
+from rules.review import Decision, Review, Summary
 from rules.seat_advice import SeatAdvice
 from rules.tiles import CODES, compact, compact_in_order
 
@@ -290,3 +291,23 @@ def replay_answer(a: ReplayAnswer, ruleset: Json) -> Json:
     if a.legal is not None:
         out["legal"] = [[action(x) for x in seat] for seat in a.legal]
     return out
+
+
+# ---------------------------------------------------------------------------- POST /review
+
+def review_answer(r: Review) -> Json:
+    """A /review answer: the model's inputs, and each seat's decisions and summary."""
+    return {"expected": {"changes": r.inputs.changes, "objective": r.inputs.objective},
+            "seats": [{"seat": s.seat, "decisions": [decision(d) for d in s.decisions],
+                       "summary": review_summary(s.summary)} for s in r.seats]}
+
+
+def decision(d: Decision) -> Json:
+    return {"action": d.action, "draws_left": d.draws_left, "played": action(d.played),
+            "best": None if d.best is None else action(d.best),
+            "played_value": d.played_value, "best_value": d.best_value, "loss": d.loss}
+
+
+def review_summary(s: Summary) -> Json:
+    return {"decisions": s.decisions, "agreement": s.agreement, "total_loss": s.total_loss,
+            "largest": list(s.largest)}

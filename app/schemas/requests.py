@@ -36,6 +36,7 @@ from rules.error_codes import (
     VARIANT_UNKNOWN,
 )
 from rules.matches import MAX_ROUNDS
+from rules.review import ReviewRequest
 from rules.tiles import code
 from rules.variants import NAMES
 
@@ -1064,3 +1065,27 @@ def quick_replay(data: Any) -> play.ReplayRequest:
     return play.ReplayRequest(_variant(get("variant")), _seat(get("dealer")), deal, actions,
                               wall, size, _jing(body), horses, _tile(get("round_wind")),
                               _rules(get("rules", {})))
+
+
+class ReviewSchema(ReplaySchema):
+    """POST /review: a /replay body, and which seat (all four when left out), the model's
+    budget of hand changes and objective (``draws_left`` is derived at each decision)."""
+
+    seat = Seat(load_default=None, metadata={
+        "description": "The seat to review (0-3); all four when left out."})
+    objective = fields.String(load_default=None, validate=_one_of(model.OBJECTIVES), metadata={
+        "description": "What ranks each decision's options: score (the default) or win."})
+    changes = StrictInt(load_default=None, validate=_one_of((0, 1)), metadata={
+        "description": "The model's budget of hand changes (0 or 1); left out, the service's "
+                       "choice, said in the answer's expected.changes."})
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> ReviewRequest:  # type: ignore[override]
+        seat, objective, changes = data.pop("seat"), data.pop("objective"), data.pop("changes")
+        log = ReplaySchema.make(self, data, **kwargs)
+        seats = (0, 1, 2, 3) if seat is None else (seat,)
+        return ReviewRequest(log, seats, changes, objective or model.SCORE)
+
+    @staticmethod
+    def quick(data: Any) -> None:
+        return None  # the schema reads every review (a few a minute, each seconds of work)

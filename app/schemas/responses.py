@@ -478,3 +478,57 @@ class ProblemSchema(Schema):
 
 class HealthSchema(Schema):
     status = fields.String(required=True)
+
+
+class DecisionSchema(Schema):
+    """One decision of a reviewed seat."""
+
+    action = fields.Integer(required=True, metadata={
+        "description": "The index in `actions` of the action played (or, for a pass, of the "
+                       "first action after the offered tile)."})
+    draws_left = fields.Integer(required=True, metadata={
+        "description": "The seat's own draws still to come then (derived from the log)."})
+    played = fields.Nested(ActionOutSchema, required=True, metadata={
+        "description": "What the seat played, as `legal` writes actions (`pass` where it "
+                       "let the tile go); the log's omitted tiles filled in."})
+    best = fields.Nested(ActionOutSchema, required=True, allow_none=True, metadata={
+        "description": "The action the objective ranks first then (null: none valued)."})
+    played_value = fields.Float(required=True, allow_none=True, metadata={
+        "description": "The objective's number after the played action, as /advise log "
+                       "mode computes it on the log cut before `action`."})
+    best_value = fields.Float(required=True, allow_none=True, metadata={
+        "description": "The same for the best action."})
+    loss = fields.Float(required=True, allow_none=True, metadata={
+        "description": "best_value − played_value (0 or more; null where a value is)."})
+
+
+class ReviewSummarySchema(Schema):
+    decisions = fields.Integer(required=True)
+    agreement = fields.Float(required=True, allow_none=True, metadata={
+        "description": "The share of decisions with numbers whose played action is the best "
+                       "(null: none has numbers)."})
+    total_loss = fields.Float(required=True, metadata={
+        "description": "The sum of the losses that are numbers."})
+    largest = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The `action` indexes of the (up to) three decisions that lost most, "
+                       "largest first."})
+
+
+class SeatReviewSchema(Schema):
+    seat = fields.Integer(required=True)
+    decisions = fields.List(fields.Nested(DecisionSchema), required=True)
+    summary = fields.Nested(ReviewSummarySchema, required=True)
+
+
+class ReviewInputsSchema(Schema):
+    changes = fields.Integer(required=True)
+    objective = fields.String(required=True, metadata={"enum": list(OBJECTIVES)})
+
+
+class ReviewResponseSchema(Schema):
+    variant = fields.String(required=True)
+    expected = fields.Nested(ReviewInputsSchema, required=True, metadata={
+        "description": "The model's inputs as used (draws_left is each decision's own)."})
+    seats = fields.List(fields.Nested(SeatReviewSchema), required=True, metadata={
+        "description": "One object per seat reviewed."})
+    ruleset = fields.Nested(RulesetSchema, required=True)

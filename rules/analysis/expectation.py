@@ -209,9 +209,33 @@ class Graph:
         return found
 
 
-def build(table: Table, roots: Sequence[int], budget: int, out: Counts) -> Graph:
+class TooLarge(Exception):
+    """A question would reach more states than its caller allows (``limit``)."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"more than {limit} states")
+        self.limit = limit
+
+
+@dataclass
+class Budget:
+    """How many states a request may still work out, across all its questions (a state
+    costs some 100 µs: the request's share of time, spent with a clear answer, not a
+    timeout). ``total``: the whole budget, for the message."""
+
+    total: int
+    spent: int = 0
+
+    @property
+    def left(self) -> int:
+        return self.total - self.spent
+
+
+def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
+          limit: int | None = None) -> Graph:
     """Every state the packed ``roots`` (each with ``budget`` hand changes) can reach,
-    breadth first, with the copies left counted from ``out``."""
+    breadth first, with the copies left counted from ``out``; :class:`TooLarge` past
+    ``limit`` states (a request's share of time: a state costs some 100 µs to work out)."""
     graph = Graph()
     for root in roots:
         graph.state(root, budget)
@@ -219,6 +243,8 @@ def build(table: Table, roots: Sequence[int], budget: int, out: Counts) -> Graph
     while i < len(graph.hands):
         _expand(graph, table, i, out)
         i += 1
+        if limit is not None and len(graph.hands) > limit:
+            raise TooLarge(limit)
     return graph
 
 
@@ -376,15 +402,19 @@ def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 
 
 def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
-          draws_left: int, changes: int, win_value: Callable[[Counts, int], float]
-          ) -> list[tuple[float, float] | None]:
+          draws_left: int, changes: int, win_value: Callable[[Counts, int], float],
+          budget: Budget | None = None) -> list[tuple[float, float] | None]:
     """(win probability, expected score) of each waiting hand (13 − 3k tiles, with the kind
     of one more copy it sees, or None), under one ``out``; None where its shanten is above
     :data:`MAX_SHANTEN`. ``win_value(hand, drawn)``: what the complete ``hand`` collects as
-    a self-drawn win on ``drawn``."""
+    a self-drawn win on ``drawn``; ``budget``: the states the request may still work out
+    (:class:`TooLarge` past it)."""
     valued = [(pack(hand), seen) for hand, seen in hands
               if table.shanten(hand) <= MAX_SHANTEN]
-    graph = build(table, [hand for hand, _ in valued], changes, out)
+    graph = build(table, [hand for hand, _ in valued], changes, out,
+                  None if budget is None else max(budget.left, 0))
+    if budget is not None:
+        budget.spent += len(graph.hands)
     questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in valued]
     worth = [win_value(unpack(hand), drawn) for hand, drawn in graph.win_hands]
     found = iter(values(graph, out, questions, draws_left, worth))

@@ -11,7 +11,7 @@ import type { components, paths } from "./schema.js";
 export type Schemas = components["schemas"];
 
 type JsonOf<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
-type PostPath = "/evaluate" | "/settle" | "/jing" | "/match" | "/advise" | "/replay";
+type PostPath = "/evaluate" | "/settle" | "/jing" | "/match" | "/advise" | "/replay" | "/review";
 
 /** The JSON body that `POST path` takes. */
 export type RequestOf<P extends PostPath> = JsonOf<paths[P]["post"]["requestBody"]>;
@@ -31,6 +31,8 @@ export type AdviceResponse = AnswerOf<"/advise">;
 
 export type ReplayRequest = RequestOf<"/replay">;
 export type ReplayResponse = AnswerOf<"/replay">;
+export type ReviewRequest = RequestOf<"/review">;
+export type ReviewResponse = AnswerOf<"/review">;
 
 export type MatchRequest = RequestOf<"/match">;
 export type MatchResponse = AnswerOf<"/match">;
@@ -124,6 +126,12 @@ export class ScoringClient {
    * `settle_request` and `settlement`; in progress, the `turn`, `seats` and `legal`. */
   replay(body: ReplayRequest, options?: CallOptions): Promise<ReplayResponse> {
     return this.call("POST", "/replay", body, options);
+  }
+
+  /** A played round decision by decision: each decision's played and best actions, their
+   * values and the loss, and a summary per seat. */
+  review(body: ReviewRequest, options?: CallOptions): Promise<ReviewResponse> {
+    return this.call("POST", "/review", body, options);
   }
 
   /** Every variant with its shapes, flags and rule options. */

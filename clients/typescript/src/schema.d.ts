@@ -478,6 +478,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a played round, decision by decision
+         * @description A /replay body (finished or in progress) and, optionally, one `seat`: every point where a reviewed seat acted or could have claimed (each time it held 14 tiles; each discard or added kong it could win, pung, kong or chow), what it played, the best action by the objective, both values as /advise log mode computes them on the log cut there (from what the seat saw then, never the wall or another seat's concealed tiles), the loss, and a summary per seat (agreement, total loss, the three costliest decisions). The expected-value model is /advise's (docs/review.md in the service's repository). A review that needs more hand states than one request may work out is a 422 `expected.too_large` saying what to ask instead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
+                    /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
+                    "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReviewRequest"];
+                };
+            };
+            responses: {
+                /** @description The answer. */
+                200: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewResponse"];
+                    };
+                };
+                /** @description Malformed JSON. */
+                400: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over the size limit of /review (128 KiB). */
+                413: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Content-Type is not application/json. */
+                415: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Valid JSON that is not a valid request; `errors` names each field. */
+                422: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The review ran past its time budget (REVIEW_BUDGET_SECONDS): ask for one seat, or with changes 0. */
+                503: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jing": {
         parameters: {
             query?: never;
@@ -2026,7 +2131,7 @@ export interface components {
             /** @description The offending field as a JSON path (`players[2].hand`), or `body`. */
             field: string;
             message: string;
-            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
+            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, expected.round_over, expected.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
             code: string;
             /** @description In a tile string: the 0-based character index where reading failed (present only where there is one). */
             position?: number;
@@ -2036,7 +2141,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
+            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, expected.round_over, expected.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
             code: string;
             errors?: components["schemas"]["ProblemError"][];
         };
@@ -2108,6 +2213,103 @@ export interface components {
             seats?: components["schemas"]["SeatNow"][];
             /** @description By seat, every action it may take now (claims and wins included), each as an action of the log would be written. in_progress: everything; finished: the wins still open on the last tile (一炮多响's further winners, a last tile or last discard not yet won), else empty lists. A driver follows `legal` until it is empty. */
             legal?: components["schemas"]["ActionOut"][][];
+            ruleset: components["schemas"]["Ruleset"];
+        };
+        ReviewRequest: {
+            /** @description The tiles dealt, by seat: the dealer's 14, the others' 13. */
+            deal: (string | string[])[];
+            /**
+             * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
+             * @default null
+             */
+            wall?: string | string[] | null;
+            /**
+             * @description Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn round are read from it).
+             * @default null
+             */
+            wall_size?: number | null;
+            /**
+             * @description qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+             * @default null
+             */
+            horses?: string | string[] | null;
+            /** @description The round in play order (at most 600). */
+            actions: components["schemas"]["Action"][];
+            /**
+             * @description The rule set to score with.
+             * @example xingguo
+             * @enum {string}
+             */
+            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
+            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+            /** @description The dealer's seat (East). */
+            dealer: number;
+            /**
+             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            round_wind?: string | null;
+            jing?: components["schemas"]["Jing"];
+            /**
+             * @description The seat to review (0-3); all four when left out.
+             * @default null
+             */
+            seat?: number | null;
+            /**
+             * @description What ranks each decision's options: score (the default) or win.
+             * @default null
+             * @enum {string|null}
+             */
+            objective?: "score" | "win" | null;
+            /**
+             * @description The model's budget of hand changes (0 or 1); left out, the service's choice, said in the answer's expected.changes.
+             * @default null
+             * @enum {integer|null}
+             */
+            changes?: 0 | 1 | null;
+        } & (unknown & unknown & unknown & unknown);
+        ReviewInputs: {
+            changes: number;
+            /** @enum {string} */
+            objective: "score" | "win";
+        };
+        Decision: {
+            /** @description The index in `actions` of the action played (or, for a pass, of the first action after the offered tile). */
+            action: number;
+            /** @description The seat's own draws still to come then (derived from the log). */
+            draws_left: number;
+            /** @description What the seat played, as `legal` writes actions (`pass` where it let the tile go); the log's omitted tiles filled in. */
+            played: components["schemas"]["ActionOut"];
+            /** @description The action the objective ranks first then (null: none valued). */
+            best: components["schemas"]["ActionOut"] | null;
+            /** @description The objective's number after the played action, as /advise log mode computes it on the log cut before `action`. */
+            played_value: number | null;
+            /** @description The same for the best action. */
+            best_value: number | null;
+            /** @description best_value − played_value (0 or more; null where a value is). */
+            loss: number | null;
+        };
+        ReviewSummary: {
+            decisions: number;
+            /** @description The share of decisions with numbers whose played action is the best (null: none has numbers). */
+            agreement: number | null;
+            /** @description The sum of the losses that are numbers. */
+            total_loss: number;
+            /** @description The `action` indexes of the (up to) three decisions that lost most, largest first. */
+            largest: number[];
+        };
+        SeatReview: {
+            seat: number;
+            decisions: components["schemas"]["Decision"][];
+            summary: components["schemas"]["ReviewSummary"];
+        };
+        ReviewResponse: {
+            variant: string;
+            /** @description The model's inputs as used (draws_left is each decision's own). */
+            expected: components["schemas"]["ReviewInputs"];
+            /** @description One object per seat reviewed. */
+            seats: components["schemas"]["SeatReview"][];
             ruleset: components["schemas"]["Ruleset"];
         };
         /** @description Rule options of xingguo (兴国冲关麻将); every option left out takes its default. */

@@ -26,6 +26,8 @@ from .schema import (
     MatchResponse,
     ReplayRequest,
     ReplayResponse,
+    ReviewRequest,
+    ReviewResponse,
     Settlement,
     SettleRequest,
     Variants,
@@ -147,6 +149,12 @@ class Client:
         """One round played from its deal and action log, every action checked: finished, its
         ``settle_request`` and ``settlement``; in progress, the ``turn``, ``seats``, ``legal``."""
         return cast(ReplayResponse, self._call("POST", "/replay", request, accept_language))
+
+    def review(self, request: ReviewRequest, *,
+               accept_language: str | None = None) -> ReviewResponse:
+        """A played round decision by decision (a /replay body, optionally ``seat``): each
+        decision's played and best actions, their values and the loss, and a summary."""
+        return cast(ReviewResponse, self._call("POST", "/review", request, accept_language))
 
     def variants(self, *, accept_language: str | None = None) -> Variants:
         """Every variant, its shapes, flags and rule options with their defaults."""

@@ -6,14 +6,15 @@ Generated from openapi.yaml by ``make clients`` (tools/client_types.py): do not 
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = [
-    "Action", "ActionOut", "AdviceResponse", "AdviseRequest", "DiscardAdvice", "Draw",
+    "Action", "ActionOut", "AdviceResponse", "AdviseRequest", "Decision", "DiscardAdvice", "Draw",
     "EvaluateRequest", "EvaluateResponse", "Evaluation", "Event", "ExpectedInputs", "Fact", "Flags",
     "Group", "GuangdongRules", "Health", "Jing", "JingRequest", "JingResponse", "JingScore",
     "JingSeat", "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundAnswer", "Meld",
     "MeldOut", "NanchangRules", "Pattern", "Payment", "Player", "Problem", "ProblemError",
-    "QinzhouRules", "ReplayRequest", "ReplayResponse", "Result", "Ruleset", "SeatNow",
-    "SettleRequest", "Settlement", "Standing", "Transfer", "ValuedAction", "Variant",
-    "VariantOption", "Variants", "Wait", "WaitAdvice", "WaitValue", "Winner", "XingguoRules",
+    "QinzhouRules", "ReplayRequest", "ReplayResponse", "Result", "ReviewInputs", "ReviewRequest",
+    "ReviewResponse", "ReviewSummary", "Ruleset", "SeatNow", "SeatReview", "SettleRequest",
+    "Settlement", "Standing", "Transfer", "ValuedAction", "Variant", "VariantOption", "Variants",
+    "Wait", "WaitAdvice", "WaitValue", "Winner", "XingguoRules",
 ]
 
 
@@ -858,11 +859,11 @@ class ProblemError(TypedDict):
     # action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed,
     # action.second_winner, action.tile_not_held, action.tile_required,
     # action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked,
-    # action.wrong_draw, body.not_object, body.too_large, field.invalid,
-    # field.not_allowed_value, field.not_used, field.out_of_range, field.required,
-    # field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent,
-    # hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error,
-    # http.headers_too_large, http.method_not_allowed, http.not_found,
+    # action.wrong_draw, body.not_object, body.too_large, expected.round_over,
+    # expected.too_large, field.invalid, field.not_allowed_value, field.not_used,
+    # field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type,
+    # flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request,
+    # http.error, http.headers_too_large, http.method_not_allowed, http.not_found,
     # http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed,
     # json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported,
     # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
@@ -888,11 +889,11 @@ class Problem(TypedDict):
     # action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed,
     # action.second_winner, action.tile_not_held, action.tile_required,
     # action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked,
-    # action.wrong_draw, body.not_object, body.too_large, field.invalid,
-    # field.not_allowed_value, field.not_used, field.out_of_range, field.required,
-    # field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent,
-    # hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error,
-    # http.headers_too_large, http.method_not_allowed, http.not_found,
+    # action.wrong_draw, body.not_object, body.too_large, expected.round_over,
+    # expected.too_large, field.invalid, field.not_allowed_value, field.not_used,
+    # field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type,
+    # flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request,
+    # http.error, http.headers_too_large, http.method_not_allowed, http.not_found,
     # http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed,
     # json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported,
     # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
@@ -983,4 +984,87 @@ class ReplayResponse(TypedDict):
     # last tile (一炮多响's further winners, a last tile or last discard not yet won), else empty
     # lists. A driver follows `legal` until it is empty.
     legal: NotRequired[list[list[ActionOut]]]
+    ruleset: Ruleset
+
+
+class ReviewRequest(TypedDict):
+    # The tiles dealt, by seat: the dealer's 14, the others' 13.
+    deal: list[str | list[str]]
+    # The tiles still to draw after the deal, in order: an ordinary draw takes the first left,
+    # a kong's replacement the last. Every draw is checked against it; the last tile, a drawn
+    # round and qinzhou's horses come from it. Give it or `wall_size`.
+    wall: NotRequired[str | list[str] | None]
+    # Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn
+    # round are read from it).
+    wall_size: NotRequired[int | None]
+    # qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+    horses: NotRequired[str | list[str] | None]
+    # The round in play order (at most 600).
+    actions: list[Action]
+    # The rule set to score with.
+    variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
+    # Rule options of the variant; see GET /variants for names, types and defaults.
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
+    # The dealer's seat (East).
+    dealer: int
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    round_wind: NotRequired[str | None]
+    jing: NotRequired[Jing]
+    # The seat to review (0-3); all four when left out.
+    seat: NotRequired[int | None]
+    # What ranks each decision's options: score (the default) or win.
+    objective: NotRequired[Literal["score", "win", None]]
+    # The model's budget of hand changes (0 or 1); left out, the service's choice, said in the
+    # answer's expected.changes.
+    changes: NotRequired[Literal[0, 1, None]]
+
+
+class ReviewInputs(TypedDict):
+    changes: int
+    objective: Literal["score", "win"]
+
+
+class Decision(TypedDict):
+    # The index in `actions` of the action played (or, for a pass, of the first action after
+    # the offered tile).
+    action: int
+    # The seat's own draws still to come then (derived from the log).
+    draws_left: int
+    # What the seat played, as `legal` writes actions (`pass` where it let the tile go); the
+    # log's omitted tiles filled in.
+    played: ActionOut
+    # The action the objective ranks first then (null: none valued).
+    best: ActionOut | None
+    # The objective's number after the played action, as /advise log mode computes it on the
+    # log cut before `action`.
+    played_value: float | None
+    # The same for the best action.
+    best_value: float | None
+    # best_value − played_value (0 or more; null where a value is).
+    loss: float | None
+
+
+class ReviewSummary(TypedDict):
+    decisions: int
+    # The share of decisions with numbers whose played action is the best (null: none has
+    # numbers).
+    agreement: float | None
+    # The sum of the losses that are numbers.
+    total_loss: float
+    # The `action` indexes of the (up to) three decisions that lost most, largest first.
+    largest: list[int]
+
+
+class SeatReview(TypedDict):
+    seat: int
+    decisions: list[Decision]
+    summary: ReviewSummary
+
+
+class ReviewResponse(TypedDict):
+    variant: str
+    # The model's inputs as used (draws_left is each decision's own).
+    expected: ReviewInputs
+    # One object per seat reviewed.
+    seats: list[SeatReview]
     ruleset: Ruleset
