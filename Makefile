@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test sim translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
+.PHONY: run test sim selfplay translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,11 @@ test: $(VENV)/.dev $(CATALOGUES)  ## the whole test suite
 sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at scale (SIM_ROUNDS, SIM_MUTATION_ROUNDS)
 	SIM_ROUNDS=$${SIM_ROUNDS:-20000} SIM_MUTATION_ROUNDS=$${SIM_MUTATION_ROUNDS:-3000} \
 	  $(BIN)/python -m pytest -q tests/sim
+
+# Duplicate deals, the expected-value bot in each seat in turn against greedy players; hours
+# of CPU at the default 500 deals per variant (SELFPLAY_DEALS, SELFPLAY_VARIANTS).
+selfplay: $(VENV)/.dev $(CATALOGUES)  ## the expected-value bot against greedy players; rewrites docs/STRENGTH.md
+	$(BIN)/python -m tools.selfplay
 
 bench: $(VENV)/.dev  ## benchmarks (about 30 min, with wrk); rewrites docs/PERFORMANCE.md and its plot
 	$(BIN)/python -m bench
