@@ -2,7 +2,9 @@
 
 Every assertion compares what the panel shows with what the service answers to a direct
 POST /advise of the same request (the one the panel shows under "/advise request and curl"),
-so the tests hold the page to the answer, not to hand-copied numbers.
+so the tests hold the page to the answer, not to hand-copied numbers. The panel asks with
+``expected: true`` (胡牌率 and 期望得分, drawn as bars) and its model inputs; where the model
+cannot value the hand it asks again without them and says why.
 """
 
 from __future__ import annotations
@@ -16,14 +18,16 @@ import requests
 
 from tests.browser.conftest import VIEWPORT, open_playground, save_screenshot, score
 
+# What the panel adds to every question: the expected-value model, ranked by score.
+MODEL = {"expected": True, "objective": "score"}
 GUANGDONG = {"variant": "guangdong", "hand": "123m456p789s11sEEN", "seat_wind": "S",
-             "visible": "1sEN9m9m"}
+             "visible": "1sEN9m9m", **MODEL}
 GUANGDONG_LINK = ("#mode=evaluate&variant=guangdong&hand=123m456p789s11sEEN&seat_wind=S"
                   "&advise.visible=1sEN9m9m")
 # nanchang, indicator 9m (9m 正精, 1m 副精): throwing N leaves 11s + 9m9m, whose wins on 1s
 # and 9m read every jing as itself (德国); the other waits are 精吊, self-draw only.
 NANCHANG_LINK = "#mode=evaluate&variant=nanchang&hand=123p456p789s11s9m9mN&jing.indicator=9m"
-QINZHOU_13 = {"variant": "qinzhou", "hand": "1122m3344p56s7sEF"}
+QINZHOU_13 = {"variant": "qinzhou", "hand": "1122m3344p56s7sEF", **MODEL}
 
 
 def advise(base: str, body: dict, lang: str = "en") -> tuple[int, dict]:
@@ -135,7 +139,9 @@ def test_the_panel_appears_for_14_tiles_and_lists_the_discards_in_the_answers_or
         assert row["tiles"] == [[t["tile"], t["left"]] for t in entry["tiles"]], row
         assert row["shown_left"] == [t["left"] for t in entry["tiles"]], row
         assert row["left_total"] == entry["left_total"] == int(row["total_text"]), row
-    # The ready discard (N) is best, marked ready, and its waits are shown at once.
+    # The ready discard (N) is marked ready and its waits are shown at once, though the model
+    # ranks 1s (一向听 on 12 tiles) above it for the points a win brings.
+    assert answer["best"] == answer["discards"][0]["discard"] == "1s"
     assert page.get_attribute('#advice tr[data-discard="N"]', "class").split() == \
         ["ready", "selected"]
     assert page.get_attribute("#advice-waits", "data-discard") == "N"
@@ -161,7 +167,7 @@ def test_the_panel_sends_the_forms_melds_jing_winds_and_rules(page, live_server)
     body = sent(page)
     assert body == {"variant": "guangdong", "hand": "123m456p789s1sN",
                     "melds": [{"type": "pung", "tiles": "CCC", "from": 2}], "dealer": True,
-                    "round_wind": "S", "rules": {"cap": 5}}
+                    "round_wind": "S", "rules": {"cap": 5}, **MODEL}
     page.wait_for_function("() => !document.querySelector('#advice[aria-busy=true]')")
     status, answer = advise(live_server, body)
     assert status == 200
@@ -228,7 +234,8 @@ def test_a_discard_that_is_not_ready_says_so(page, live_server):
     assert page.inner_text("#advice-waits") == (
         "Discard 1s leaves the hand 1 from ready (一向听): no waits yet; draw one of its 进张.")
     choose(page, "N")
-    assert shown_waits(page) == expected_waits(answer["discards"][0])
+    assert shown_waits(page) == expected_waits(
+        next(d for d in answer["discards"] if d["discard"] == "N"))
     assert [w["self_draw"]["total"] for w in shown_waits(page)] == [6, 12]
 
 
@@ -257,10 +264,11 @@ def test_a_13_tile_hand_shows_its_shanten_and_jinzhang(page, live_server):
 
 
 CHINESE = {"title": "打哪张", "visible": "见过的牌",
-           "head": ["打", "向听", "进张（剩余张数）", "共剩"],
+           "head": ["打", "向听", "进张（剩余张数）", "共剩", "胡牌率 · 期望得分"],
            "waits_head": ["听", "剩", "自摸", "点炮"]}
 ENGLISH = {"title": "What to discard 打哪张", "visible": "Tiles seen elsewhere 见过的牌",
-           "head": ["Discard 打", "Shanten 向听", "进张 (copies left)", "Left 剩"],
+           "head": ["Discard 打", "Shanten 向听", "进张 (copies left)", "Left 剩",
+                    "Win chance 胡牌率 · Expected score 期望得分"],
            "waits_head": ["Wait 听", "Left 剩", "Self-draw 自摸", "On a discard 点炮"]}
 
 
