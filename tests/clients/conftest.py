@@ -40,6 +40,19 @@ QINZHOU_DELTAS = [-12, -2, 14, 0]
 REPLAYS = {name: body for name, _, body in REPLAY}
 REPLAY_DELTAS = [0, 0, 2, -2]
 
+# docs/advice.md's worked example of the expected-value model (without the model's inputs):
+# throwing N leaves 46s 99s ready on 5s alone, 4 copies among the 122 tiles unseen, worth 12
+# self-drawn; with no hand change every draw is the same chance, so in 10 draws
+# win_probability = 1 − (118/122)^10 and expected_score = 12 × that.
+EXPECTED_HAND = {"variant": "guangdong", "hand": "46s99sN", "seat_wind": "S",
+                 "melds": [{"type": "chow", "tiles": "123m"}, {"type": "chow", "tiles": "456p"},
+                           {"type": "pung", "tiles": "CCC"}]}
+EXPECTED_CHANCE = 1 - (118 / 122) ** 10
+# Log mode on the "in_progress" replay (seat 0 has just thrown 东): seat 2 may pung it or
+# pass (seat 1 draws next); the pung ranks first, and 69 tiles left give seat 2 17 draws.
+LOG_SEAT = 2
+LOG_ACTIONS = [{"seat": 2, "type": "pung", "tile": "E"}, {"seat": 2, "type": "pass"}]
+
 # docs/replay.md "Drive a game": the two examples it links, and the lines it says both print
 # for their default seed (its first ```text block after "both print this").
 DRIVE_SECTION = re.search(r"^## Drive a game\n(.*?)^## ",
