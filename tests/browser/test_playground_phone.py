@@ -71,6 +71,7 @@ def test_the_playground_fits_the_screen_with_the_palette_by_the_hand(page, width
         page.click("#backspace")
         page.click('#palette [data-tile="C"]')
         page.wait_for_selector("#advice-answer table.advice-discards")
+        page.wait_for_function("() => !document.querySelector('#advice[aria-busy=true]')")
         page.set_viewport_size({"width": 390, "height": 1500})
         page.evaluate("scrollTo(0, 0)")
         save_screenshot(page, "playground-phone.png", full_page=False)
