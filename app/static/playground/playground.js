@@ -119,6 +119,7 @@
       advice_best: "best by the chosen number",
       advice_hand_ev: "If you keep this hand 这手牌:",
       advice_no_model: "No 胡牌率 / 期望得分 for this hand:",
+      advice_no_model_fields: "see the field marked above.",
     },
     zh: {
       page_title: "麻将计分 · 试玩", skip: "跳到结果", heading: "试玩", nav_service: "服务",
@@ -207,6 +208,7 @@
       advice_best: "按所选的数最好",
       advice_hand_ev: "保留这手牌：",
       advice_no_model: "这手牌没有胡牌率 / 期望得分：",
+      advice_no_model_fields: "见上面标出的输入框。",
     },
   });
   const MELD_TYPES = tr("meld_types");  // its keys; the labels are looked up when drawn
@@ -1031,7 +1033,8 @@
     const unplaced = MJ.placeErrors(panel, problem.data);
     const said = unplaced.length ? unplaced.map((e) => el("li", {},
       el("code", { text: e.field || "body" }), ": ", e.message))
-      : (problem.data.errors || []).length ? [] : [el("li", { text: problem.data.detail || "" })];
+      : (problem.data.errors || []).length ? [el("li", { text: tr("advice_no_model_fields") })]
+        : [el("li", { text: problem.data.detail || "" })];
     return el("div", { class: "advice-no-model", id: "advice-no-model",
       "data-status": String(problem.status) },
     el("p", { text: tr("advice_no_model") }), said.length ? el("ul", {}, said) : null);
