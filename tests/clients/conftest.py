@@ -48,10 +48,14 @@ EXPECTED_HAND = {"variant": "guangdong", "hand": "46s99sN", "seat_wind": "S",
                  "melds": [{"type": "chow", "tiles": "123m"}, {"type": "chow", "tiles": "456p"},
                            {"type": "pung", "tiles": "CCC"}]}
 EXPECTED_CHANCE = 1 - (118 / 122) ** 10
-# Log mode on the "in_progress" replay (seat 0 has just thrown 东): seat 2 may pung it or
-# pass (seat 1 draws next); the pung ranks first, and 69 tiles left give seat 2 17 draws.
+# Log mode (docs/advice.md's example): the finished round's first 15 actions, seat 3 has just
+# thrown 3p; seat 2 may pung it or pass (seat 0 draws next); the pung ranks first, and 65
+# tiles left give seat 2 16 draws. (A seat one from ready: quick to value, unlike the
+# "in_progress" log's seat 2, three from ready, which may take the whole time budget cold.)
+LOG_REPLAY = {**REPLAYS["finished_round"], "actions": REPLAYS["finished_round"]["actions"][:15]}
 LOG_SEAT = 2
-LOG_ACTIONS = [{"seat": 2, "type": "pung", "tile": "E"}, {"seat": 2, "type": "pass"}]
+LOG_ACTIONS = [{"seat": 2, "type": "pung", "tile": "3p"}, {"seat": 2, "type": "pass"}]
+LOG_DRAWS = 16
 
 # docs/replay.md "Drive a game": the two examples it links, and the lines it says both print
 # for their default seed (its first ```text block after "both print this").

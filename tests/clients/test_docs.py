@@ -77,8 +77,8 @@ def test_the_python_advise_block_prints_what_its_comments_say(server_url):
     code = blocks("python")[2]
     printed = run_block(code, server_url).splitlines()
     assert printed == [f"N {EXPECTED_CHANCE:.4f} {12 * EXPECTED_CHANCE:.4f}",
-                       "{'seat': 2, 'type': 'pung', 'tile': 'E'} "
-                       "[('pung', '2.96'), ('pass', '1.76')]"]
+                       "{'seat': 2, 'type': 'pung', 'tile': '3p'} "
+                       "[('pung', '4.17'), ('pass', '3.23')]"]
     assert [line.split("# → ", 1)[1] for line in code.splitlines() if "# → " in line] == printed
 
 

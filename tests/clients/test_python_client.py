@@ -12,6 +12,8 @@ from tests.clients.conftest import (
     EXPECTED_CHANCE,
     EXPECTED_HAND,
     LOG_ACTIONS,
+    LOG_DRAWS,
+    LOG_REPLAY,
     LOG_SEAT,
     QINZHOU_DELTAS,
     QINZHOU_ROUND,
@@ -147,29 +149,29 @@ def test_the_model_inputs_without_expected_are_refused_by_the_service(client):
 
 
 def test_advise_log_values_each_action_of_the_seat(client):
-    """Log mode: seat 2 may pung seat 0's 东 or pass; both valued, the pung first."""
-    answer = client.advise_log(REPLAYS["in_progress"], LOG_SEAT)
+    """Log mode: seat 2 may pung seat 3's 3p or pass; both valued, the pung first."""
+    answer = client.advise_log(LOG_REPLAY, LOG_SEAT)
     assert answer["seat"] == LOG_SEAT and answer["variant"] == "guangdong"
     assert [{k: v for k, v in a.items() if k in ("seat", "type", "tile")}
             for a in answer["actions"]] == LOG_ACTIONS
     assert answer["best"] == LOG_ACTIONS[0]
-    assert answer["expected"] == {"draws_left": 17, "changes": 0, "objective": "score"}
+    assert answer["expected"] == {"draws_left": LOG_DRAWS, "changes": 0, "objective": "score"}
     pung, passed = answer["actions"]
     assert pung["expected_score"] > passed["expected_score"] > 0
     assert 0 < passed["win_probability"] < pung["win_probability"] < 1
     assert answer["discards"] is None and len(answer["tiles"]) > 0  # its own 13 tiles
     # the model's inputs: fewer draws, a smaller chance either way
-    short = client.advise_log(REPLAYS["in_progress"], LOG_SEAT, objective="win", draws_left=6)
+    short = client.advise_log(LOG_REPLAY, LOG_SEAT, objective="win", draws_left=6)
     assert short["expected"] == {"draws_left": 6, "changes": 0, "objective": "win"}
     assert [a["win_probability"] < b["win_probability"]
             for a, b in zip(short["actions"], answer["actions"], strict=True)] == [True, True]
     # the same through advise(): the body is the same
-    assert client.advise({"log": REPLAYS["in_progress"], "seat": LOG_SEAT}) == answer
+    assert client.advise({"log": LOG_REPLAY, "seat": LOG_SEAT}) == answer
 
 
 def test_advise_log_of_a_seat_with_nothing_to_do(client):
-    """Seat 3 may not claim seat 0's 东 (and does not draw next): no action, no best."""
-    answer = client.advise_log(REPLAYS["in_progress"], 3)
+    """Seat 3 has just thrown the 3p: no action, no best."""
+    answer = client.advise_log(LOG_REPLAY, 3)
     assert answer["actions"] == [] and answer["best"] is None
 
 

@@ -26,6 +26,8 @@ from tests.clients.conftest import (
     EXPECTED_CHANCE,
     EXPECTED_HAND,
     LOG_ACTIONS,
+    LOG_DRAWS,
+    LOG_REPLAY,
     LOG_SEAT,
     PY_CLIENT,
     QINZHOU_DELTAS,
@@ -204,12 +206,12 @@ def test_advise_answers_the_typed_advice(build, server_url):
 def test_advise_expected_and_log_mode(build, server_url):
     """adviseExpected: docs/advice.md's worked example, its numbers the formula's, ranked by
     the chance to win when asked; the same body through advise(). adviseLog: seat 2's pung
-    and pass after seat 0's 东, with the model's inputs as asked."""
+    and pass after seat 3's 3p, with the model's inputs as asked."""
     script = f"""
         import {{ ScoringClient }} from "./src/client.js";
         const client = new ScoringClient({{ baseUrl: {json.dumps(server_url)} }});
         const hand = {json.dumps(EXPECTED_HAND)};
-        const log = {json.dumps(REPLAYS["in_progress"])};
+        const log = {json.dumps(LOG_REPLAY)};
         const advice = await client.adviseExpected(hand, {{ draws_left: 10, changes: 0 }});
         const byWin = await client.adviseExpected(hand, {{ objective: "win", draws_left: 10 }});
         const same = await client.advise({{ ...hand, expected: true, draws_left: 10,
@@ -234,7 +236,7 @@ def test_advise_expected_and_log_mode(build, server_url):
     assert [{k: a[k] for k in ("seat", "type", "tile") if k in a} for a in seat["actions"]] \
         == LOG_ACTIONS
     assert all(0 < a["win_probability"] < 1 for a in seat["actions"])
-    assert seat["expected"] == {"draws_left": 17, "changes": 0, "objective": "score"}
+    assert seat["expected"] == {"draws_left": LOG_DRAWS, "changes": 0, "objective": "score"}
     assert short["expected"] == {"draws_left": 6, "changes": 0, "objective": "win"}
 
 
@@ -246,7 +248,7 @@ def test_the_advise_example_prints_the_worked_example_and_the_seats_actions(buil
                env={**os.environ, "SCORING_URL": server_url})
     assert done.stdout.splitlines() == [
         f"N {EXPECTED_CHANCE:.4f} {12 * EXPECTED_CHANCE:.4f}",
-        '{"seat":2,"type":"pung","tile":"E"} [["pung","2.96"],["pass","1.76"]]',
+        '{"seat":2,"type":"pung","tile":"3p"} [["pung","4.17"],["pass","3.23"]]',
     ]
     header = (TS_CLIENT / "examples" / "advise.ts").read_text(encoding="utf-8")
     assert all(f" *   {line}\n" in header for line in done.stdout.splitlines())
