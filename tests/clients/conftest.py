@@ -40,6 +40,23 @@ QINZHOU_DELTAS = [-12, -2, 14, 0]
 REPLAYS = {name: body for name, _, body in REPLAY}
 REPLAY_DELTAS = [0, 0, 2, -2]
 
+# docs/advice.md's worked example of the expected-value model (without the model's inputs):
+# throwing N leaves 46s 99s ready on 5s alone, 4 copies among the 122 tiles unseen, worth 12
+# self-drawn; with no hand change every draw is the same chance, so in 10 draws
+# win_probability = 1 − (118/122)^10 and expected_score = 12 × that.
+EXPECTED_HAND = {"variant": "guangdong", "hand": "46s99sN", "seat_wind": "S",
+                 "melds": [{"type": "chow", "tiles": "123m"}, {"type": "chow", "tiles": "456p"},
+                           {"type": "pung", "tiles": "CCC"}]}
+EXPECTED_CHANCE = 1 - (118 / 122) ** 10
+# Log mode (docs/advice.md's example): the finished round's first 15 actions, seat 3 has just
+# thrown 3p; seat 2 may pung it or pass (seat 0 draws next); the pung ranks first, and 65
+# tiles left give seat 2 16 draws. (A seat one from ready: quick to value, unlike the
+# "in_progress" log's seat 2, three from ready, which may take the whole time budget cold.)
+LOG_REPLAY = {**REPLAYS["finished_round"], "actions": REPLAYS["finished_round"]["actions"][:15]}
+LOG_SEAT = 2
+LOG_ACTIONS = [{"seat": 2, "type": "pung", "tile": "3p"}, {"seat": 2, "type": "pass"}]
+LOG_DRAWS = 16
+
 # docs/replay.md "Drive a game": the two examples it links, and the lines it says both print
 # for their default seed (its first ```text block after "both print this").
 DRIVE_SECTION = re.search(r"^## Drive a game\n(.*?)^## ",
