@@ -274,7 +274,9 @@ class BestField(fields.Raw):
     def __init__(self, **kwargs: Any):
         metadata = kwargs.pop("metadata", {})
         metadata["oneOf"] = [{"type": "string", "description": "A tile code (hand mode)."},
-                             {"$ref": "#/components/schemas/ActionOut"}]
+                             {"$ref": "#/components/schemas/ActionOut"},
+                             {"type": "null", "description": "Nothing to rank: a 13-tile "
+                                                            "hand, or no action valued."}]
         super().__init__(metadata=metadata, **kwargs)
 
 

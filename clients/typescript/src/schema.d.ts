@@ -1960,7 +1960,7 @@ export interface components {
             /** @description Asked with `expected`: the model's inputs as used. */
             expected?: components["schemas"]["ExpectedInputs"];
             /** @description Asked with `expected`: a 14-tile hand's discard the objective ranks first (a tile; null for a 13-tile hand); in log mode the action it ranks first (an action of `actions`, without its numbers; null when none is valued). */
-            best?: string | components["schemas"]["ActionOut"];
+            best?: string | components["schemas"]["ActionOut"] | null;
             /** @description Log mode: the seat advised. */
             seat?: number;
             /** @description Log mode: each legal action of the seat now, as /replay's `legal` writes it (a draw without its tile), and `pass` for a seat that may claim the open tile and does not draw next, each with the model's numbers after it. */

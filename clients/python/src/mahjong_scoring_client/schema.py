@@ -635,7 +635,7 @@ class AdviceResponse(TypedDict):
     # Asked with `expected`: a 14-tile hand's discard the objective ranks first (a tile; null
     # for a 13-tile hand); in log mode the action it ranks first (an action of `actions`,
     # without its numbers; null when none is valued).
-    best: NotRequired[str | ActionOut]
+    best: NotRequired[str | ActionOut | None]
     # Log mode: the seat advised.
     seat: NotRequired[int]
     # Log mode: each legal action of the seat now, as /replay's `legal` writes it (a draw
