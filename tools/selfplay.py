@@ -216,8 +216,9 @@ def main() -> int:
     for name in names:
         tallies[name] = run(name, deals, seed)
         print(_row(name, tallies[name]), flush=True)
-    out.write_text(report(tallies, deals, seed), encoding="utf-8")
-    print(f"wrote {out}")
+        # written after each variant: a long run stopped part-way keeps what it finished
+        out.write_text(report(tallies, deals, seed), encoding="utf-8")
+        print(f"wrote {out}", flush=True)
     return 0
 
 
