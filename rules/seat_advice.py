@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules import expected
 from rules import places as at
 from rules.advice import advise
 from rules.analysis.expectation import COPIES, KINDS, MAX_SHANTEN, Budget, Table, solve
@@ -31,7 +32,6 @@ from rules.error_codes import EXPECTED_ROUND_OVER
 from rules.errors import InvalidInput
 from rules.expected import (
     NULL,
-    STATES_PER_REQUEST,
     check_seat_wind,
     flipped,
     inputs,
@@ -238,7 +238,7 @@ class Valuer:
                  used: ExpectedInputs, rules: dict[str, Any], budget: Budget | None = None):
         self.variant, self.board, self.seat = variant, board, seat
         self.sight, self.used, self.rules = sight, used, rules
-        self.budget = budget or Budget(STATES_PER_REQUEST)
+        self.budget = budget or Budget(expected.STATES_PER_REQUEST)  # (read at the call)
         self.dealer = seat == board.dealer
         self.seat_wind = WINDS[(seat - board.dealer) % 4]
 

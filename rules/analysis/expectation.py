@@ -17,7 +17,7 @@ The design follows mahjong-cpp's (learned from, not copied): the hands a questio
 are found once, as a graph (:class:`Graph`: each state a hand and its budget, each draw an
 edge to a win or to the states its allowed discards lead to), and the values are worked
 out one turn at a time backwards, for every state at once, in arrays (:func:`values`).
-What a hand's draws and discards are (:class:`Moves`) depends on the tiles alone, so it is
+What a hand's draws and discards are (:class:`HandMoves`) depends on the tiles alone, so it is
 kept between questions; the draw probabilities depend on what the seat sees, so they are
 the question's. Several questions that differ only by one more copy seen (the discards of
 one 14-tile hand, each counted as seen) share one graph and are solved together, one row
@@ -89,7 +89,7 @@ def unpack(hand: int) -> Counts:
 
 
 @dataclass(frozen=True)
-class Moves:
+class HandMoves:
     """What a waiting hand may do on each draw, whatever the seat sees: the kinds whose
     draw completes it (``wins``), and for each kind the hands its discards lead to a step
     closer to ready (``closer``); throwing the drawn tile back (the hand unchanged) is always
@@ -103,8 +103,8 @@ class Moves:
 
 
 @cached(1 << 15)
-def moves(table: Table, hand: int) -> Moves:
-    """:class:`Moves` of the packed waiting ``hand`` (:mod:`rules.analysis.exchange`: the
+def moves(table: Table, hand: int) -> HandMoves:
+    """:class:`HandMoves` of the packed waiting ``hand`` (:mod:`rules.analysis.exchange`: the
     shanten of every ``hand − d + x`` from one exchange per tile thrown)."""
     counts = unpack(hand)
     natural, wilds = table.split(counts)
@@ -124,7 +124,7 @@ def moves(table: Table, hand: int) -> Moves:
             left = hand - ONE[kind]
             for drawn in _bits(helps & ~(1 << kind)):
                 closer.setdefault(drawn, []).append(left + ONE[drawn])
-    return Moves(now, wins, {x: tuple(h) for x, h in closer.items()}, thrown)
+    return HandMoves(now, wins, {x: tuple(h) for x, h in closer.items()}, thrown)
 
 
 @cached(1 << 13)

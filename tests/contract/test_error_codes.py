@@ -21,7 +21,7 @@ from marshmallow import Schema, fields, validate
 
 from app import codes
 from app.codes import CODES, Message, code_of
-from app.examples import _ROUND
+from app.examples import _ROUND, _ROUND_ACTIONS
 from app.gunicorn_errors import write_problem
 from app.schemas import requests as request_schemas
 from rules.error_codes import CODES as DOMAIN_CODES
@@ -168,6 +168,8 @@ ENTRIES = [
         {"players": SETTLE["players"], "result": SETTLE["result"], "dealer": 2}]}),
      "rounds[0].dealer"),
     ("seat.invalid", _settle(dealer=7), "dealer"),
+    ("expected.round_over", ("/advise", {"log": {**_ROUND, "actions": _ROUND_ACTIONS},
+                                          "seat": 0}), "log"),
     ("field.unknown", _evaluate(foo=1), "foo"),
     ("field.wrong_length", _evaluate(melds=[{"type": "pung", "tiles": "111m", "from": 1}] * 5),
      "melds"),

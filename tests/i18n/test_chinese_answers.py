@@ -24,7 +24,7 @@ from app import codes, examples
 from app.edge import BudgetExceeded
 from app.schemas import requests as request_schemas
 from bench.bodies import advices
-from rules import error_codes, model, play
+from rules import error_codes, expected, model, play
 from tests.contract.test_error_codes import CASES, ENTRIES
 from tests.hostile.mutations import corpus, mutate
 from tests.sim.engine import Simulator, play_match
@@ -222,10 +222,21 @@ def test_not_ready_is_said_in_chinese(client, monkeypatch):
     assert not _problem_faults(response)
 
 
+def test_too_large_is_said_in_chinese(client, monkeypatch):
+    """expected.too_large, met with the request's state budget made tiny (the real one,
+    10,000 states, takes seconds to reach)."""
+    monkeypatch.setattr(expected, "STATES_PER_REQUEST", 5)
+    response = client.post("/advise", json={"variant": "qinzhou", "hand": "123m456p789s11s2sEN",
+                                            "expected": True}, headers=ZH)
+    assert [e["code"] for e in response.get_json()["errors"]] == ["expected.too_large"]
+    assert not _problem_faults(response)
+
+
 def test_every_error_code_is_checked_in_chinese():
     checked = {c for c, *_ in ENTRIES} | {c for c, _ in WEB_CASES} | {c for c, _ in RAISED}
-    # field.invalid is the fallback no message reaches (tests/contract/test_error_codes.py)
-    checked |= {codes.SERVER_NOT_READY, codes.FIELD_INVALID}
+    # field.invalid is the fallback no message reaches (tests/contract/test_error_codes.py);
+    # expected.too_large has its own test just above
+    checked |= {codes.SERVER_NOT_READY, codes.FIELD_INVALID, "expected.too_large"}
     assert checked == set(codes.CODES), set(codes.CODES) ^ checked
     assert checked >= GUNICORN_LEVEL  # answered in Chinese by the app, too
 
