@@ -133,7 +133,9 @@ def sight(log: dict, seat: int) -> tuple[tuple[int, ...], tuple[Meld, ...], tupl
     """The seat's concealed counts, its melds, and ``out`` as *Seen* says, from what
     ``/replay`` shows of the log: every seat's discards (the open one among them), the
     other seats' melds but their concealed kongs, the seat's own melds, the flipped
-    indicators (tests/ev_brute.py ``out_counts``)."""
+    indicators (tests/ev_brute.py ``out_counts``). An added kong just declared (open to
+    robbing) still shows as its pung: its fourth tile is face up, seen by every seat, and
+    for its owner the meld is the kong it declared."""
     answer = replayed(log)
     elsewhere: list[int] = []
     for other, view in enumerate(answer["seats"]):
@@ -143,8 +145,21 @@ def sight(log: dict, seat: int) -> tuple[tuple[int, ...], tuple[Meld, ...], tupl
                           for t in tiles_of(m["tiles"])]
     mine = answer["seats"][seat]
     melds = tuple(meld_of(m) for m in mine["melds"])
+    last = log["actions"][-1] if log["actions"] else {}
+    if last.get("type") == "added_kong":
+        tile = tiles_of(last["tile"])[0]
+        if last["seat"] == seat:
+            melds = _added(melds, tile)
+        else:
+            elsewhere.append(tile)
     return (to_counts(tiles_of(mine["hand"])), melds,
             out_counts(log["variant"], melds, jing_of(log), elsewhere))
+
+
+def _added(melds: tuple[Meld, ...], tile: int) -> tuple[Meld, ...]:
+    """The seat's melds with its pung of ``tile`` made the added kong."""
+    return tuple(Meld("added_kong", (tile,) * 4, m.source, m.claimed, m.order)
+                 if m.kind == "pung" and m.tiles[0] == tile else m for m in melds)
 
 
 def after(log: dict, action: dict) -> dict:
@@ -190,8 +205,7 @@ def reference(log: dict, seat: int, action: dict, draws_left: int, changes: int
     ``discard`` d: V_0(H14 − d), d seen; ``pass``: V_0(H); ``draw``: Σ_x r/R · C(H + x);
     ``chow``/``pung``: the max over discards of V_0(H' − d); a kong: Σ_x r'/R' · C(H' + x)
     over its replacement; ``win``: 1 and its total. H' and what the seat sees after a
-    claim or a kong are /replay's after the action (an added kong's pung still shows as
-    a pung while it may be robbed: it is made the kong here, its fourth tile seen)."""
+    claim or a kong are /replay's after the action (:func:`sight`)."""
     variant, ctx = log["variant"], context(log, seat)
     kind = action["type"]
     if kind == "win":
@@ -208,11 +222,6 @@ def reference(log: dict, seat: int, action: dict, draws_left: int, changes: int
     if kind in ("chow", "pung"):
         return best_of(exact_discards(variant, hand, melds, out, draws_left, changes,
                                       ctx).values())
-    if kind == "added_kong":
-        tile = tiles_of(action["tile"])[0]
-        melds = tuple(Meld("added_kong", (tile,) * 4, m.source, m.claimed, m.order)
-                      if m.kind == "pung" and m.tiles[0] == tile else m for m in melds)
-        out = tuple(n + (x == tile) for x, n in enumerate(out))
     assert kind in ("draw", "kong", "concealed_kong", "added_kong"), kind
     return exact_draw(variant, hand, melds, out, draws_left, changes, ctx)
 
@@ -316,6 +325,73 @@ def test_each_action_is_the_brute_force(variant):
                                                order[id(a)]))
             assert answer["best"] == plain(first)
     assert set(SAMPLE[variant]) <= seen_types and nonzero
+
+
+def test_the_replacement_after_an_added_kong():
+    """An added kong declared, open to robbing: its owner's one action is the replacement
+    ``draw``. Its value is the ``added_kong`` action's the move before (the contract's
+    kong formula: Σ_x r'/R' · C(H' + x), H' the waiting hand after the kong, the fourth tile
+    seen) and the brute force's (guangdong, ``draws_left`` 1; two such states where the
+    owner is ready after the kong, so the numbers are not 0)."""
+    found = 0
+    for state in states("guangdong", range(40)):
+        actions = state.log["actions"]
+        if not actions or actions[-1]["type"] != "added_kong":
+            continue
+        owner = actions[-1]["seat"]
+        if state.shanten(owner) != 0:
+            continue
+        answer = advise({"log": state.log, "seat": owner, "draws_left": 1, "changes": 0})
+        (draw,) = answer["actions"]
+        assert plain(draw) == {"seat": owner, "type": "draw"}
+        assert agrees(draw, reference(state.log, owner, plain(draw), 1, 0))
+        before = advise({"log": {**state.log, "actions": actions[:-1]}, "seat": owner,
+                         "draws_left": 1, "changes": 0})
+        (kong,) = [a for a in before["actions"] if plain(a) == actions[-1]]
+        assert (kong["win_probability"], kong["expected_score"]) == \
+            (draw["win_probability"], draw["expected_score"])
+        assert draw["win_probability"] > 0
+        found += 1
+        if found == 2:
+            return
+    raise AssertionError(f"{found} added kongs of a ready hand in the simulated rounds")
+
+
+# A guangdong round dealt to rob a kong: seat 1 pungs the dealer's 5s, later draws the
+# fourth 5s and adds it to the pung; seat 3, 123p 456p 789p 46s EE, waits on 5s alone.
+ROB = {"variant": "guangdong", "dealer": 0,
+       "deal": ["123m456m789m33mEN5s", "55s111p999pCCFFP", "2468m2468p3679sS",
+                "123p456p789p46sEE"],
+       "wall": "WNS5s1m2m9m7s8s",
+       "actions": [{"seat": 0, "type": "discard", "tile": "5s"},
+                   {"seat": 1, "type": "pung", "tile": "5s"},
+                   {"seat": 1, "type": "discard", "tile": "P"},
+                   {"seat": 2, "type": "draw"}, {"seat": 2, "type": "discard", "tile": "W"},
+                   {"seat": 3, "type": "draw"}, {"seat": 3, "type": "discard", "tile": "N"},
+                   {"seat": 0, "type": "draw"}, {"seat": 0, "type": "discard", "tile": "S"},
+                   {"seat": 1, "type": "draw"},
+                   {"seat": 1, "type": "added_kong", "tile": "5s"}]}
+
+
+def test_robbing_an_added_kong():
+    """Seat 3 may rob seat 1's added kong of 5s (its only wait), or pass. ``win``: 1 and
+    /evaluate's total of the hand with the 5s, ``win_type: rob_kong``. ``pass``: V_0 of its
+    13 tiles, and every 5s is seen: the dealer's discard (now in seat 1's pung), seat 1's
+    two, and the fourth it declares face up, so r(5s) = 0 and nothing ever wins: 0 and 0,
+    whatever the draws. Seat 1's replacement draw is the brute force's (draws_left 1)."""
+    robber = advise({"log": ROB, "seat": 3, "draws_left": 2})
+    win, passed = robber["actions"]
+    assert plain(win) == {"seat": 3, "type": "win"} and win["win_probability"] == 1
+    assert win["expected_score"] == win_total(ROB, 3) > 0
+    assert plain(passed) == {"seat": 3, "type": "pass"}
+    assert (passed["win_probability"], passed["expected_score"]) == (0, 0)
+    assert robber["best"] == plain(win)
+    hand, _, out = sight(ROB, 3)
+    assert out[tiles_of("5s")[0]] + hand[tiles_of("5s")[0]] == 4
+    owner = advise({"log": ROB, "seat": 1, "draws_left": 1})
+    (draw,) = owner["actions"]
+    assert plain(draw) == {"seat": 1, "type": "draw"} and draw["win_probability"] > 0
+    assert agrees(draw, reference(ROB, 1, plain(draw), 1, 0))
 
 
 # ------------------------------------------------------------------ hidden tiles
