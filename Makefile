@@ -52,10 +52,12 @@ TEST_WORKERS ?= auto
 test: $(VENV)/.dev $(CATALOGUES)  ## the whole test suite
 	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
-# More simulated rounds and mutated logs than make test plays (2,000 and 300 per variant).
-sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at scale (SIM_ROUNDS, SIM_MUTATION_ROUNDS)
+# More simulated rounds and mutated logs than make test plays (2,000 and 300 per variant),
+# and the expected-value properties on more simulated hands (4 per variant in make test).
+sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at scale (SIM_ROUNDS, SIM_MUTATION_ROUNDS, EV_PROPERTY_STATES)
 	SIM_ROUNDS=$${SIM_ROUNDS:-20000} SIM_MUTATION_ROUNDS=$${SIM_MUTATION_ROUNDS:-3000} \
-	  $(BIN)/python -m pytest -q tests/sim
+	  EV_PROPERTY_STATES=$${EV_PROPERTY_STATES:-200} \
+	  $(BIN)/python -m pytest -q tests/sim tests/expected/test_properties.py
 
 # Duplicate deals, the expected-value bot in each seat in turn against greedy players; hours
 # of CPU at the default 500 deals per variant (SELFPLAY_DEALS, SELFPLAY_VARIANTS).

@@ -221,6 +221,10 @@ class _Model:
         total = self.win(drawn, x)
         if total is not None:
             return Fraction(1), total
+        if t + 1 == self.draws_left:
+            # every discard leads to V_T = 0, and d = x is always allowed: the max is 0
+            # (the same number the loop below finds, without a shanten per discard)
+            return ZERO
         best_p = best_s = None
         for d in range(NUM_KINDS):
             if not drawn[d]:
@@ -300,3 +304,83 @@ def brute_discards(variant_name: str, hand: str | Sequence[int], melds: Sequence
             entries[d] = brute_value(variant_name, _minus(counts, d), melds,
                                      _plus(tuple(out), d), draws_left, changes, context)
     return entries
+
+
+# ---------------------------------------------------------------------------- log mode
+# The contract's log mode values each action of a seat with the same V_0 and one more
+# piece, C(H14): "the seat's free choice holding 14 tiles (the win's value if H14 is a
+# self-drawn win, else the max over all its discards d of V_0(H14 − d, changes), each d
+# counted as seen as for a discard entry, each number on its own)". The helpers below put
+# the actions' formulas together from :func:`exact_value` alone; what the seat sees (``out``)
+# and the hand after a claim or a kong are the caller's (the test reads them off
+# ``POST /replay``), as for the functions above.
+#
+# H. "a max or a sum that needs a null is null": a max over discards is null as soon as one
+#    discard's V_0 is null (read as: the max needs every term), a sum over draws as soon as
+#    one draw's C is null (only draws with r > 0 are terms of the sum).
+# I. The win in C is scored as step 7 says (self-drawn, ``win_tile`` the tile just drawn);
+#    a kong's replacement draw is valued the same way ("a win on it is valued as a
+#    self-draw"). A 14-tile hand after a claim is not asked for a win: the contract's chow
+#    and pung value is the max over discards alone.
+
+
+def exact_discards(variant_name: str, hand: str | Sequence[int], melds: Sequence[Meld],
+                   out: Sequence[int], draws_left: int, changes: int,
+                   context: Context | None = None) -> dict[int, Pair | None]:
+    """:func:`brute_discards` as exact fractions: ``V_0(H14 − d)`` for each distinct ``d``,
+    ``d`` counted as seen; None where that hand is more than 3 from ready."""
+    counts = counts_of(hand)
+    if sum(counts) != 14 - 3 * len(melds):
+        raise ValueError(f"a hand that discards holds 14 - 3k tiles, not {sum(counts)}")
+    return {d: exact_value(variant_name, _minus(counts, d), melds, _plus(tuple(out), d),
+                           draws_left, changes, context)
+            for d in range(NUM_KINDS) if counts[d]}
+
+
+def best_of(values: Iterable[Pair | None]) -> Pair | None:
+    """Each number's max on its own; None when a term is None or there is none (H)."""
+    found = list(values)
+    if not found or any(v is None for v in found):
+        return None
+    return (max(v[0] for v in found if v is not None),
+            max(v[1] for v in found if v is not None))
+
+
+def exact_choice(variant_name: str, hand: str | Sequence[int], melds: Sequence[Meld],
+                 out: Sequence[int], draws_left: int, changes: int,
+                 context: Context | None = None, drawn: int | None = None) -> Pair | None:
+    """``C(H14)``: the win's value (1, its total) when ``hand`` (14 − 3k tiles) with the melds
+    is a self-drawn win on ``drawn`` (I), else the best discard's ``V_0`` (H). ``drawn``
+    None: no win asked (a hand after a claim)."""
+    counts, melds = counts_of(hand), tuple(melds)
+    if drawn is not None:
+        model = _Model(variant_name, melds, tuple(out), draws_left, context or Context())
+        total = model.win(counts, drawn)
+        if total is not None:
+            return Fraction(1), total
+    return best_of(exact_discards(variant_name, counts, melds, out, draws_left, changes,
+                                  context).values())
+
+
+def exact_draw(variant_name: str, hand: str | Sequence[int], melds: Sequence[Meld],
+               out: Sequence[int], draws_left: int, changes: int,
+               context: Context | None = None) -> Pair | None:
+    """``Σ_x r_H(x)/R · C(H + x)``: a draw into the waiting ``hand`` (13 − 3k tiles), then the
+    free choice holding 14 (the contract's ``draw``, and a kong's replacement draw with the
+    hand and melds after the kong). R = 0: 0 (D); a null C: null (H)."""
+    counts, melds = counts_of(hand), tuple(melds)
+    if sum(counts) != 13 - 3 * len(melds):
+        raise ValueError(f"a waiting hand holds 13 - 3k tiles, not {sum(counts)}")
+    left = [max(0, COPIES - out[x] - counts[x]) for x in range(NUM_KINDS)]
+    total = sum(left)
+    p = s = Fraction(0)
+    for x in range(NUM_KINDS):
+        if not left[x]:
+            continue
+        choice = exact_choice(variant_name, _plus(counts, x), melds, out, draws_left,
+                              changes, context, drawn=x)
+        if choice is None:
+            return None
+        p += Fraction(left[x], total) * choice[0]
+        s += Fraction(left[x], total) * choice[1]
+    return p, s

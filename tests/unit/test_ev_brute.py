@@ -19,8 +19,11 @@ from rules.model import PUNG, SELF_DRAW, EvaluateRequest, Jing, Meld, PlayerTile
 from rules.tiles import EAST, NUM_KINDS, read_tiles, to_counts
 from tests.ev_brute import (
     Context,
+    best_of,
     brute_discards,
     brute_value,
+    exact_choice,
+    exact_draw,
     exact_value,
     out_counts,
 )
@@ -311,3 +314,40 @@ def test_out_counts_follows_seen():
     assert out_counts("xingguo", jing=Jing(indicator=C)) == out_of("C")
     assert out_counts("nanchang", jing=Jing(indicator=C, lower_indicator=F,
                                             previous_indicator=P_)) == out_of("CF")
+
+
+# ------------------------------------------------------------------ log mode's C and draw
+
+
+def test_a_draw_then_the_free_choice():
+    """Log mode's ``draw``: Σ_x r_H(x)/R · C(H + x), where C, the free choice holding 14,
+    is the win's value or the max over *all* discards of V_0 with that discard seen.
+    guangdong, H = HONOURS (four wind pungs, a lone 中), ``_honours_out``: live draws 1m
+    (r = 2) and 9p (r = 4), R = 6; one draw after the choice (draws_left 1), no change.
+      x = 1m (2/6): throw the 中, seen now: out(中) = 4, so the tanki 1m hand sees
+        r(1m) = 4 − 2 − 1 = 1, r(9p) = 4, R = 5: 1/5; throw the 1m back (seen): H waits on
+        a dead 中: 0; a wind: not ready, one draw cannot win: 0. C = 1/5.
+      x = 9p (4/6): throw the 中: tanki 9p, r(9p) = 3, r(1m) = 2, R = 5: 3/5. C = 3/5.
+    draw = 2/6 · 1/5 + 4/6 · 3/5 = 7/15 (and × the wins' one total). The model's own
+    V (a change inside the recursion, the 中 not seen) would see R = 6: the two differ."""
+    out = _honours_out()
+    value = total("guangdong", "EEESSSWWWNNN11m", BIG_WINDS, "1m")
+    p = Fraction(7, 15)
+    assert exact_draw("guangdong", HONOURS, (), out, 1, 0, BIG_WINDS) == (p, p * value)
+    assert exact_choice("guangdong", HONOURS + "1m", (), out, 1, 0, BIG_WINDS,
+                        drawn=tile("1m")) == (Fraction(1, 5), Fraction(1, 5) * value)
+    assert exact_choice("guangdong", HONOURS + "C", (), out, 1, 0, BIG_WINDS,
+                        drawn=C) == (1, value)  # 中中 the pair: a win, taken
+
+
+def test_a_null_discard_makes_the_choice_and_the_draw_null():
+    """Ambiguity H: ``1357m2468p13sEES`` (guangdong) is 3 from ready (four of the five
+    partials to make, EE the pair); after any draw, throwing an E leaves a hand 4 from
+    ready (null), so each C is null (a max that needs a null), and so is the draw's sum.
+    Its own V_0 is a number."""
+    assert exact_value("guangdong", "1357m2468p13sEES", (), out_of(), 1, 0) == (0, 0)
+    assert exact_choice("guangdong", "1357m2468p13sEESN", (), out_of(), 1, 0,
+                        drawn=tile("N")) is None
+    assert exact_draw("guangdong", "1357m2468p13sEES", (), out_of(), 1, 0) is None
+    assert best_of([(Fraction(1), Fraction(2)), (Fraction(3), Fraction(0))]) == (3, 2)
+    assert best_of([(Fraction(1), Fraction(2)), None]) is None
