@@ -464,7 +464,7 @@ class AdviseSchema(QuickSchema):
             if data.get("variant") not in (None, data["log"].variant):
                 errors["variant"] = [Message("the log is {log}: leave 'variant' out or give "
                                              "the same", FIELD_NOT_USED,
-                                             log=data["log"].variant)]
+                                             params={"log": data["log"].variant})]
         else:
             if data.get("hand") is None:
                 errors["hand"] = [Message("required: the concealed tiles (or, in log mode, "

@@ -1,8 +1,6 @@
 """The HTTP client the expected-value tests post through (tests/expected/test_hand_worked.py,
 test_log_mode.py): the app with request logging off, each JSON answer held to openapi.yaml
-as tests/conftest.py's client holds it, but for one known gap of the contract
-(:data:`NULL_BEST`), which its own strict-xfail test shows (test_hand_worked.py
-``test_a_null_best_is_in_the_contract``) so that it is not lost."""
+as tests/conftest.py's client holds it."""
 
 from __future__ import annotations
 
@@ -17,23 +15,14 @@ from tests.contract import spec_schema
 _APP = create_app(Config(log_requests=False, request_budget_seconds=120))
 CLIENT = _APP.test_client()
 
-# openapi.yaml types ``best`` as a tile or an action, not null, while the service answers
-# ``best: null`` for a 13-tile hand and for a log-mode seat with no action valued (as the
-# field's own description says it does).
-NULL_BEST = ": best: None is not valid under any of the given schemas"
-
-
 def contract_problems(path: str, status: int, answer: Any, media: str) -> list[str]:
     return spec_schema.answer_errors(path, "post", status, media, answer)
 
 
 def post(path: str, body: Any) -> tuple[int, Any]:
-    """``(status, json)`` of ``POST path``; fails on an answer outside the contract (but for
-    :data:`NULL_BEST`)."""
+    """``(status, json)`` of ``POST path``; fails on an answer outside the contract."""
     response = CLIENT.post(path, json=body)
     answer = response.get_json()
-    problems = [p for p in contract_problems(path, response.status_code, answer,
-                                             response.mimetype)
-                if not p.endswith(NULL_BEST)]
+    problems = contract_problems(path, response.status_code, answer, response.mimetype)
     assert not problems, "an answer outside the contract:\n" + "\n".join(problems[:5])
     return response.status_code, answer

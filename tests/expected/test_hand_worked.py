@@ -342,11 +342,6 @@ def test_a_14_tile_answer_is_in_the_contract():
     assert contract_problems("/advise", 200, response.get_json(), response.mimetype) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "openapi.yaml types /advise's `best` as a tile or an action (oneOf, no null), while the "
-    "service answers best: null for a 13-tile hand asked with expected and for a log-mode "
-    "seat with no action (as the field's description there says it does): such answers "
-    "are outside the schema"))
 def test_a_null_best_is_in_the_contract():
     """A 13-tile hand asked with ``expected`` answers ``best: null`` (no discard to rank),
     and so does log mode for a seat with no action now (a seat that waits its turn);

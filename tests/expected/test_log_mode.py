@@ -579,11 +579,6 @@ def _finished_log() -> tuple[dict, int]:
     raise AssertionError("no win in the simulated rounds")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a finished log in log mode is a 500, not a 422: rules/seat_advice.py raises "
-    "InvalidInput at places.LOG, which app/places.py cannot write as a JSON path "
-    "(ValueError: no path for Place(part=PlaceKind.LOG)); API.md: no request may ever "
-    "produce a 500"))
 def test_a_finished_log_is_422():
     """Log mode advises a round in progress: a log that has ended (here, a win) is a 422
     naming ``log``. Request: a simulated guangdong round's log up to its first ``win``,
@@ -592,10 +587,6 @@ def test_a_finished_log_is_422():
     assert _problem({"log": log, "seat": seat}) == ["log"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a variant other than the log's is a 500, not a 422: app/schemas/requests.py "
-    "AdviseSchema.one_mode builds Message(..., log=...), which takes no such keyword "
-    "(TypeError)"))
 def test_a_variant_other_than_the_logs_is_422():
     """``variant`` beside ``log`` must be left out or be the log's: another is a 422 naming
     ``variant``. Request: SMALL (guangdong) after N thrown, seat 1, ``variant: qinzhou``."""
@@ -603,10 +594,6 @@ def test_a_variant_other_than_the_logs_is_422():
     assert _problem({"log": log, "seat": 1, "variant": "qinzhou"}) == ["variant"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "an illegal action in log mode's log is named 'actions[0]', a path the /advise body "
-    "does not have; it is log.actions[0] (API.md Errors: field is a JSON path; /match "
-    "names a log round's action rounds[i].actions[j])"))
 def test_an_illegal_action_of_the_log_is_named_by_its_path():
     """A log whose first action is illegal (seat 1 throws before the dealer): /replay's
     422 names ``actions[0]``; inside ``/advise``'s body that action is ``log.actions[0]``."""
@@ -630,8 +617,8 @@ def test_log_mode_422s():
         "seat"] == 2  # the log's own variant, and expected true, may be said
 
 
-def test_the_xfail_cases_are_what_they_say():
-    """The requests of the strict-xfail tests below are what their docstrings say: the
+def test_the_refused_cases_are_what_they_say():
+    """The requests of the 422 tests above are what their docstrings say: the
     finished log does finish (/replay), the log with an illegal first action is refused
     by /replay at ``actions[0]`` (so only /advise's answers to them are under test)."""
     log, seat = _finished_log()
