@@ -21,13 +21,12 @@ The same definition as :mod:`rules.analysis.shanten` (shanten = 13 - 3 × melds 
   two pairs, four);
 * 十三幺: one copy of each orphan, and two of one.
 
-A 13-tile hand's 进张 are the tiles left (budget > 0) whose draw raises ``kept``: each is
-tried, the other families' tables merged once.
+A 13-tile hand's 进张 are the tiles left (budget > 0) whose draw raises ``kept``: as for the
+shapes, a draw grows one family's table by one tile at most, so only the entries a best split
+uses are asked about (:func:`live_improving`).
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from rules.analysis.families import CHOW_TEMPLATES, DRAGON, NUM, WIND, first_tile
 from rules.analysis.model import ShapeRules
@@ -35,10 +34,11 @@ from rules.analysis.shanten import (
     EMPTY_COVER,
     ROW,
     Cover,
+    _gains,
     _merged,
     _others,
+    _tight_entries,
     family_cover,
-    improving_tiles,
     shanten,
 )
 from rules.analysis.special import ORPHANS
@@ -53,8 +53,6 @@ _PLANS = {honours: ((NUM, 0, 9, True), (NUM, 9, 18, True), (NUM, 18, 27, True),
 
 SAFE_BUDGET = 2  # see capped_cover
 _ORPHAN_SET = frozenset(ORPHANS)
-_FAMILY_OF = tuple(index for index, (_, lo, hi, _) in enumerate(_PLANS[False])
-                   for _ in range(lo, hi))
 
 
 @cached(1 << 16)
@@ -250,49 +248,72 @@ def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
                    melds: int = 0) -> tuple[int, ...]:
     """The kinds left whose draw lowers :func:`live_shanten` of a 13-tile hand (进张).
 
-    Where the live number is the shapes' own (almost always), only the shapes' 进张 can be:
-    a draw that lets a hand within the copies keep one more tile does so for the shapes
-    too, and the shapes' kept cannot pass the live one by more than the draw."""
-    if _all_safe(counts, budgets):
-        return _safe_improving(counts, budgets, rules, melds)
-    plans = _PLANS[rules.honour_chows]
+    As :func:`rules.analysis.shanten.improving_tiles` reads the shapes' tables: a draw
+    within the copies (one held more, one left fewer: the kind's cap unchanged) raises each
+    entry of its family's table by one at most, so four sets + a pair keep one more tile
+    exactly when the draw grows an entry some best split uses (a *tight* entry,
+    :func:`_live_gains`); seven pairs and 十三幺 are counted per draw (a few counts move).
+    Neither kind of shape can pass ``now`` unless it reaches it already."""
+    sets = 4 - melds
     covers = _covers(counts, budgets, rules.honour_chows)
     others = _others(covers)  # each family's table beside the other four merged
-    now = max(_merge_all(covers)[ROW + 4 - melds], _special_kept(counts, budgets, rules, melds))
-    candidates: Iterable[int] = range(len(budgets))
-    if 13 - 3 * melds - now == shanten(counts, 0, rules, melds):
-        candidates = improving_tiles(counts, 0, rules, melds)
-    slots = _pair_slots(counts, budgets, rules.four_as_two_pairs) \
-        if rules.seven_pairs and not melds else None
-    found = []
-    for tile in candidates:
-        if budgets[tile] <= 0:
-            continue
-        index = _FAMILY_OF[tile]
-        family, lo, hi, chows = plans[index]
-        cover = capped_cover(family, _less(counts, (tile,), -1)[lo:hi],
-                             _less(budgets, (tile,), 1)[lo:hi], chows)
-        if max(_merged(cover, others[index])[ROW + 4 - melds],
-               _special_drawn(counts, budgets, rules, melds, slots, tile)) > now:
-            found.append(tile)
-    return tuple(found)
+    standard = _merged(covers[0], others[0])[ROW + sets]
+    special = _special_kept(counts, budgets, rules, melds)
+    now = max(standard, special)
+    found: set[int] = set()
+    if standard == now:
+        for (family, lo, hi, chows), cover, rest in zip(_PLANS[rules.honour_chows], covers,
+                                                        others, strict=True):
+            tight = _tight_entries(cover, rest, sets)
+            if tight:
+                found.update(lo + pos for pos in _live_gains(
+                    family, counts[lo:hi], budgets[lo:hi], chows, tight))
+    if special == now:
+        slots = _pair_slots(counts, budgets, rules.four_as_two_pairs) \
+            if rules.seven_pairs and not melds else None
+        found.update(t for t, left in enumerate(budgets) if left > 0 and _special_drawn(
+            counts, budgets, rules, melds, slots, t) > now)
+    return tuple(sorted(found))
 
 
-def _safe_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
-                    melds: int) -> tuple[int, ...]:
-    """:func:`live_improving` of a hand whose every kind is safe: the shapes' 进张 with a
-    copy left, each kept where the kind stays safe once drawn (the hand is then safe, so
-    the draw lowers the live number as it lowers the shapes'), checked otherwise."""
-    now = 13 - 3 * melds - shanten(counts, 0, rules, melds)
+@cached(1 << 16)
+def _live_gains(family: int, counts: Counts, budgets: Counts, chows: bool,
+                tight: int) -> tuple[int, ...]:
+    """The family's positions with a copy left whose draw grows one of the ``tight``
+    entries of its table within the copies (a mask laid out as
+    :func:`rules.analysis.shanten._gain_mask`'s).
+
+    Where the family and the drawn kind stay safe (:func:`_safe`) both tables are the
+    shapes' own, and the shapes' memoised gains say it; otherwise each tight entry is
+    asked whether it can hold one more tile (:func:`_grows`), a search for one target
+    rather than the grown family's whole table."""
+    cover = capped_cover(family, counts, budgets, chows)
+    shaped = _gains(family, counts, chows) if _all_safe(counts, budgets) else None
     found = []
-    for tile in improving_tiles(counts, 0, rules, melds):
-        budget = budgets[tile]
+    for pos, budget in enumerate(budgets):
         if budget <= 0:
             continue
-        grown, left = _less(counts, (tile,), -1), _less(budgets, (tile,), 1)
-        if _safe(counts[tile] + 1, budget - 1) or kept(grown, left, rules, melds) > now:
-            found.append(tile)
+        if shaped is not None and _safe(counts[pos] + 1, budget - 1):
+            grows = bool(shaped[pos] & tight)
+        else:
+            grows = _grows(family, _less(counts, (pos,), -1), _less(budgets, (pos,), 1),
+                           chows, cover, tight)
+        if grows:
+            found.append(pos)
     return tuple(found)
+
+
+def _grows(family: int, counts: Counts, budgets: Counts, chows: bool, cover: Cover,
+           tight: int) -> bool:
+    """Whether the family's tiles ``counts`` (one drawn onto those ``cover`` was found
+    for) hold one more than ``cover`` at a tight entry, within ``budgets``."""
+    plain = family_cover(family, counts, chows)
+    for cell in range(2 * ROW):
+        if tight >> (8 * cell) & 1 and plain[cell] > cover[cell]:
+            pair, sets = divmod(cell, ROW)
+            if _reaches(family, counts, budgets, chows, sets, pair, cover[cell] + 1):
+                return True
+    return False
 
 
 __all__ = ["IMPOSSIBLE", "capped_cover", "kept", "live_improving", "live_shanten",
