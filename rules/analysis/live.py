@@ -28,6 +28,8 @@ uses are asked about (:func:`live_improving`).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rules.analysis.families import CHOW_TEMPLATES, DRAGON, NUM, WIND, first_tile
 from rules.analysis.model import ShapeRules
 from rules.analysis.shanten import (
@@ -52,7 +54,6 @@ _PLANS = {honours: ((NUM, 0, 9, True), (NUM, 9, 18, True), (NUM, 18, 27, True),
 
 
 SAFE_BUDGET = 2  # see capped_cover
-_ORPHAN_SET = frozenset(ORPHANS)
 
 
 @cached(1 << 16)
@@ -154,13 +155,14 @@ def _pair_slots(counts: Counts, budgets: Counts, four_as_two: bool) -> list[int]
     """How many pair slots, among those the copies allow, hold 0, 1 or 2 of the hand's
     tiles (four of a kind give two slots where they count as two pairs)."""
     slots = [0, 0, 0]
-    for held, budget in zip(counts, budgets, strict=True):
-        _slot(slots, held, held + budget, four_as_two, 1)
+    for (held, budget), kinds in Counter(zip(counts, budgets, strict=True)).items():
+        _slot(slots, held, held + budget, four_as_two, kinds)  # kinds alike, counted in C
     return slots
 
 
 def _slot(slots: list[int], held: int, copies: int, four_as_two: bool, sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) one kind's pair slots: ``copies`` it can hold."""
+    """Add (``sign`` > 0) or take away (< 0) ``abs(sign)`` kinds' pair slots, each kind
+    holding ``held`` and able to hold ``copies``."""
     if copies >= 2:
         slots[min(held, 2)] += sign
         if four_as_two and copies >= 4:
@@ -180,25 +182,32 @@ def _seven_pairs_kept(counts: Counts, budgets: Counts, four_as_two: bool) -> int
     return _seven_pairs_from(_pair_slots(counts, budgets, four_as_two))
 
 
-def _special_drawn(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
-                   slots: list[int] | None, tile: int) -> int:
-    """:func:`_special_kept` of ``counts`` with ``tile`` drawn (one copy fewer left), from
-    the hand's own pair slots (``slots``) changed at that one kind: a draw is tried per
-    candidate tile, and only its kind's slots move."""
-    if melds:
-        return IMPOSSIBLE
-    best = IMPOSSIBLE
-    if rules.seven_pairs and slots is not None:
-        held, copies = counts[tile], counts[tile] + budgets[tile]
-        grown = slots[:]
-        _slot(grown, held, copies, rules.four_as_two_pairs, -1)
-        _slot(grown, held + 1, copies, rules.four_as_two_pairs, 1)
-        best = _seven_pairs_from(grown)
-    if rules.shi_san_yao:  # a draw that is no orphan leaves 十三幺 as it was
-        best = max(best, _shi_san_yao_kept(_less(counts, (tile,), -1),
-                                           _less(budgets, (tile,), 1))
-                   if tile in _ORPHAN_SET else _shi_san_yao_kept(counts, budgets))
-    return best
+def _special_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
+                       four_as_two: bool, now: int) -> set[int]:
+    """The draws with a copy left that let seven pairs or 十三幺 (a concealed hand's)
+    keep more than ``now``. Neither grows by more than one tile, so only a shape keeping
+    ``now`` already is asked. A draw moves its kind's pair slots alone, and how depends on
+    the kind's held and copies only: each such class is tried once. 十三幺 grows only on an
+    orphan."""
+    found: set[int] = set()
+    if rules.seven_pairs:
+        slots = _pair_slots(counts, budgets, four_as_two)
+        if _seven_pairs_from(slots) == now:
+            helps: dict[tuple[int, int], bool] = {}
+            for tile, left in enumerate(budgets):
+                if left > 0:
+                    held, copies = counts[tile], counts[tile] + left
+                    if (held, copies) not in helps:
+                        grown = slots[:]
+                        _slot(grown, held, copies, four_as_two, -1)
+                        _slot(grown, held + 1, copies, four_as_two, 1)
+                        helps[held, copies] = _seven_pairs_from(grown) > now
+                    if helps[held, copies]:
+                        found.add(tile)
+    if rules.shi_san_yao and _shi_san_yao_kept(counts, budgets) == now:
+        found.update(t for t in ORPHANS if budgets[t] > 0 and _shi_san_yao_kept(
+            _less(counts, (t,), -1), _less(budgets, (t,), 1)) > now)
+    return found
 
 
 @cached(1 << 12)
@@ -246,7 +255,33 @@ def live_shanten(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int 
 @cached(1 << 14)
 def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
                    melds: int = 0) -> tuple[int, ...]:
-    """The kinds left whose draw lowers :func:`live_shanten` of a 13-tile hand (进张).
+    """The kinds left whose draw lowers :func:`live_shanten` of a 13-tile hand (进张)."""
+    return _numbers(counts, budgets, rules, melds,
+                    _covers(counts, budgets, rules.honour_chows))[1]
+
+
+def live_discards(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int
+                  ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(discard, :func:`live_shanten` after it, :func:`live_improving` after it) for each
+    distinct tile of a 14-tile hand, ``budgets`` counting the discard as seen (it lies in
+    the pond). A discard changes one family: the others' tables are found once for all."""
+    plans = _PLANS[rules.honour_chows]
+    covers = _covers(counts, budgets, rules.honour_chows)
+    out = []
+    for index, (family, lo, hi, chows) in enumerate(plans):
+        for tile in range(lo, hi):
+            if counts[tile]:
+                after = (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
+                row = covers[:]
+                row[index] = capped_cover(family, after[lo:hi], budgets[lo:hi], chows)
+                out.append((tile, *_numbers(after, budgets, rules, melds, row)))
+    return tuple(out)
+
+
+def _numbers(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
+             covers: list[Cover]) -> tuple[int, tuple[int, ...]]:
+    """(:func:`live_shanten`, :func:`live_improving`) of a 13-tile hand whose families'
+    tables within the copies are ``covers``.
 
     As :func:`rules.analysis.shanten.improving_tiles` reads the shapes' tables: a draw
     within the copies (one held more, one left fewer: the kind's cap unchanged) raises each
@@ -255,7 +290,6 @@ def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
     :func:`_live_gains`); seven pairs and 十三幺 are counted per draw (a few counts move).
     Neither kind of shape can pass ``now`` unless it reaches it already."""
     sets = 4 - melds
-    covers = _covers(counts, budgets, rules.honour_chows)
     others = _others(covers)  # each family's table beside the other four merged
     standard = _merged(covers[0], others[0])[ROW + sets]
     special = _special_kept(counts, budgets, rules, melds)
@@ -269,11 +303,8 @@ def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
                 found.update(lo + pos for pos in _live_gains(
                     family, counts[lo:hi], budgets[lo:hi], chows, tight))
     if special == now:
-        slots = _pair_slots(counts, budgets, rules.four_as_two_pairs) \
-            if rules.seven_pairs and not melds else None
-        found.update(t for t, left in enumerate(budgets) if left > 0 and _special_drawn(
-            counts, budgets, rules, melds, slots, t) > now)
-    return tuple(sorted(found))
+        found |= _special_improving(counts, budgets, rules, rules.four_as_two_pairs, now)
+    return 13 - 3 * melds - now, tuple(sorted(found))
 
 
 @cached(1 << 16)
@@ -316,5 +347,5 @@ def _grows(family: int, counts: Counts, budgets: Counts, chows: bool, cover: Cov
     return False
 
 
-__all__ = ["IMPOSSIBLE", "capped_cover", "kept", "live_improving", "live_shanten",
-           "searched_cover"]
+__all__ = ["IMPOSSIBLE", "capped_cover", "kept", "live_discards", "live_improving",
+           "live_shanten", "searched_cover"]
