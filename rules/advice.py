@@ -138,9 +138,15 @@ def _seen(variant: Variant, request: AdviseRequest) -> list[int]:
     return seen
 
 
+# Every (tile, copies left) an advice can name, built once: they are frozen, and a hand far
+# from ready names up to 34 per discard (a new one each cost 2-4% of a cold advice).
+_IMPROVING = tuple(tuple(ImprovingTile(t, left) for left in range(COPIES + 1))
+                   for t in range(34))
+
+
 def _draws(tiles: tuple[int, ...], seen: list[int]) -> list[ImprovingTile]:
     """The 进张 a player can draw: a tile whose four copies it sees is none of them."""
-    return [ImprovingTile(t, COPIES - seen[t]) for t in tiles if seen[t] < COPIES]
+    return [_IMPROVING[t][COPIES - seen[t]] for t in tiles if seen[t] < COPIES]
 
 
 def _entry(variant: Variant, request: AdviseRequest, tile: int, after: int,
