@@ -67,7 +67,7 @@ def capped_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> C
     all of them. Only other families are searched (:func:`searched_cover`)."""
     if _all_safe(counts, budgets):
         return family_cover(family, counts, chows)
-    return searched_cover(family, counts, budgets, chows)
+    return _searched(family, counts, budgets, chows)[0]
 
 
 def _safe(held: int, budget: int) -> bool:
@@ -79,81 +79,99 @@ def _all_safe(counts: Counts, budgets: Counts) -> bool:
     return all(map(_safe, counts, budgets))
 
 
-@cached(1 << 16)
 def searched_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> Cover:
-    """:func:`capped_cover` by search: each entry starts at the shapes' value and is
-    lowered only while no grouping within the budgets reaches it (:func:`_reaches`, pruned
-    by the shapes' table). An entry is at least the one with a set or the pair fewer (that
-    group drawn whole)."""
+    """:func:`capped_cover` by search (:func:`_searched`)."""
+    return _searched(family, counts, budgets, chows)[0]
+
+
+@cached(1 << 16, name="searched_cover")
+def _searched(family: int, counts: Counts, budgets: Counts, chows: bool
+              ) -> tuple[Cover, tuple[int, ...]]:
+    """:func:`capped_cover` by search, and for each entry the kinds (a bit each) a
+    grouping holding that many draws a copy of. Each entry starts at the shapes' value
+    and is lowered only while no grouping within the budgets reaches it (:func:`_reaches`,
+    pruned by the shapes' table). An entry is at least the one with a set or the pair
+    fewer (that group drawn whole, drawing nothing the hand holds)."""
     if first_tile(counts) < 0:
-        return EMPTY_COVER
+        return EMPTY_COVER, (0,) * (2 * ROW)
     plain = family_cover(family, counts, chows)
-    best = [0] * (2 * ROW)
+    best, drawn = [0] * (2 * ROW), [0] * (2 * ROW)
     for cell in range(2 * ROW):
         pair, sets = divmod(cell, ROW)
-        floor = max(best[cell - 1] if sets else 0, best[sets] if pair else 0)
-        value = plain[cell]
-        while value > floor and not _reaches(family, counts, budgets, chows, sets, pair,
-                                              value):
-            value -= 1
-        best[cell] = max(value, floor)
-    return tuple(best)
+        below = max((cell - 1,) * bool(sets) + (sets,) * pair, key=best.__getitem__,
+                    default=cell)
+        floor = best[below] if below != cell else 0
+        value, found = plain[cell], -1
+        while value > floor and found < 0:
+            found = _reaches(family, counts, budgets, chows, sets, pair, value)
+            value -= found < 0
+        best[cell], drawn[cell] = (value, found) if found >= 0 else (floor, drawn[below])
+    return tuple(best), tuple(drawn)
 
 
 def _reaches(family: int, counts: Counts, budgets: Counts, chows: bool, sets: int,
-             pair: int, target: int) -> bool:
+             pair: int, target: int) -> int:
     """Whether ``sets`` sets and ``pair`` pairs can hold ``target`` of ``counts`` drawing
-    within ``budgets``. As :func:`rules.analysis.shanten._cluster_cover`: the lowest held
-    kind ``i`` goes to a pung slot, the pair or a chow (each holding what it can, drawing
-    the rest), or is left out; a branch whose shapes' bound falls short is not searched.
+    within ``budgets``: -1 when none can, otherwise the kinds (a bit each) the first such
+    grouping found draws a copy of. As :func:`rules.analysis.shanten._cluster_cover`: the
+    lowest held kind ``i`` goes to a pung slot, the pair or a chow (each holding what it
+    can, drawing the rest), or is left out; a branch whose shapes' bound falls short is not
+    searched.
 
     The hot loop of a cold advice holding four of a kind: the tuples are cut and joined
     around ``i`` rather than copied through lists (the searches of 1,200 cold advices take
     a third less time)."""
     if target <= 0:
-        return True
+        return 0
     if family_cover(family, counts, chows)[pair * ROW + sets] < target:
-        return False
+        return -1
     i = 0
     while not counts[i]:
         i += 1
     held, room = counts[i], budgets[i]
     below, above = counts[:i], counts[i + 1:]
     pung = 3 if held > 3 else held
-    if sets and room >= 3 - pung and _reaches(
-            family, below + (held - pung,) + above,
-            budgets[:i] + (room - 3 + pung,) + budgets[i + 1:], chows, sets - 1, pair,
-            target - pung):
-        return True
+    if sets and room >= 3 - pung:
+        found = _reaches(family, below + (held - pung,) + above,
+                         budgets[:i] + (room - 3 + pung,) + budgets[i + 1:], chows, sets - 1,
+                         pair, target - pung)
+        if found >= 0:
+            return found | (pung < 3) << i
     two = 2 if held > 2 else held
-    if pair and room >= 2 - two and _reaches(
-            family, below + (held - two,) + above,
-            budgets[:i] + (room - 2 + two,) + budgets[i + 1:], chows, sets, 0, target - two):
-        return True
-    if sets and chows and _chow_reaches(family, counts, budgets, i, sets, pair, target):
-        return True
+    if pair and room >= 2 - two:
+        found = _reaches(family, below + (held - two,) + above,
+                         budgets[:i] + (room - 2 + two,) + budgets[i + 1:], chows, sets, 0,
+                         target - two)
+        if found >= 0:
+            return found | (two < 2) << i
+    if sets and chows:
+        found = _chow_reaches(family, counts, budgets, i, sets, pair, target)
+        if found >= 0:
+            return found
     return _reaches(family, below + (0,) + above, budgets, chows, sets, pair, target)
 
 
 def _chow_reaches(family: int, counts: Counts, budgets: Counts, i: int, sets: int,
-                  pair: int, target: int) -> bool:
+                  pair: int, target: int) -> int:
     """:func:`_reaches` with a chow through ``i`` holding every tile of its template the
     hand holds and drawing the others (one copy left each)."""
     for template in CHOW_TEMPLATES[family][i]:
-        rest, left, got = list(counts), list(budgets), 0
+        rest, left, got, drawn = list(counts), list(budgets), 0, 0
         for j in template:
             if rest[j]:
                 rest[j] -= 1
                 got += 1
             elif left[j]:
                 left[j] -= 1
+                drawn |= 1 << j
             else:
                 break
         else:
-            if _reaches(family, tuple(rest), tuple(left), True, sets - 1, pair,
-                        target - got):
-                return True
-    return False
+            found = _reaches(family, tuple(rest), tuple(left), True, sets - 1, pair,
+                             target - got)
+            if found >= 0:
+                return found | drawn
+    return -1
 
 
 def _less(counts: Counts, kinds: tuple[int, ...], n: int) -> Counts:
@@ -339,11 +357,16 @@ def _live_gains(family: int, counts: Counts, budgets: Counts, chows: bool,
     :func:`rules.analysis.shanten._gain_mask`'s).
 
     Where the family and the drawn kind stay safe (:func:`_safe`) both tables are the
-    shapes' own, and the shapes' memoised gains say it; otherwise each tight entry is
-    asked whether it can hold one more tile (:func:`_grows`), a search for one target
-    rather than the grown family's whole table."""
-    cover = capped_cover(family, counts, budgets, chows)
-    shaped = _gains(family, counts, chows) if _all_safe(counts, budgets) else None
+    shapes' own, and the shapes' memoised gains say it. Otherwise a draw grows an entry
+    its search found drawing that kind (the grouping then holds the copy it drew, within
+    the same copies), and each other tight entry is asked whether it can hold one more
+    tile (:func:`_grows`), a search for one target rather than the grown family's whole
+    table."""
+    if _all_safe(counts, budgets):
+        cover, drawn, shaped = family_cover(family, counts, chows), None, \
+            _gains(family, counts, chows)
+    else:
+        (cover, drawn), shaped = _searched(family, counts, budgets, chows), None
     found = []
     for pos, budget in enumerate(budgets):
         if budget <= 0:
@@ -351,11 +374,17 @@ def _live_gains(family: int, counts: Counts, budgets: Counts, chows: bool,
         if shaped is not None and _safe(counts[pos] + 1, budget - 1):
             grows = bool(shaped[pos] & tight)
         else:
-            grows = _grows(family, _less(counts, (pos,), -1), _less(budgets, (pos,), 1),
-                           chows, cover, tight)
+            grows = (drawn is not None and _drew(drawn, tight, pos)) or _grows(
+                family, _less(counts, (pos,), -1), _less(budgets, (pos,), 1), chows, cover,
+                tight)
         if grows:
             found.append(pos)
     return tuple(found)
+
+
+def _drew(drawn: tuple[int, ...], tight: int, pos: int) -> bool:
+    """Whether the grouping found for some tight entry draws a copy of ``pos``."""
+    return any(tight >> (8 * cell) & 1 and mask >> pos & 1 for cell, mask in enumerate(drawn))
 
 
 def _grows(family: int, counts: Counts, budgets: Counts, chows: bool, cover: Cover,
@@ -366,7 +395,7 @@ def _grows(family: int, counts: Counts, budgets: Counts, chows: bool, cover: Cov
     for cell in range(2 * ROW):
         if tight >> (8 * cell) & 1 and plain[cell] > cover[cell]:
             pair, sets = divmod(cell, ROW)
-            if _reaches(family, counts, budgets, chows, sets, pair, cover[cell] + 1):
+            if _reaches(family, counts, budgets, chows, sets, pair, cover[cell] + 1) >= 0:
                 return True
     return False
 
