@@ -29,6 +29,7 @@ uses are asked about (:func:`live_improving`).
 from __future__ import annotations
 
 from collections import Counter
+from operator import add, itemgetter
 
 from rules.analysis.families import CHOW_TEMPLATES, DRAGON, NUM, WIND, first_tile
 from rules.analysis.model import ShapeRules
@@ -54,6 +55,7 @@ _PLANS = {honours: ((NUM, 0, 9, True), (NUM, 9, 18, True), (NUM, 18, 27, True),
 
 
 SAFE_BUDGET = 2  # see capped_cover
+_orphans = itemgetter(*ORPHANS)
 
 
 @cached(1 << 16)
@@ -75,8 +77,15 @@ def _safe(held: int, budget: int) -> bool:
     return held <= 3 and budget >= min(4 - held, SAFE_BUDGET)
 
 
+# The (held, budget) pairs of a kind held at most three times that :func:`_safe` refuses.
+_SHORT = frozenset((held, budget) for held in range(4)
+                   for budget in range(min(4 - held, SAFE_BUDGET)))
+
+
 def _all_safe(counts: Counts, budgets: Counts) -> bool:
-    return all(map(_safe, counts, budgets))
+    """Every kind :func:`_safe` (budgets are never negative), in C: asked of every family
+    of every discard and draw."""
+    return max(counts) <= 3 and _SHORT.isdisjoint(zip(counts, budgets, strict=True))
 
 
 def searched_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> Cover:
@@ -225,42 +234,40 @@ def _seven_pairs_kept(counts: Counts, budgets: Counts, four_as_two: bool) -> int
 
 
 def _special_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
-                       four_as_two: bool, now: int) -> set[int]:
+                       slots: list[int], now: int) -> set[int]:
     """The draws with a copy left that let seven pairs or 十三幺 (a concealed hand's)
     keep more than ``now``. Neither grows by more than one tile, so only a shape keeping
     ``now`` already is asked. A draw moves its kind's pair slots alone, and how depends on
     the kind's held and copies only: each such class is tried once. 十三幺 grows only on an
     orphan."""
     found: set[int] = set()
-    if rules.seven_pairs:
-        slots = _pair_slots(counts, budgets, four_as_two)
-        if _seven_pairs_from(slots) == now:
-            helps: dict[tuple[int, int], bool] = {}
-            for tile, left in enumerate(budgets):
-                if left > 0:
-                    held, copies = counts[tile], counts[tile] + left
-                    if (held, copies) not in helps:
-                        grown = slots[:]
-                        _slot(grown, held, copies, four_as_two, -1)
-                        _slot(grown, held + 1, copies, four_as_two, 1)
-                        helps[held, copies] = _seven_pairs_from(grown) > now
-                    if helps[held, copies]:
-                        found.add(tile)
+    four_as_two = rules.four_as_two_pairs
+    if rules.seven_pairs and _seven_pairs_from(slots) == now:
+        helps: dict[tuple[int, int], bool] = {}
+        for tile, left in enumerate(budgets):
+            if left > 0:
+                held, copies = counts[tile], counts[tile] + left
+                if (held, copies) not in helps:
+                    grown = slots[:]
+                    _slot(grown, held, copies, four_as_two, -1)
+                    _slot(grown, held + 1, copies, four_as_two, 1)
+                    helps[held, copies] = _seven_pairs_from(grown) > now
+                if helps[held, copies]:
+                    found.add(tile)
     if rules.shi_san_yao and _shi_san_yao_kept(counts, budgets) == now:
         found.update(t for t in ORPHANS if budgets[t] > 0 and _shi_san_yao_kept(
             _less(counts, (t,), -1), _less(budgets, (t,), 1)) > now)
     return found
 
 
-@cached(1 << 12)
 def _shi_san_yao_kept(counts: Counts, budgets: Counts) -> int:
-    """One of each orphan, and two of one, each within its copies."""
-    if any(counts[t] + budgets[t] < 1 for t in ORPHANS):
+    """One of each orphan, and two of one, each within its copies: IMPOSSIBLE when an
+    orphan has no copy or none has two (an orphan held twice has two)."""
+    held = _orphans(counts)
+    copies = tuple(map(add, held, _orphans(budgets)))
+    if min(copies) < 1 or max(copies) < 2:
         return IMPOSSIBLE
-    pairs = [t for t in ORPHANS if counts[t] + budgets[t] >= 2]
-    if not pairs:
-        return IMPOSSIBLE
-    return sum(min(counts[t], 1) for t in ORPHANS) + any(counts[t] >= 2 for t in pairs)
+    return 13 - held.count(0) + (max(held) >= 2)
 
 
 def kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int) -> int:
@@ -269,12 +276,15 @@ def kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int) -> int:
     return max(best, _special_kept(counts, budgets, rules, melds))
 
 
-def _special_kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int) -> int:
-    """:func:`kept` of the whole-hand shapes (seven pairs, 十三幺): concealed hands only."""
+def _special_kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
+                  slots: list[int] | None = None) -> int:
+    """:func:`kept` of the whole-hand shapes (seven pairs, 十三幺): concealed hands only
+    (``slots``: the hand's :func:`_pair_slots`, when known)."""
     best = IMPOSSIBLE
     if melds == 0:
         if rules.seven_pairs:
-            best = _seven_pairs_kept(counts, budgets, rules.four_as_two_pairs)
+            best = _seven_pairs_from(slots if slots is not None else _pair_slots(
+                counts, budgets, rules.four_as_two_pairs))
         if rules.shi_san_yao:
             best = max(best, _shi_san_yao_kept(counts, budgets))
     return best
@@ -309,6 +319,8 @@ def live_discards(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int
     the pond). A discard changes one family: the others' tables are found once for all."""
     plans = _PLANS[rules.honour_chows]
     covers = _covers(counts, budgets, rules.honour_chows)
+    slots = _pair_slots(counts, budgets, rules.four_as_two_pairs) if rules.seven_pairs \
+        else None
     out = []
     for index, (family, lo, hi, chows) in enumerate(plans):
         for tile in range(lo, hi):
@@ -316,14 +328,29 @@ def live_discards(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int
                 after = (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
                 row = covers[:]
                 row[index] = capped_cover(family, after[lo:hi], budgets[lo:hi], chows)
-                out.append((tile, *_numbers(after, budgets, rules, melds, row)))
+                out.append((tile, *_numbers(after, budgets, rules, melds, row,
+                                            _discarded(slots, counts, budgets, rules, tile))))
     return tuple(out)
 
 
+def _discarded(slots: list[int] | None, counts: Counts, budgets: Counts, rules: ShapeRules,
+               tile: int) -> list[int] | None:
+    """The pair slots once ``tile`` is discarded: one held and one copy fewer."""
+    if slots is None:
+        return None
+    held, copies = counts[tile], counts[tile] + budgets[tile]
+    moved = slots[:]
+    _slot(moved, held, copies, rules.four_as_two_pairs, -1)
+    _slot(moved, held - 1, copies - 1, rules.four_as_two_pairs, 1)
+    return moved
+
+
 def _numbers(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
-             covers: list[Cover]) -> tuple[int, tuple[int, ...]]:
+             covers: list[Cover], slots: list[int] | None = None
+             ) -> tuple[int, tuple[int, ...]]:
     """(:func:`live_shanten`, :func:`live_improving`) of a 13-tile hand whose families'
-    tables within the copies are ``covers``.
+    tables within the copies are ``covers`` (``slots``: its :func:`_pair_slots`, when
+    known).
 
     As :func:`rules.analysis.shanten.improving_tiles` reads the shapes' tables: a draw
     within the copies (one held more, one left fewer: the kind's cap unchanged) raises each
@@ -334,7 +361,7 @@ def _numbers(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
     sets = 4 - melds
     others = _others(covers)  # each family's table beside the other four merged
     standard = _merged(covers[0], others[0])[ROW + sets]
-    special = _special_kept(counts, budgets, rules, melds)
+    special = _special_kept(counts, budgets, rules, melds, slots)
     now = max(standard, special)
     found: set[int] = set()
     if standard == now:
@@ -345,7 +372,8 @@ def _numbers(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
                 found.update(lo + pos for pos in _live_gains(
                     family, counts[lo:hi], budgets[lo:hi], chows, tight))
     if special == now:
-        found |= _special_improving(counts, budgets, rules, rules.four_as_two_pairs, now)
+        found |= _special_improving(counts, budgets, rules, slots if slots is not None else
+                                    _pair_slots(counts, budgets, rules.four_as_two_pairs), now)
     return 13 - 3 * melds - now, tuple(sorted(found))
 
 
