@@ -552,7 +552,14 @@ def _tight_entries(cover: Cover, others: Cover, sets: int) -> int:
 @cached(1 << 14)
 def _gains(family: int, counts: Counts, chows: bool) -> tuple[int, ...]:
     """For each position of the family, the mask of the cover entries one more tile there
-    raises (:func:`_gain_mask`).
+    raises (:func:`_gain_mask`). Read from :data:`_SUIT_GAINS` and :data:`_HONOUR_GAINS`
+    where they hold the family (:func:`_tabled_gains`), otherwise as they were built."""
+    tabled = _tabled_gains(family, counts, chows)
+    return tabled if tabled is not None else _found_gains(family, counts, chows)
+
+
+def _found_gains(family: int, counts: Counts, chows: bool) -> tuple[int, ...]:
+    """:func:`_gains` from the grown families' tables.
 
     A tile no held tile can share a group with is a group of its own: it grows an entry
     exactly when a spare set slot or the pair could take it, read from the table itself.
@@ -562,6 +569,54 @@ def _gains(family: int, counts: Counts, chows: bool) -> tuple[int, ...]:
     return tuple(alone if _alone(counts, pos, chows) else
                  _gain_mask(cover, family_cover(family, _take(counts, (pos,), -1), chows))
                  for pos in range(len(counts)))
+
+
+# A cold advice asks each family of every discard which draws grow its table: nine grown
+# tables each. For the families tabled at import the answers are tabled too. A suit's, by
+# its one cluster's ranks: (the mask of a lone tile, then a mask per rank from two below
+# the cluster to two above it; a cluster's table does not depend on where it lies).
+_SUIT_GAINS: dict[bytes, tuple[int, ...]] = {}
+_HONOUR_GAINS: dict[tuple[int, bool, Counts], tuple[int, ...]] = {}
+
+
+def _tabled_gains(family: int, counts: Counts, chows: bool) -> tuple[int, ...] | None:
+    """:func:`_gains` of a family the tables hold, None for another."""
+    if family != NUM or not chows:
+        return _HONOUR_GAINS.get((family, chows, counts))
+    raw = bytes(counts)
+    ranks = raw.strip(b"\0")
+    table = None if b"\0\0" in ranks else _SUIT_GAINS.get(ranks)
+    if table is None:
+        return None
+    first = len(raw) - len(raw.lstrip(b"\0")) - 3  # table[1] is two ranks below the cluster
+    last = first + len(table)
+    return tuple(table[pos - first] if first < pos < last else table[0] for pos in range(9))
+
+
+def _table_gains() -> None:
+    """Fill :data:`_SUIT_GAINS` (every cluster one tile short of :data:`SMALL_SUIT`, and
+    none) and :data:`_HONOUR_GAINS` (every honour family) from the tables (0.1 s)."""
+    for ranks, cover in list(_SMALL_SUITS.items()):
+        if sum(ranks) < SMALL_SUIT:
+            _SUIT_GAINS[ranks] = (_gain_mask(cover, _with_lone_tile(cover)),
+                                  *_cluster_gains(ranks, cover))
+    for family, chows, counts in list(_SMALL):
+        _HONOUR_GAINS[family, chows, counts] = _found_gains(family, counts, chows)
+
+
+def _cluster_gains(ranks: bytes, cover: Cover) -> list[int]:
+    """The masks one more tile grows, from two ranks below the cluster to two above
+    (where the grown tiles still fit in a suit's nine ranks)."""
+    padded = b"\0\0" + ranks + b"\0\0" if ranks else b""
+    masks = []
+    for pos, held in enumerate(padded):
+        grown = (padded[:pos] + bytes((held + 1,)) + padded[pos + 1:]).strip(b"\0")
+        if len(grown) <= 9:
+            masks.append(_gain_mask(cover, family_cover(
+                NUM, tuple(grown) + (0,) * (9 - len(grown)), True)))
+        else:
+            masks.append(0)  # no family holds it: never read
+    return masks
 
 
 def _alone(counts: Counts, pos: int, chows: bool) -> bool:
@@ -621,3 +676,6 @@ def _lan_improving(counts: Counts) -> list[int]:
     if honour_short:
         found += [t for t in range(EAST, len(counts)) if not counts[t]]
     return found
+
+
+_table_gains()
