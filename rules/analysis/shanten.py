@@ -136,6 +136,8 @@ def _cluster_cover(family: int, counts: Counts, chows: bool) -> Cover:
     i = first_tile(counts)
     if i < 0:
         return EMPTY_COVER
+    if family == NUM and chows:
+        return _suit_cover(counts, i)
     held = counts[i]
     best = list(family_cover(family, _take(counts, (i,), held), chows))  # i left out
     pung = min(held, 3)
@@ -146,6 +148,44 @@ def _cluster_cover(family: int, counts: Counts, chows: bool) -> Cover:
         for tiles in _chow_holdings(family, counts, i):
             _add_set(best, family_cover(family, _take(counts, tiles, 1), chows), len(tiles))
     return tuple(best)
+
+
+def _suit_cover(counts: Counts, i: int) -> Cover:
+    """:func:`_cluster_cover` of a suit (``i``: its lowest rank held), the tuples cut around
+    ``i`` and the tables raised term by term: the suits of more than :data:`SMALL_SUIT`
+    tiles are searched in a cold advice, a fifth faster so. ``i`` is the lowest rank held,
+    so a chow through it holds ``i`` and whichever of the next two ranks are held."""
+    held, below, above = counts[i], counts[:i], counts[i + 1:]
+    best = family_cover(NUM, below + (0,) + above, True)  # i left out
+    pung, two = min(held, 3), min(held, 2)
+    best = _with_set(best, family_cover(NUM, below + (held - pung,) + above, True), pung)
+    best = _with_pair(best, family_cover(NUM, below + (held - two,) + above, True), two)
+    after = counts[i + 1] if i < 8 else 0
+    beyond = counts[i + 2] if i < 7 else 0
+    if after and beyond:
+        rest = below + (held - 1, after - 1, beyond - 1) + counts[i + 3:]
+    elif after or beyond:
+        rest = below + (held - 1, after - (after > 0), beyond - (beyond > 0)) + counts[i + 3:]
+    else:
+        return best
+    return _with_set(best, family_cover(NUM, rest[:9], True), 1 + (after > 0) + (beyond > 0))
+
+
+def _with_set(best: Cover, rest: Cover, held: int) -> Cover:
+    """:func:`_add_set` written out."""
+    b0, b1, b2, b3, b4, p0, p1, p2, p3, p4 = best
+    r0, r1, r2, r3, _, q0, q1, q2, q3, _ = rest
+    return (b0, max(b1, r0 + held), max(b2, r1 + held), max(b3, r2 + held),
+            max(b4, r3 + held), p0, max(p1, q0 + held), max(p2, q1 + held),
+            max(p3, q2 + held), max(p4, q3 + held))
+
+
+def _with_pair(best: Cover, rest: Cover, held: int) -> Cover:
+    """:func:`_add_pair` written out."""
+    b0, b1, b2, b3, b4, p0, p1, p2, p3, p4 = best
+    r0, r1, r2, r3, r4 = rest[:ROW]
+    return (b0, b1, b2, b3, b4, max(p0, r0 + held), max(p1, r1 + held),
+            max(p2, r2 + held), max(p3, r3 + held), max(p4, r4 + held))
 
 
 def _take(counts: Counts, tiles: Iterable[int], n: int) -> Counts:
