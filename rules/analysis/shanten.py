@@ -284,8 +284,10 @@ def _table_small_families() -> None:
                                           for c in _all_counts(3)]
     for family, chows, counts in shapes:
         _SMALL[family, chows, counts] = _family_cover(family, counts, chows)
+    tables: dict[Cover, Cover] = {}  # one tuple per distinct table: a few thousand
     for counts in _suit_clusters(SMALL_SUIT):  # smallest first: a search reads the smaller
-        _SMALL_SUITS[bytes(counts).rstrip(b"\0")] = _family_cover(NUM, counts, True)
+        cover = _family_cover(NUM, counts, True)
+        _SMALL_SUITS[bytes(counts).rstrip(b"\0")] = tables.setdefault(cover, cover)
 
 
 def _all_counts(size: int) -> list[Counts]:
@@ -636,10 +638,13 @@ def _tabled_gains(family: int, counts: Counts, chows: bool) -> tuple[int, ...] |
 def _table_gains() -> None:
     """Fill :data:`_SUIT_GAINS` (every cluster one tile short of :data:`SMALL_SUIT`, and
     none) and :data:`_HONOUR_GAINS` (every honour family) from the tables (0.1 s)."""
+    masks: dict[int, int] = {}  # one object per distinct mask (and table of masks): few
+    tables: dict[tuple[int, ...], tuple[int, ...]] = {}
     for ranks, cover in list(_SMALL_SUITS.items()):
         if sum(ranks) < SMALL_SUIT:
-            _SUIT_GAINS[ranks] = (_gain_mask(cover, _with_lone_tile(cover)),
-                                  *_cluster_gains(ranks, cover))
+            found = tuple(masks.setdefault(m, m) for m in (
+                _gain_mask(cover, _with_lone_tile(cover)), *_cluster_gains(ranks, cover)))
+            _SUIT_GAINS[ranks] = tables.setdefault(found, found)
     for family, chows, counts in list(_SMALL):
         _HONOUR_GAINS[family, chows, counts] = _found_gains(family, counts, chows)
 
