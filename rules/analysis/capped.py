@@ -205,39 +205,45 @@ def gains(family: int, counts: Counts, budgets: Counts, chows: bool, tight: int,
 
     Where the family and the drawn kind stay safe (:func:`_safe`) both tables are the
     shapes' own, and the shapes' memoised gains say it. Otherwise a draw grows an entry
-    whose grouping draws that kind, and each other tight entry is asked whether it can hold
-    one more tile (:func:`_grows`), a search for one target rather than the grown family's
-    whole table."""
+    whose grouping draws that kind; and an entry can grow only where the shapes' can
+    (their gains say where), or where it lies below the shapes' already: those alone are
+    searched, one target each (:func:`_grows`)."""
     cover, witnesses = found
     shaped = _gains(family, counts, chows) if witnesses is None else None
+    drawn, short = 0, 0
+    if witnesses is not None:
+        plain = family_cover(family, counts, chows)
+        for cell in range(_CELLS):
+            if tight >> (8 * cell) & 1:
+                drawn |= witnesses[cell]
+                if cover[cell] < plain[cell]:
+                    short |= 1 << (8 * cell)
     out = []
     for pos, budget in enumerate(budgets):
         if budget <= 0:
             continue
-        if shaped is not None and _safe(counts[pos] + 1, budget - 1):
+        if witnesses is None and _safe(counts[pos] + 1, budget - 1):
             grows = bool(shaped[pos] & tight)
+        elif drawn >> pos & 1:
+            grows = True
         else:
-            grows = (witnesses is not None and _drew(witnesses, tight, pos)) or _grows(
+            if shaped is None:  # only now: most draws of a searched family are drawn above
+                shaped = _gains(family, counts, chows)
+            cells = (shaped[pos] & tight) | short
+            grows = bool(cells) and _grows(
                 family, (*counts[:pos], counts[pos] + 1, *counts[pos + 1:]),
-                (*budgets[:pos], budget - 1, *budgets[pos + 1:]), chows, cover, tight)
+                (*budgets[:pos], budget - 1, *budgets[pos + 1:]), chows, cover, cells)
         if grows:
             out.append(pos)
     return tuple(out)
 
 
-def _drew(witnesses: Witnesses, tight: int, pos: int) -> bool:
-    """Whether the grouping found for some tight entry draws a copy of ``pos``."""
-    return any(tight >> (8 * cell) & 1 and witness >> pos & 1
-               for cell, witness in enumerate(witnesses))
-
-
 def _grows(family: int, counts: Counts, budgets: Counts, chows: bool, cover: Cover,
-           tight: int) -> bool:
+           cells: int) -> bool:
     """Whether the family's tiles ``counts`` (one drawn onto those ``cover`` was found
-    for) hold one more than ``cover`` at a tight entry, within ``budgets``."""
-    plain = family_cover(family, counts, chows)
+    for) hold one more than ``cover`` at one of ``cells``, within ``budgets``."""
     for cell in range(_CELLS):
-        if tight >> (8 * cell) & 1 and plain[cell] > cover[cell]:
+        if cells >> (8 * cell) & 1:
             pair, sets = divmod(cell, ROW)
             if _reaches(family, counts, budgets, chows, sets, pair, cover[cell] + 1) >= 0:
                 return True
