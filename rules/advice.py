@@ -22,8 +22,9 @@ hand; 0 otherwise); then the tile order (万 筒 条, winds, dragons).
 
 from __future__ import annotations
 
-from rules.analysis import ShapeRules, improving_tiles, is_complete, shanten
+from rules.analysis import ShapeRules, is_complete, shanten
 from rules.analysis.live import live_discards, live_improving, live_shanten
+from rules.analysis.shanten import shanten_and_improving
 from rules.caches import cached
 from rules.hand import HandView
 from rules.model import (
@@ -59,8 +60,8 @@ def advise(variant: Variant, request: AdviseRequest) -> Advice:
     budgets = tuple(max(COPIES - n, 0) for n in seen)
     if not complete:
         if kinds:
-            number = shanten(hand.natural, hand.wilds, variant.shapes, melds)
-            tiles = improving_tiles(hand.natural, hand.wilds, variant.shapes, melds, kinds)
+            number, tiles = shanten_and_improving(hand.natural, hand.wilds, variant.shapes,
+                                                  melds, kinds)
         else:
             number = live_shanten(hand.natural, budgets, variant.shapes, melds)
             tiles = live_improving(hand.natural, budgets, variant.shapes, melds)
@@ -91,8 +92,8 @@ def discard_table(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
             after, left_wilds = counts, wilds - 1
         else:
             after, left_wilds = _without(counts, tile), wilds
-        out.append((tile, shanten(after, left_wilds, rules, melds),
-                    improving_tiles(after, left_wilds, rules, melds, wild_kinds)))
+        out.append((tile, *shanten_and_improving(after, left_wilds, rules, melds,
+                                                 wild_kinds)))
     return tuple(sorted(out))
 
 

@@ -509,10 +509,20 @@ def _special_shanten(counts: Counts, wilds: int, rules: ShapeRules) -> dict[str,
     return found
 
 
-@cached(1 << 12)
 def improving_tiles(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
                     wild_kinds: frozenset[int] = frozenset()) -> tuple[int, ...]:
-    """The tile kinds whose draw lowers the shanten of a hand one tile short (进张).
+    """The tile kinds whose draw lowers the shanten of a hand one tile short (进张): see
+    :func:`shanten_and_improving`."""
+    return shanten_and_improving(counts, wilds, rules, melds, wild_kinds)[1]
+
+
+@cached(1 << 12, name="improving_tiles")
+def shanten_and_improving(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 0,
+                          wild_kinds: frozenset[int] = frozenset()
+                          ) -> tuple[int, tuple[int, ...]]:
+    """(:func:`shanten`, the tile kinds whose draw lowers it) of a hand one tile short
+    (进张): the number is the lowest shape's, found on the way (an advice asks both of
+    every discard).
 
     A hand of 13 - 3 × melds tiles. A drawn tile of a ``wild_kinds`` kind is one more wild,
     which always lowers the number (it stands for whatever tile is missing). Kinds the hand
@@ -538,7 +548,7 @@ def improving_tiles(counts: Counts, wilds: int, rules: ShapeRules, melds: int = 
         found.update(_lan_improving(counts))
     if special.get(SHI_SAN_YAO) == lowest:
         found.update(_shi_san_yao_improving(counts))
-    return tuple(sorted(found.difference(wild_kinds) | wild_kinds))
+    return lowest, tuple(sorted(found.difference(wild_kinds) | wild_kinds))
 
 
 # ------------------------------------------------------------------ improving tiles
