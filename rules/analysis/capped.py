@@ -20,7 +20,14 @@ one is drawn nowhere. Two things follow, and both spare a search:
 from __future__ import annotations
 
 from rules.analysis.families import CHOW_TEMPLATES, first_tile
-from rules.analysis.shanten import EMPTY_COVER, ROW, Cover, _gains, family_cover
+from rules.analysis.shanten import (
+    EMPTY_COVER,
+    ROW,
+    Cover,
+    _gains,
+    _tabled_gains,
+    family_cover,
+)
 from rules.caches import cached
 
 Counts = tuple[int, ...]
@@ -227,15 +234,22 @@ def gains(family: int, counts: Counts, budgets: Counts, chows: bool, tight: int,
         elif drawn >> pos & 1:
             grows = True
         else:
-            if shaped is None:  # only now: most draws of a searched family are drawn above
-                shaped = _gains(family, counts, chows)
-            cells = (shaped[pos] & tight) | short
-            grows = bool(cells) and _grows(
-                family, (*counts[:pos], counts[pos] + 1, *counts[pos + 1:]),
-                (*budgets[:pos], budget - 1, *budgets[pos + 1:]), chows, cover, cells)
+            grown = (*counts[:pos], counts[pos] + 1, *counts[pos + 1:])
+            if shaped is None:  # a searched family's: tabled, or each grown one looked up
+                shaped = _tabled_gains(family, counts, chows) or ()
+            cells = short | (shaped[pos] if shaped else _above(
+                family_cover(family, grown, chows), cover)) & tight
+            grows = bool(cells) and _grows(family, grown, (
+                *budgets[:pos], budget - 1, *budgets[pos + 1:]), chows, cover, cells)
         if grows:
             out.append(pos)
     return tuple(out)
+
+
+def _above(plain: Cover, cover: Cover) -> int:
+    """The entries (mask laid out as :func:`rules.analysis.shanten._gain_mask`'s) where
+    ``plain`` exceeds ``cover``."""
+    return sum(1 << (8 * cell) for cell in range(_CELLS) if plain[cell] > cover[cell])
 
 
 def _grows(family: int, counts: Counts, budgets: Counts, chows: bool, cover: Cover,
