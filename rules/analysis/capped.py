@@ -93,41 +93,52 @@ def _searched(family: int, counts: Counts, budgets: Counts, chows: bool
 def after_discard(family: int, counts: Counts, budgets: Counts, chows: bool, pos: int
                   ) -> Table:
     """:func:`table` of ``counts`` less one tile at ``pos`` (the budgets as they are: the
-    discard counts as seen already), from the table of ``counts``: no entry rises, and
-    an entry whose grouping leaves a copy of ``pos`` spare stays (its witness kept, the
-    discarded kind no longer called spare)."""
+    discard counts as seen already), from the table of ``counts``: no entry rises. An
+    entry whose grouping leaves a copy of ``pos`` spare stays (the grouping never held that
+    copy; the discarded kind is no longer called spare). One whose grouping holds every
+    copy of ``pos`` and draws none falls by one at most, if a copy is left to draw (the
+    grouping draws the one it held, and holds one fewer): it is searched only at its
+    value, or not at all where the shapes' own table falls already."""
     after = (*counts[:pos], counts[pos] - 1, *counts[pos + 1:])
     before, witnesses = table(family, counts, budgets, chows)
     if witnesses is None or all_safe(after, budgets):
         return table(family, after, budgets, chows)
-    bit = 1 << (SPARE + pos)
-    tops, known = [], []
+    spare, kind = 1 << (SPARE + pos), 1 << pos
+    tops, known, lows = [], [], []
     for value, witness, shaped in zip(before, witnesses, family_cover(family, after, chows),
                                       strict=True):
-        tops.append(value if witness & bit else min(value, shaped))
-        known.append(witness & ~bit if witness & bit else None)
-    return _search_down(family, after, budgets, chows, tuple(tops), tuple(known))
+        tops.append(value if witness & spare else min(value, shaped))
+        known.append(witness & ~spare if witness & spare else None)
+        lows.append((value - 1, witness | kind) if not witness & (spare | kind)
+                    and budgets[pos] else None)
+    return _search_down(family, after, budgets, chows, tuple(tops), tuple(known),
+                        tuple(lows))
 
 
 def _search_down(family: int, counts: Counts, budgets: Counts, chows: bool,
-                 tops: tuple[int, ...], known: tuple[int | None, ...]
+                 tops: tuple[int, ...], known: tuple[int | None, ...],
+                 lows: tuple[tuple[int, int] | None, ...] = (None,) * _CELLS
                  ) -> tuple[Cover, Witnesses]:
     """Each entry's value and witness: ``tops[cell]`` with the witness ``known[cell]``
-    where one is known, otherwise searched down from ``tops[cell]`` (a bound). An entry is
-    at least the one with a set or the pair fewer (that group drawn whole, drawing nothing
-    the hand holds: the same witness)."""
+    where one is known, otherwise searched down from ``tops[cell]`` (a bound) to
+    ``lows[cell]`` (a value known reached, with its witness) where one is given. An entry
+    is at least the one with a set or the pair fewer (that group drawn whole, drawing
+    nothing the hand holds: the same witness)."""
     best, witnesses = [0] * _CELLS, [0] * _CELLS
     for cell in range(_CELLS):
         pair, sets = divmod(cell, ROW)
         below = max((cell - 1,) * bool(sets) + (sets,) * pair, key=best.__getitem__,
                     default=cell)
         floor = best[below] if below != cell else 0
-        value, found = tops[cell], known[cell]
+        value, found, low = tops[cell], known[cell], lows[cell]
         if found is None:
             found = -1
-            while value > floor and found < 0:
+            bottom = floor if low is None or low[0] < floor else low[0]
+            while value > bottom and found < 0:
                 found = _reaches(family, counts, budgets, chows, sets, pair, value)
                 value -= found < 0
+            if found < 0 and low is not None and low[0] > floor:
+                value, found = low
         best[cell], witnesses[cell] = (value, found) if found >= 0 and value >= floor \
             else (floor, witnesses[below] if below != cell else _spares(counts))
     return tuple(best), tuple(witnesses)
