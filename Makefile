@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test sim translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
+.PHONY: run test sim selfplay translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,13 +46,23 @@ messages: $(VENV)/.runtime  ## extract the code's sentences into the catalogues'
 run: $(VENV)/.runtime $(CATALOGUES)  ## serve on $PORT (default 8000) with gunicorn
 	exec $(BIN)/gunicorn -c gunicorn.conf.py 'app:create_app()'
 
+# The suite runs on every core (pytest-xdist; TEST_WORKERS=0 runs it in one process): its
+# tests are independent, and each one that needs a server starts its own on a free port.
+TEST_WORKERS ?= auto
 test: $(VENV)/.dev $(CATALOGUES)  ## the whole test suite
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
-# More simulated rounds and mutated logs than make test plays (2,000 and 300 per variant).
-sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at scale (SIM_ROUNDS, SIM_MUTATION_ROUNDS)
+# More simulated rounds and mutated logs than make test plays (2,000 and 300 per variant),
+# and the expected-value properties on more simulated hands (4 per variant in make test).
+sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at scale (SIM_ROUNDS, SIM_MUTATION_ROUNDS, EV_PROPERTY_STATES)
 	SIM_ROUNDS=$${SIM_ROUNDS:-20000} SIM_MUTATION_ROUNDS=$${SIM_MUTATION_ROUNDS:-3000} \
-	  $(BIN)/python -m pytest -q tests/sim
+	  EV_PROPERTY_STATES=$${EV_PROPERTY_STATES:-200} \
+	  $(BIN)/python -m pytest -q tests/sim tests/expected/test_properties.py
+
+# Duplicate deals, the expected-value bot in each seat in turn against greedy players; hours
+# of CPU at the default 500 deals per variant (SELFPLAY_DEALS, SELFPLAY_VARIANTS).
+selfplay: $(VENV)/.dev $(CATALOGUES)  ## the expected-value bot against greedy players; rewrites docs/STRENGTH.md
+	$(BIN)/python -m tools.selfplay
 
 bench: $(VENV)/.dev  ## benchmarks (about 30 min, with wrk); rewrites docs/PERFORMANCE.md and its plot
 	$(BIN)/python -m bench

@@ -29,6 +29,9 @@ class Config:
     log_requests: bool = True  # one JSON line per request on stderr
     # A scoring request stopped past this many seconds is a 503 with Retry-After; 0: none.
     request_budget_seconds: float = 2.0
+    # POST /review values every decision of a round: its own budget, under the edge's read
+    # timeout (10 s, deploy/ingress.yaml); past it, a 503 (ask for one seat).
+    review_budget_seconds: float = 8.0
     metrics_port: int | None = None  # when set, /metrics is served on this port only
     response_cache: int = 1024  # answers kept per worker for repeated requests; 0: none
 
@@ -45,6 +48,7 @@ class Config:
                    cors_max_age=int(os.environ.get("CORS_MAX_AGE", cls.cors_max_age)),
                    log_requests=os.environ.get("LOG_REQUESTS", "1") not in ("0", "false", ""),
                    request_budget_seconds=float(os.environ.get("REQUEST_BUDGET_SECONDS", 2.0)),
+                   review_budget_seconds=float(os.environ.get("REVIEW_BUDGET_SECONDS", 8.0)),
                    metrics_port=int(os.environ["METRICS_PORT"])
                    if os.environ.get("METRICS_PORT") else None,
                    response_cache=int(os.environ.get("RESPONSE_CACHE", 1024)))

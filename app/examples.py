@@ -155,9 +155,25 @@ REPLAY: list[Example] = [
      {**_ROUND, "actions": [_ROUND_ACTIONS[0], {"seat": 1, "type": "chow", "tiles": "678s"}]}),
 ]
 
+ADVISE += [
+    ("expected", "guangdong: the same 14 tiles with expected values: each discard's chance to "
+     "win by its own draws and what it collects on average, ordered by the objective",
+     {"variant": "guangdong", "hand": "123m456p789s11sEEN", "seat_wind": "S",
+      "visible": "1sEN9m9m", "expected": True, "draws_left": 10}),
+    ("log_mode", "Log mode: the example round after seat 3 throws 3p, advised for seat 2: "
+     "its pung of 3p and its pass, each valued",
+     {"log": {**_ROUND, "actions": _ROUND_ACTIONS[:15]}, "seat": 2}),
+]
+
+REVIEW: list[Example] = [
+    ("one_seat", "The example round reviewed for its winner, seat 2: each decision, the best "
+     "action, both values and the loss, and a summary",
+     {**_ROUND, "actions": _ROUND_ACTIONS, "seat": 2}),
+]
+
 POST_EXAMPLES: dict[str, list[Example]] = {
     "/evaluate": EVALUATE, "/settle": SETTLE, "/match": MATCH, "/jing": JING,
-    "/advise": ADVISE, "/replay": REPLAY,
+    "/advise": ADVISE, "/replay": REPLAY, "/review": REVIEW,
 }
 
 # GET operations whose answer is recorded as an example (stable, no per-request values).

@@ -18,7 +18,8 @@ has gunicorn's "Listening at:" line name the addresses the workers listen at (th
 which logs it, holds no socket).
 
 It also makes gunicorn's own error answers (a request line or headers over the limits,
-malformed HTTP) ``application/problem+json`` like every other error, instead of an HTML page.
+malformed HTTP) ``application/problem+json`` like every other error, instead of an HTML page,
+in the reader's language (app/gunicorn_errors.py).
 """
 
 from __future__ import annotations
@@ -27,17 +28,16 @@ import socket
 import sys
 from typing import Any
 
-import orjson
 from gunicorn import glogging, util
 
-from app.codes import for_status
-from app.problems import PROBLEM_JSON, problem_type
+from app import gunicorn_errors
 
 
 def post_worker_init(worker: Any) -> None:
-    """In each worker: gunicorn's error pages become problems. (gunicorn has no setting for
-    the body of the errors it answers itself; ``util.write_error`` is what writes them.)"""
-    util.write_error = write_problem
+    """In each worker: gunicorn's error pages become problems in the reader's language.
+    (gunicorn has no setting for the body of the errors it answers itself;
+    ``util.write_error`` is what writes them.)"""
+    gunicorn_errors.install(worker)
 
 
 def refuse_a_taken_port(server: Any) -> None:
@@ -65,18 +65,6 @@ def refuse_a_taken_port(server: Any) -> None:
                                  "this port? Stop it or choose another PORT.",
                                  address[0], address[1], exc.strerror or exc)
                 sys.exit(1)
-
-
-def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
-    """gunicorn's ``util.write_error`` (an HTML page), written as a problem instead, with
-    the code of its status (``http.request_line_too_long`` for a 414, …)."""
-    kind = "urn:mahjong-scoring:problem:malformed-http" if status == 400 else problem_type(status)
-    body = orjson.dumps({"type": kind, "title": reason, "status": status,
-                         "detail": message or reason, "code": for_status(status)})
-    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM_JSON}\r\nX-Content-Type-Options: nosniff\r\n"
-            f"Cache-Control: no-store\r\nContent-Length: {len(body)}\r\n\r\n")
-    util.write_nonblock(sock, head.encode("latin-1") + body)
 
 
 class Logger(glogging.Logger):

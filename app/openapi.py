@@ -157,6 +157,18 @@ _REPLAY_DESCRIPTION = (
     "600 actions. docs/replay.md in the service's repository explains every field.")
 
 
+_REVIEW_DESCRIPTION = (
+    "A /replay body (finished or in progress) and, optionally, one `seat`: every point where "
+    "a reviewed seat acted or could have claimed (each time it held 14 tiles; each discard "
+    "or added kong it could win, pung, kong or chow), what it played, the best action by the "
+    "objective, both values as /advise log mode computes them on the log cut there (from what "
+    "the seat saw then, never the wall or another seat's concealed tiles), the loss, and a "
+    "summary per seat (agreement, total loss, the three costliest decisions). The "
+    "expected-value model is /advise's (docs/review.md in the service's repository). A "
+    "review that needs more hand states than one request may work out is a 422 "
+    "`expected.too_large` saying what to ask instead.")
+
+
 def _get(summary: str, response: str | dict[str, Any], media: str = "application/json",
          description: str = "", extra: dict[str, Any] | None = None,
          tag: str = "operations") -> dict[str, Any]:
@@ -206,6 +218,12 @@ def _paths(spec: APISpec) -> None:
         "Replay one round from its action log", "ReplayRequest", "ReplayResponse",
         _REPLAY_DESCRIPTION,
         {**_ERRORS, "413": _problem("Body over the size limit of /replay (128 KiB).")}))
+    spec.path("/review", operations=_post(
+        "Review a played round, decision by decision", "ReviewRequest", "ReviewResponse",
+        _REVIEW_DESCRIPTION,
+        {**_ERRORS, "413": _problem("Body over the size limit of /review (128 KiB)."),
+         "503": _problem("The review ran past its time budget (REVIEW_BUDGET_SECONDS): ask "
+                         "for one seat, or with changes 0.")}))
     spec.path("/jing", operations=_post(
         "Jing tiles from an indicator, and jing scores", "JingRequest", "JingResponse",
         "xingguo and nanchang only."))
@@ -338,7 +356,8 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
                                          "payments and options are (Markdown, or HTML "
                                          "for a browser; English or Chinese)."}])
     plugin.converter.add_attribute_function(_custom_fields)
-    schemas = {
+    schemas = {  # (a log is named before /advise's log mode refers to it)
+        "ReplayRequest": req.ReplaySchema,
         "EvaluateRequest": req.EvaluateSchema, "SettleRequest": req.SettleSchema,
         "JingRequest": req.JingRequestSchema, "MatchRequest": req.MatchSchema,
         "AdviseRequest": req.AdviseSchema,
@@ -348,7 +367,8 @@ def build_spec(with_examples: bool = True) -> dict[str, Any]:
         "MatchResponse": out.MatchResponseSchema,
         "Variants": out.VariantsResponseSchema, "Problem": out.ProblemSchema,
         "Health": out.HealthSchema,
-        "ReplayRequest": req.ReplaySchema, "ReplayResponse": out.ReplayResponseSchema,
+        "ReplayResponse": out.ReplayResponseSchema,
+        "ReviewRequest": req.ReviewSchema, "ReviewResponse": out.ReviewResponseSchema,
     }
     for name, schema in schemas.items():
         spec.components.schema(name, schema=schema)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
-from flask import has_request_context, request
+from flask import g, has_request_context, request
 
 from rules.places import PLAYER_PARTS, WIN_PARTS, Place, PlaceKind
 
@@ -28,17 +28,25 @@ class Form(Enum):
     SETTLE = "settle"  # four players, the result (also /jing)
     MATCH = "match"  # rounds of /settle
     REPLAY = "replay"  # a round's log: deal, wall, actions (and the settle request it implies)
+    ADVISE_LOG = "advise_log"  # /advise in log mode: a /replay body under ``log``, and a seat
+    REVIEW = "review"  # /review: a /replay body, and the seats reviewed
 
 
 _FORMS = {"api.evaluate": Form.EVALUATE, "api.advise": Form.EVALUATE,
           "api.settle": Form.SETTLE, "api.jing": Form.SETTLE, "api.match": Form.MATCH,
-          "api.replay": Form.REPLAY}
+          "api.replay": Form.REPLAY, "api.review": Form.REVIEW}
 _TOP = {PlaceKind.VARIANT, PlaceKind.DEALER, PlaceKind.ROUND_WIND, PlaceKind.SEAT_WIND,
         PlaceKind.HORSES, PlaceKind.VISIBLE}
 
 
 def json_path(place: Place, form: Form) -> str:
     """The path of ``place`` in a request of ``form``."""
+    if place.part in _QUESTION:  # the expected-value model's own fields, at the top
+        return place.part.value
+    if form is Form.ADVISE_LOG:  # everything else is the log's
+        return f"log.{json_path(place, Form.REPLAY)}"
+    if form is Form.REVIEW:
+        form = Form.REPLAY
     if place.round is not None:
         if place.part == PlaceKind.ROUND:
             return f"rounds[{place.round}]"
@@ -71,6 +79,7 @@ def _path(place: Place, form: Form) -> str:
     raise ValueError(f"no path for {place!r}")  # a PlaceKind added without its path: a bug
 
 
+_QUESTION = {PlaceKind.LOG, PlaceKind.SEAT, PlaceKind.EXPECTED}
 _LOG = {PlaceKind.DEAL, PlaceKind.WALL, PlaceKind.WALL_SIZE, PlaceKind.ACTIONS,
         PlaceKind.ACTION}
 
@@ -110,7 +119,9 @@ def current_form() -> Form:
     """The form of the request being answered; outside one (a benchmark calling a view's
     function), /evaluate's, in which an evaluation speaks of its own hand."""
     if has_request_context():
-        return _FORMS.get(request.endpoint or "", Form.EVALUATE)
+        chosen = g.get("form")  # a view that knows better (/advise in log mode) says so
+        return chosen if chosen is not None else _FORMS.get(request.endpoint or "",
+                                                            Form.EVALUATE)
     return Form.EVALUATE
 
 

@@ -35,12 +35,14 @@ class Problem(Exception):
     """Raised by the web layer for a problem it detects itself (bad JSON, content type)."""
 
     def __init__(self, status: int, detail: Sentence, errors: list[dict[str, Any]] | None = None,
-                 *, code: str):
+                 *, code: str, title: Text | None = None, kind: str | None = None):
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.errors = errors
         self.code = code
+        self.title = title  # default: the status's (a 400 is malformed JSON)
+        self.kind = kind  # the problem type's last part; default: the status's
 
 
 def problem_type(status: int) -> str:
@@ -121,9 +123,10 @@ def _invalid(errors: list[dict[str, Any]], hint: Sentence = "") -> Response:
 # HTTP statuses werkzeug raises (its English names, here as sentences of the catalogue).
 TITLES: dict[int, Text] = {
     400: msg("Bad Request"), 404: msg("Not Found"), 405: msg("Method Not Allowed"),
-    413: msg("Request Entity Too Large"), 414: msg("Request-URI Too Long"),
-    415: msg("Unsupported Media Type"), 422: msg("Invalid request"),
-    431: msg("Request Header Fields Too Large"), 500: msg("Internal Server Error"),
+    413: msg("Request Entity Too Large"), 414: msg("URI Too Long"),
+    415: msg("Unsupported Media Type"), 417: msg("Expectation Failed"),
+    422: msg("Invalid request"), 431: msg("Request Header Fields Too Large"),
+    500: msg("Internal Server Error"), 501: msg("Not Implemented"),
     503: msg("Service Unavailable"),
 }
 _PROBLEM_TITLES = {400: msg("Malformed JSON"), 415: msg("Unsupported media type")}
@@ -132,8 +135,10 @@ _PROBLEM_TITLES = {400: msg("Malformed JSON"), 415: msg("Unsupported media type"
 def register(app: Flask) -> None:
     @app.errorhandler(Problem)
     def _problem(exc: Problem) -> Response:
-        title = _PROBLEM_TITLES.get(exc.status) or TITLES.get(exc.status, TITLES[400])
-        return problem_response(exc.status, title, exc.detail, exc.errors, code=exc.code)
+        title = exc.title or _PROBLEM_TITLES.get(exc.status) or TITLES.get(exc.status,
+                                                                            TITLES[400])
+        return problem_response(exc.status, title, exc.detail, exc.errors, kind=exc.kind,
+                                code=exc.code)
 
     @app.errorhandler(ValidationError)
     def _schema(exc: ValidationError) -> Response:
@@ -189,7 +194,11 @@ def _http_detail(app: Flask, exc: HTTPException) -> Sentence:
             return msg("the request body is larger than the limit of {kib} KiB for POST "
                        "{path}", kib=kib, path=request.path)
         return msg("the request body is larger than the limit of {kib} KiB", kib=kib)
-    status = exc.code or 500
+    return generic_detail(exc.code or 500)
+
+
+def generic_detail(status: int) -> Text:
+    """What a problem known only by its status says (werkzeug's, gunicorn's)."""
     return _GENERIC_DETAILS.get(status) or msg("the request cannot be answered (HTTP {status})",
                                                 status=status)
 

@@ -285,8 +285,8 @@ def _language() -> tuple[str, str | None] | Response:
     if chosen not in LANGUAGES:
         return problem_response(400, TITLES[400],
                                 msg("lang is {lang!r}: the rules book is in {languages} (or "
-                                    "leave lang out to follow Accept-Language)", lang=chosen,
-                                    languages=", ".join(LANGUAGES)),
+                                    "leave lang out to follow 'Accept-Language')", lang=chosen,
+                                    languages=[repr(language) for language in LANGUAGES]),
                                 kind="bad-request", code=FIELD_NOT_ALLOWED_VALUE)
     return chosen, chosen
 

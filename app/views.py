@@ -12,15 +12,18 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, current_app, g, request
+from gunicorn.http.errors import ParseException
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import rules
 from app import codes, i18n, limits
 from app.edge import within_budget
-from app.problems import Problem, entry, invalid_detail
+from app.places import Form
+from app.problems import TITLES, Problem, entry, invalid_detail
 from app.schemas import answers
 from app.schemas import requests as req_schemas
 from app.schemas import responses as out
+from rules.seat_advice import SeatAdvice
 from rules.text import Text, msg
 
 bp = Blueprint("api", __name__)
@@ -34,6 +37,7 @@ _JING_IN = req_schemas.JingRequestSchema()
 _MATCH_IN = req_schemas.MatchSchema()
 _ADVISE_IN = req_schemas.AdviseSchema()
 _REPLAY_IN = req_schemas.ReplaySchema()
+_REVIEW_IN = req_schemas.ReviewSchema()
 _VARIANTS_OUT = out.VariantsResponseSchema()
 
 
@@ -106,7 +110,7 @@ def _read_body(environ: dict[str, Any], most: int) -> bytes:
         raise RequestEntityTooLarge()
     stream, parts, size = environ["wsgi.input"], [], 0
     while size <= most:
-        part = stream.read(min(65536, most + 1 - size))
+        part = _read_chunks(stream, min(65536, most + 1 - size))
         if not part:
             break
         parts.append(part)
@@ -114,6 +118,20 @@ def _read_body(environ: dict[str, Any], most: int) -> bytes:
     if size > most:
         raise RequestEntityTooLarge()
     return b"".join(parts)
+
+
+def _read_chunks(stream: Any, size: int) -> bytes:
+    """Up to ``size`` bytes of a chunked body, or a 400 when its chunks cannot be read: the
+    server's chunk reader raises then (gunicorn a ParseException, werkzeug an OSError),
+    which is the client's malformed body, not the server's failure (it was a 500)."""
+    try:
+        return stream.read(size)
+    except (ParseException, OSError, ValueError):
+        raise Problem(400, msg("the chunked body cannot be read: a chunk's size line or its "
+                               "end is malformed; send the body with 'Content-Length', or "
+                               "as chunks that 'Transfer-Encoding: chunked' defines"),
+                      code=codes.HTTP_BAD_REQUEST, title=TITLES[400],
+                      kind="malformed-http") from None
 
 
 def _content_length(environ: dict[str, Any]) -> int | None:
@@ -210,7 +228,7 @@ def parse_strict(raw: bytes, depth: int) -> Any:
     except UnicodeDecodeError as exc:
         raise Problem(400, msg("the body is not valid UTF-8 JSON: byte {position} ({byte}) "
                                "{reason}", position=exc.start,
-                               byte=repr(exc.object[exc.start:exc.start + 1]),
+                               byte=_quoted_byte(exc.object[exc.start]),
                                reason=_JSON_ERRORS.get(exc.reason, exc.reason)),
                       code=codes.JSON_BAD_ENCODING) from None
     except RecursionError:
@@ -228,6 +246,12 @@ def parse_strict(raw: bytes, depth: int) -> Any:
                       code=codes.JSON_BAD_ENCODING)
     _refuse_out_of_range(data)  # the strict way only: orjson refuses such numbers itself
     return data
+
+
+def _quoted_byte(byte: int) -> str:
+    """A byte of the body quoted back as the client sent it, ``'\\xff'``: Python's bytes
+    repr (``b'\\xff'``) put an English letter in the Chinese sentence."""
+    return repr(bytes([byte]))[1:]
 
 
 def _refuse_out_of_range(data: Any) -> None:
@@ -286,10 +310,22 @@ def _jing(data: dict[str, Any], language: str) -> bytes:
 
 
 def _advise(data: dict[str, Any], language: str) -> bytes:
+    if data.get("log") is not None:  # log mode: a place of the domain is the log's
+        g.form = Form.ADVISE_LOG
     query = _ADVISE_IN.load(data)
     answer = rules.advise(query)
+    if isinstance(answer, SeatAdvice):  # log mode: the rules are the log's
+        return i18n.dumps({"variant": query.variant, **answers.seat_advice(answer),
+                           "ruleset": ruleset(query.variant, query.log.rules)}, language)
     return i18n.dumps({"variant": query.variant, **answers.advice(answer),
                         "ruleset": ruleset(query.variant, query.rules)}, language)
+
+
+def _review(data: dict[str, Any], language: str) -> bytes:
+    query = _REVIEW_IN.load(data)
+    answer = rules.review(query)
+    return i18n.dumps({"variant": query.log.variant, **answers.review_answer(answer),
+                       "ruleset": ruleset(query.log.variant, query.log.rules)}, language)
 
 
 def _replay(data: dict[str, Any], language: str) -> bytes:
@@ -358,15 +394,17 @@ def canonical(data: dict[str, Any]) -> bytes | None:
         return None
 
 
-def _answer(endpoint: Endpoint, most: int | None = None) -> Response:
+def _answer(endpoint: Endpoint, most: int | None = None,
+            seconds: float | None = None) -> Response:
     """``endpoint``'s answer to the body (at most ``most`` bytes; default
-    MAX_CONTENT_LENGTH), within the request's time budget, from the answer cache when it
-    has it."""
+    MAX_CONTENT_LENGTH), within its time budget (``seconds``; default the request's), from
+    the answer cache when it has it."""
     data = json_body(most)
     if data.get("variant") in rules.NAMES:
         g.variant = data["variant"]  # for the request's log line
     cache = current_app.extensions["answer_cache"]
-    seconds = current_app.config["APP_CONFIG"].request_budget_seconds
+    if seconds is None:
+        seconds = current_app.config["APP_CONFIG"].request_budget_seconds
     language = i18n.language()
     body = within_budget(seconds, lambda: cache.answer(endpoint, data, language))
     return Response(body, mimetype="application/json")
@@ -392,6 +430,14 @@ def replay() -> Response:
     """A round from its action log. Its own body limit (MAX_REPLAY_BODY_BYTES, 128 KiB: a
     round's log of up to 600 actions); answers are cached as any scoring answer."""
     return _answer(_replay, current_app.config["APP_CONFIG"].max_replay_body_bytes)
+
+
+@bp.post("/review")
+def review() -> Response:
+    """A played round, decision by decision. A /replay body (MAX_REPLAY_BODY_BYTES) and its
+    own time budget (REVIEW_BUDGET_SECONDS: every decision is valued)."""
+    config = current_app.config["APP_CONFIG"]
+    return _answer(_review, config.max_replay_body_bytes, config.review_budget_seconds)
 
 
 @bp.post("/jing")

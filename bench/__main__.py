@@ -1,5 +1,5 @@
-"""`make bench`: run every benchmark of issues 8, 24, 25, 30, 31 and 35 and rewrite
-docs/PERFORMANCE.md.
+"""`make bench`: run every benchmark of issues 8, 24, 25, 30, 31, 35, 41, 42 and 43 and
+rewrite docs/PERFORMANCE.md.
 
 Knobs (environment): BENCH_HTTP_SECONDS (each wrk run, default 6), BENCH_UNSEEN_SECONDS
 (each never-seen run, default 3), BENCH_UNSEEN_SESSIONS (default 5), BENCH_SOAK_SECONDS
@@ -21,6 +21,7 @@ from pathlib import Path
 from bench import (
     advice,
     core,
+    expectation,
     http,
     lone_jing,
     matches,
@@ -28,6 +29,7 @@ from bench import (
     plot,
     replay,
     report,
+    report_expected,
     shanten,
     sight,
     unseen,
@@ -116,6 +118,12 @@ def main() -> None:
     results["match_cpu"] = matches.in_process()
     step("POST /replay against /settle of the same rounds, in this process")
     results["replay_cpu"] = replay.in_process()
+    step("expected values: hand mode by shanten, changes and jing held")
+    results["expected_hand"] = expectation.hand_mode()
+    step("expected values: log mode on a seat's turn against hand mode")
+    results["expected_log"] = expectation.log_mode()
+    step("reviews: one seat and all four of simulated rounds")
+    results["review"] = expectation.reviews()
     sections = [*report.evaluate_section(results["evaluate"], results["win"]),
                 *report.wilds_section(results["scaling"], results["substitution"], PLOT),
                 *report.lone_jing_section(results["lone_jing"], results["lone_jing_profile"])]
@@ -157,11 +165,14 @@ def main() -> None:
     sections += report.match_section(results.get("http") or {}, results["match_cpu"])
     sections += report.advice_section(results["shanten"], results["advice"])
     sections += report.replay_section(results["replay_cpu"], results.get("replay_http"))
+    sections += report_expected.section(results)
     lines = ["# Performance", "",
              "Written by `make bench` (`python -m bench`); every number below comes from one "
              "run of that command, and every ratio compares things timed side by side in "
              "that run. Absolute times move with the machine's load; ratios much less.", "",
-             *machine(started, ticks), "", *report.targets(results), *sections,
+             *machine(started, ticks), "",
+             *report.targets(results)[:-1], *report_expected.targets(results), "",
+             *sections,
              *commands(seconds, unseen_seconds, soak_seconds, warmup)]
     OUT.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from rules import advice, matches, play
+from rules import advice, expected, matches, play, seat_advice
 from rules import places as at
+from rules import review as reviews
 from rules.error_codes import VARIANT_UNKNOWN
 from rules.errors import FieldError, InvalidInput
 from rules.matches import MatchRequest, standings
@@ -39,7 +40,7 @@ from rules.variants import NAMES, VARIANTS
 # the product's one version (README, "Versions"), the same as the contract's and the
 # packages'. A release that changes how any request is scored is a new version, as one that
 # changes the contract is; tests/contract/test_versions.py holds every copy of it equal.
-RULES_VERSION = "1.5.0"
+RULES_VERSION = "1.6.0"
 
 # Every pattern id and every reason code any variant answers with (the contract's enums).
 PATTERN_IDS = tuple(sorted({p for v in VARIANTS.values() for p in v.patterns}))
@@ -49,7 +50,8 @@ REASONS = tuple(dict.fromkeys(
 __all__ = [
     "NAMES", "PATTERN_IDS", "PAYER_ROLES", "REASONS", "RULES_VERSION", "TRANSFER_REASONS",
     "FieldError", "InvalidInput", "NotSupported", "advise", "describe_variants", "evaluate",
-    "get_variant", "jing", "match", "match_rounds", "replay", "resolved_rules", "settle",
+    "get_variant", "jing", "match", "match_rounds", "replay", "resolved_rules", "review",
+    "settle",
     "standings",
 ]
 
@@ -73,11 +75,22 @@ def evaluate(request: EvaluateRequest) -> Evaluation:
     return get_variant(request.variant).evaluate(request)
 
 
-def advise(request: AdviseRequest) -> Advice:
+def advise(request: AdviseRequest) -> Advice | seat_advice.SeatAdvice:
     """What to discard (:mod:`rules.advice`): the hand's shanten and, for each distinct
     discard, the shanten after it, its 进张 with the copies left and, when ready, its waits
     valued as /evaluate values them."""
-    return advice.advise(get_variant(request.variant), request)
+    variant = get_variant(request.variant)
+    if request.log is not None:
+        return seat_advice.advise_seat(variant, request)
+    found = advice.advise(variant, request)
+    if request.expected is None:
+        return found
+    return expected.with_expected(variant, variant.resolved_advice(request), found)
+
+
+def review(request: reviews.ReviewRequest) -> reviews.Review:
+    """A played round, decision by decision (:mod:`rules.review`)."""
+    return reviews.review(get_variant(request.log.variant), request)
 
 
 def settle(request: SettleRequest) -> Settlement:

@@ -118,3 +118,10 @@ ACTION_MUST_WIN = _code("action.must_win", "A seat that could win did not (qinzh
                                            "rule option must_win).")
 ACTION_AFTER_END = _code("action.after_end", "An action after the round has ended (a win, "
                                              "or a drawn round).")
+EXPECTED_TOO_LARGE = _code("expected.too_large",
+                           "The expected-value model would have to work out more hand states "
+                           "than one request may (a hand far from ready, a review of many "
+                           "seats): ask less at once (one seat, `changes` 0, a hand nearer "
+                           "ready).")
+EXPECTED_ROUND_OVER = _code("expected.round_over",
+                            "Log mode advises a round in progress; the log given has ended.")

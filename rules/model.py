@@ -373,6 +373,58 @@ class AdviseRequest:
     round_wind: int | None = None
     rules: dict[str, Any] = field(default_factory=dict)
     discarder_is_dealer: bool | None = None
+    expected: ExpectedAsk | None = None  # win probability and expected score too
+    # log mode: a round in progress (a rules.play.ReplayRequest) and the seat to advise,
+    # instead of ``hand`` (then empty), its melds and ``visible``
+    log: Any = None
+    seat: int | None = None
+
+
+# What the expected-value model ranks by (API.md "Expected value"): the expected score, or
+# the chance to win.
+SCORE, WIN = "score", "win"
+OBJECTIVES = (SCORE, WIN)
+
+
+@dataclass(frozen=True)
+class ExpectedAsk:
+    """The expected-value model's inputs as asked (None: the service's default): the
+    seat's own draws still to come, its budget of hand changes, what ranks."""
+
+    draws_left: int | None = None
+    changes: int | None = None
+    objective: str = SCORE
+
+
+@dataclass(frozen=True)
+class ExpectedInputs:
+    """The inputs as used: what the answer says it assumed."""
+
+    draws_left: int
+    changes: int
+    objective: str
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The model's two numbers for one waiting hand or action, each its own optimum; both
+    None where the hand is more than 3 from ready (its shanten, copy limits ignored)."""
+
+    win_probability: float | None
+    expected_score: float | None
+
+    def ranked(self, objective: str) -> tuple[float, float] | None:
+        """(the objective's number, the other), rounded to ``RANK_DIGITS`` places so that
+        numbers equal but for the order of a float sum rank as ties (which the contract
+        breaks by the other number, then the order); None when not valued."""
+        if self.win_probability is None or self.expected_score is None:
+            return None
+        probability = round(self.win_probability, RANK_DIGITS)
+        score = round(self.expected_score, RANK_DIGITS)
+        return (probability, score) if objective == WIN else (score, probability)
+
+
+RANK_DIGITS = 10  # the numbers are exact to 1e-9 (the contract): closer ones are equal
 
 
 @dataclass(frozen=True)
@@ -416,6 +468,7 @@ class DiscardAdvice:
     left_total: int
     waits: list[WaitAdvice] | None = None
     value: int = 0  # the order's third key: the best self-draw total of a wait with a copy left
+    expected: Expected | None = None  # asked with ``expected``: the waiting hand's numbers
 
 
 @dataclass(frozen=True)
@@ -427,3 +480,6 @@ class Advice:
     discards: list[DiscardAdvice] | None = None
     draws: list[ImprovingTile] | None = None
     left_total: int | None = None
+    expected: Expected | None = None  # a 13-tile hand's numbers, asked with ``expected``
+    inputs: ExpectedInputs | None = None  # the model's inputs as used
+    best: int | None = None  # the discard the objective ranks first

@@ -53,6 +53,10 @@ class PlaceKind(StrEnum):
     WALL_SIZE = "wall_size"
     ACTIONS = "actions"  # the log as a whole
     ACTION = "action"  # index: which action; name: which of its fields
+    # /advise in log mode: the log (a /replay body) as a whole, and the seat advised
+    LOG = "log"
+    SEAT = "seat"
+    EXPECTED = "expected"  # the expected-value model's question as a whole
 
 
 _K = PlaceKind
@@ -105,6 +109,9 @@ VISIBLE = Place(PlaceKind.VISIBLE)
 WALL = Place(PlaceKind.WALL)
 WALL_SIZE = Place(PlaceKind.WALL_SIZE)
 ACTIONS = Place(PlaceKind.ACTIONS)
+LOG = Place(PlaceKind.LOG)
+SEAT = Place(PlaceKind.SEAT)
+EXPECTED = Place(PlaceKind.EXPECTED)
 
 
 def player(seat: int) -> Place:

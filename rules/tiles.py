@@ -269,20 +269,33 @@ def _flush_digits(pending: list[tuple[int, str]], suit: str, at: int) -> list[in
         raise TileError(msg("suit letter {suit} at index {index} has no digits before it",
                             suit=repr(suit), index=at), at, TILE_UNKNOWN)
     out = []
-    for index, digit in pending:
+    for n, (index, digit) in enumerate(pending):
         rank = int(digit)
         if suit == "z":
             if rank not in _Z_DIGITS:
+                tile, index = _as_written(pending, n, suit)
                 raise TileError(msg("{tile} at index {index} is not a tile: honours are "
-                                    "1z-7z", tile=f"{digit}z", index=index),
+                                    "1z-7z", tile=tile, index=index),
                                 index, TILE_UNKNOWN)
             out.append(_Z_DIGITS[rank])
         elif rank == 0:
+            tile, index = _as_written(pending, n, suit)
             raise TileError(msg("{tile} at index {index} is not a tile: ranks are 1-9",
-                                tile=f"0{suit}", index=index), index, TILE_UNKNOWN)
+                                tile=tile, index=index), index, TILE_UNKNOWN)
         else:
             out.append("mps".index(suit) * 9 + rank - 1)
     return out
+
+
+def _as_written(pending: list[tuple[int, str]], n: int, suit: str) -> tuple[str, int]:
+    """The tile the writer meant by the bad digit ``pending[n]``, and where it starts: a 0
+    right after a digit is the second digit of a rank (``10p``: "10p at index 0", not "0p
+    at index 1", which nobody wrote); any other digit is a tile of its own."""
+    index, digit = pending[n]
+    if digit == "0" and n and pending[n - 1][0] == index - 1:
+        before, first = pending[n - 1]
+        return f"{first}0{suit}", before
+    return f"{digit}{suit}", index
 
 
 def _read_one(text: str, i: int, tiles: list[int]) -> int:

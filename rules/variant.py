@@ -130,6 +130,9 @@ class Variant:
     patterns: ClassVar[tuple[str, ...]] = ()  # their ids, derived (GET /variants, the contract)
     reasons: ClassVar[tuple[str, ...]] = ()  # its own reason codes for a hand that cannot win
     round_wind_turns: ClassVar[bool] = False  # POST /match turns (and scores) the round wind
+    # a pung of the seat's wind scores (门风): a non-dealer's hand is valued only with its
+    # seat wind, so the expected-value model, which values hands it has not met, asks for it
+    scores_seat_wind: ClassVar[bool] = False
     play_rules: ClassVar[PlayRules]  # how its round is played (its package's play.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -194,6 +197,18 @@ class Variant:
             return self._waiting(request, hand, kinds)
         win_type = request.win_type or SELF_DRAWN[0]
         return self.score(Context(request, hand, kinds, win_type))
+
+    def accepts_win(self, request: EvaluateRequest, checked: bool = False) -> bool:
+        """Would /evaluate call this complete hand ``winning`` (``request``: rule options
+        resolved)? What the play engine asks of each tile a seat could win on. Base: the
+        evaluation itself; a variant that can tell without pricing the hand overrides this
+        (a test holds the two equal). A hand the variant refuses outright is no win.
+        ``checked``: the caller vouches for the request as /evaluate would check it (the
+        play engine builds it from a legal round), so a variant may skip the checks."""
+        try:
+            return self._evaluate(request).winning
+        except InvalidInput:
+            return False
 
     def score(self, ctx: Context) -> Evaluation:
         """The value of a complete hand. Base: shape analysis only, the best-shaped reading."""

@@ -17,6 +17,7 @@ from rules.model import (
     Advice,
     DiscardAdvice,
     Evaluation,
+    Expected,
     Flags,
     GroupView,
     ImprovingTile,
@@ -37,6 +38,8 @@ from rules.model import (
     WaitValue,
 )
 from rules.play import Action, Fact, ReplayAnswer, SeatView
+from rules.review import Decision, Review, Summary
+from rules.seat_advice import SeatAdvice
 from rules.tiles import CODES, compact, compact_in_order
 
 Json = dict[str, Any]
@@ -149,17 +152,43 @@ def wait_advice(w: WaitAdvice) -> Json:
 
 
 def discard_advice(d: DiscardAdvice) -> Json:
-    return {"discard": CODES[d.discard], "shanten": d.shanten,
-            "tiles": [draw(t) for t in d.draws], "left_total": d.left_total, "value": d.value,
-            "waits": None if d.waits is None else [wait_advice(w) for w in d.waits]}
+    out = {"discard": CODES[d.discard], "shanten": d.shanten,
+           "tiles": [draw(t) for t in d.draws], "left_total": d.left_total, "value": d.value,
+           "waits": None if d.waits is None else [wait_advice(w) for w in d.waits]}
+    if d.expected is not None:
+        out.update(expected_numbers(d.expected))
+    return out
+
+
+def expected_numbers(e: Expected) -> Json:
+    """The model's two numbers (null where the hand is more than 3 from ready)."""
+    return {"win_probability": e.win_probability, "expected_score": e.expected_score}
+
+
+def seat_advice(a: SeatAdvice) -> Json:
+    """A /advise answer in log mode: the seat's own advice, its actions valued, the best."""
+    out = advice(a.advice)
+    out["seat"] = a.seat
+    out["actions"] = [{**action(v.action), **expected_numbers(v.expected)} for v in a.actions]
+    out["best"] = None if a.best is None else action(a.best)
+    return out
 
 
 def advice(a: Advice) -> Json:
-    """A /advise answer: the hand's shanten, and its discards or its own 进张."""
-    return {"shanten": a.shanten,
-            "discards": None if a.discards is None else [discard_advice(d) for d in a.discards],
-            "tiles": None if a.draws is None else [draw(t) for t in a.draws],
-            "left_total": a.left_total}
+    """A /advise answer: the hand's shanten, and its discards or its own 进张; with
+    ``expected``, the model's numbers, the inputs it used and the best discard."""
+    out: Json = {
+        "shanten": a.shanten,
+        "discards": None if a.discards is None else [discard_advice(d) for d in a.discards],
+        "tiles": None if a.draws is None else [draw(t) for t in a.draws],
+        "left_total": a.left_total}
+    if a.inputs is not None:
+        out["expected"] = {"draws_left": a.inputs.draws_left, "changes": a.inputs.changes,
+                           "objective": a.inputs.objective}
+        out["best"] = None if a.best is None else CODES[a.best]
+        if a.expected is not None:
+            out.update(expected_numbers(a.expected))
+    return out
 
 
 # ---------------------------------------------------------------------------- POST /replay
@@ -262,3 +291,23 @@ def replay_answer(a: ReplayAnswer, ruleset: Json) -> Json:
     if a.legal is not None:
         out["legal"] = [[action(x) for x in seat] for seat in a.legal]
     return out
+
+
+# ---------------------------------------------------------------------------- POST /review
+
+def review_answer(r: Review) -> Json:
+    """A /review answer: the model's inputs, and each seat's decisions and summary."""
+    return {"expected": {"changes": r.inputs.changes, "objective": r.inputs.objective},
+            "seats": [{"seat": s.seat, "decisions": [decision(d) for d in s.decisions],
+                       "summary": review_summary(s.summary)} for s in r.seats]}
+
+
+def decision(d: Decision) -> Json:
+    return {"action": d.action, "draws_left": d.draws_left, "played": action(d.played),
+            "best": None if d.best is None else action(d.best),
+            "played_value": d.played_value, "best_value": d.best_value, "loss": d.loss}
+
+
+def review_summary(s: Summary) -> Json:
+    return {"decisions": s.decisions, "agreement": s.agreement, "total_loss": s.total_loss,
+            "largest": list(s.largest)}

@@ -36,10 +36,13 @@ from rules.error_codes import (
     VARIANT_UNKNOWN,
 )
 from rules.matches import MAX_ROUNDS
+from rules.review import ReviewRequest
 from rules.tiles import code
 from rules.variants import NAMES
 
 _one_of = validate.OneOf
+# /advise's inputs of the expected-value model (API.md "Expected value")
+EXPECTED_INPUTS = ("objective", "draws_left", "changes")
 
 
 def _variant_field() -> fields.String:
@@ -389,11 +392,20 @@ class EvaluateSchema(QuickSchema):
 
 
 class AdviseSchema(QuickSchema):
-    variant = _variant_field()
-    hand = Tiles(required=True, metadata={
+    variant = fields.String(load_default=None, validate=_one_of(
+        NAMES, error=Message("unknown variant {input!r}; use one of {choices}", VARIANT_UNKNOWN)),
+        metadata={"description": "The rule set to score with (log mode: the log's; given, it "
+                                 "must be the same).", "example": "xingguo"})
+    hand = Tiles(load_default=None, metadata={
         "description": "Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one "
                        "entry per distinct discard; 13 (+1 per kong), a hand that has just "
-                       "discarded, gets its shanten and 进张."})
+                       "discarded, gets its shanten and 进张. Required unless `log` is given."})
+    log = fields.Nested(lambda: ReplaySchema(), load_default=None, metadata={
+        "description": "Log mode: a POST /replay body whose round is in progress; the answer "
+                       "values each legal action of `seat` now (instead of hand, melds and "
+                       "visible: the seat's tiles and what it sees come from the log)."})
+    seat = Seat(load_default=None, metadata={
+        "description": "Log mode: the seat (0-3) to advise."})
     melds = Shortcut(MeldSchema, quick_meld, many=True, load_default=list,
                         validate=validate.Length(max=4))
     visible = Tiles(maximum=136, load_default=tuple, metadata={
@@ -412,15 +424,75 @@ class AdviseSchema(QuickSchema):
     round_wind = Tile(load_default=None, allow_none=True)
     jing = _jing_field()
     rules = _rules_field()
+    expected = StrictBool(load_default=False, metadata={
+        "description": "Also each discard's (or the 13-tile hand's) win_probability and "
+                       "expected_score under the self-draw model (docs/advice.md, 'Expected "
+                       "value'), the discards ordered by the objective."})
+    objective = fields.String(load_default=None, validate=_one_of(model.OBJECTIVES), metadata={
+        "description": "With expected: what ranks the discards and picks best: score (the "
+                       "default) or win (the chance to win)."})
+    draws_left = StrictInt(load_default=None, validate=validate.Range(min=0, max=40),
+                           metadata={"description": "With expected: the seat's own draws "
+                                                    "still to come (default 18)."})
+    changes = StrictInt(load_default=None, validate=_one_of((0, 1)), metadata={
+        "description": "With expected: the model's budget of hand changes (0 or 1); left out, "
+                       "the service's choice, said in the answer's expected.changes."})
 
     @validates_schema(pass_original=True)
     def is_dealer_agrees(self, data: dict[str, Any], original: Any, **_: Any) -> None:
         _same_as(original, data, "dealer", "is_dealer")
 
+    @validates_schema(pass_original=True)
+    def one_mode(self, data: dict[str, Any], original: Any, **_: Any) -> None:
+        """A hand (hand mode) or a log and a seat (log mode), not both; log mode is the
+        expected-value model's (``expected`` true, its default there)."""
+        logged = data.get("log") is not None
+        given = original if isinstance(original, dict) else {}
+        errors: dict[str, list[Message]] = {}
+        if logged:
+            for name in ("hand", "melds", "visible"):
+                if name in given:
+                    errors[name] = [Message("log mode reads the seat's tiles and what it sees "
+                                            "from 'log': leave this out", FIELD_NOT_USED)]
+            if data.get("seat") is None:
+                errors["seat"] = [Message("required with 'log': the seat (0-3) to advise",
+                                          FIELD_REQUIRED)]
+            if given.get("expected") is False:
+                errors["expected"] = [Message("log mode values each action by the "
+                                              "expected-value model: leave this out or true",
+                                              FIELD_NOT_USED)]
+            if data.get("variant") not in (None, data["log"].variant):
+                errors["variant"] = [Message("the log is {log}: leave 'variant' out or give "
+                                             "the same", FIELD_NOT_USED,
+                                             params={"log": data["log"].variant})]
+        else:
+            if data.get("hand") is None:
+                errors["hand"] = [Message("required: the concealed tiles (or, in log mode, "
+                                          "'log' and 'seat')", FIELD_REQUIRED)]
+            if data.get("variant") is None:
+                errors["variant"] = [Message("Missing data for required field.",
+                                             FIELD_REQUIRED)]
+            if data.get("seat") is not None:
+                errors["seat"] = [Message("only with 'log' (log mode)", FIELD_NOT_USED)]
+            if not data.get("expected"):
+                errors.update({name: [Message("only with 'expected': true (the "
+                                              "expected-value model's input)", FIELD_NOT_USED)]
+                               for name in EXPECTED_INPUTS if data.get(name) is not None})
+        if errors:
+            raise ValidationError(errors)
+
     @post_load
     def make(self, data: dict[str, Any], **_: Any) -> model.AdviseRequest:
         _take_is_dealer(data)
-        hand = model.PlayerTiles(data.pop("hand"), tuple(data.pop("melds")))
+        log = data.get("log")
+        if log is not None:
+            data["variant"] = log.variant
+            data["expected"] = True
+        hand = model.PlayerTiles(data.pop("hand") or (), tuple(data.pop("melds")))
+        asked = {name: data.pop(name) for name in EXPECTED_INPUTS}
+        if data.pop("expected"):
+            data["expected"] = model.ExpectedAsk(
+                asked["draws_left"], asked["changes"], asked["objective"] or model.SCORE)
         return model.AdviseRequest(hand=hand, **data)
 
     @staticmethod
@@ -804,6 +876,7 @@ _SETTLE_KEYS = _data_keys(SettleSchema)
 _ROUND_KEYS = _data_keys(MatchRoundSchema)
 _MATCH_KEYS = _data_keys(MatchSchema)
 _ADVISE_KEYS = _data_keys(AdviseSchema)
+_EXPECTED_KEYS = frozenset({"expected", "log", "seat", *EXPECTED_INPUTS})
 _EVENT_TYPES = ("follow_dealer", "false_win")
 
 
@@ -850,8 +923,10 @@ def quick_evaluate(data: Any) -> model.EvaluateRequest:
 def quick_advise(data: Any) -> model.AdviseRequest:
     """:class:`AdviseSchema`'s answer for a body written the usual way, else None."""
     body = _known(data, _ADVISE_KEYS)
-    if "is_dealer" in body:  # an alias: the schema checks it against dealer
-        raise _Unvouched
+    if "is_dealer" in body or not _EXPECTED_KEYS.isdisjoint(body):
+        raise _Unvouched  # an alias the schema checks; the model's inputs, which it reads
+    if "hand" not in body or "variant" not in body:
+        raise _Unvouched  # log mode, or a body the schema names what it lacks
     get = body.get
     hand = model.PlayerTiles(_tiles(get("hand"), 18), _each(get("melds", []), quick_meld, 4))
     return model.AdviseRequest(
@@ -990,3 +1065,27 @@ def quick_replay(data: Any) -> play.ReplayRequest:
     return play.ReplayRequest(_variant(get("variant")), _seat(get("dealer")), deal, actions,
                               wall, size, _jing(body), horses, _tile(get("round_wind")),
                               _rules(get("rules", {})))
+
+
+class ReviewSchema(ReplaySchema):
+    """POST /review: a /replay body, and which seat (all four when left out), the model's
+    budget of hand changes and objective (``draws_left`` is derived at each decision)."""
+
+    seat = Seat(load_default=None, metadata={
+        "description": "The seat to review (0-3); all four when left out."})
+    objective = fields.String(load_default=None, validate=_one_of(model.OBJECTIVES), metadata={
+        "description": "What ranks each decision's options: score (the default) or win."})
+    changes = StrictInt(load_default=None, validate=_one_of((0, 1)), metadata={
+        "description": "The model's budget of hand changes (0 or 1); left out, the service's "
+                       "choice, said in the answer's expected.changes."})
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> ReviewRequest:  # type: ignore[override]
+        seat, objective, changes = data.pop("seat"), data.pop("objective"), data.pop("changes")
+        log = ReplaySchema.make(self, data, **kwargs)
+        seats = (0, 1, 2, 3) if seat is None else (seat,)
+        return ReviewRequest(log, seats, changes, objective or model.SCORE)
+
+    @staticmethod
+    def quick(data: Any) -> None:
+        return None  # the schema reads every review (a few a minute, each seconds of work)

@@ -11,6 +11,7 @@ from app.codes import CODES
 from app.schemas.fields import TileCode, tile_codes
 from app.schemas.requests import SettleSchema
 from rules import play
+from rules.model import OBJECTIVES
 from rules.text import Text
 
 
@@ -212,6 +213,18 @@ class WaitValueSchema(Schema):
                        "de_guo or de_zhong_de among the patterns)."})
 
 
+def _probability_field(description: str = "") -> fields.Float:
+    return fields.Float(allow_none=True, metadata={"description": description or (
+        "Asked with `expected`: the chance that the hand left wins by its own draws "
+        "(docs/advice.md, 'Expected value'); null more than 3 from ready.")})
+
+
+def _score_field(description: str = "") -> fields.Float:
+    return fields.Float(allow_none=True, metadata={"description": description or (
+        "Asked with `expected`: what the hand left collects on average (each self-drawn "
+        "win valued at its /evaluate total); null more than 3 from ready.")})
+
+
 class WaitAdviceSchema(Schema):
     tile = TileCode(required=True)
     left = fields.Integer(required=True)
@@ -240,6 +253,42 @@ class DiscardAdviceSchema(Schema):
     waits = fields.List(fields.Nested(WaitAdviceSchema), allow_none=True, metadata={
         "description": "When the discard leaves the hand ready (shanten 0): every wait, "
                        "valued as /evaluate values the waits of that 13-tile hand; else null."})
+    win_probability = _probability_field()
+    expected_score = _score_field()
+
+
+class ValuedActionSchema(Schema):
+    """A seat's action (log mode) with the model's numbers after it."""
+
+    seat = fields.Integer(required=True)
+    type = open_string((*play.ACTION_TYPES, "pass"), "The action.", required=True)
+    tile = TileCode()
+    tiles = fields.String(metadata={"description": "A chow's three tiles, compact."})
+    win_probability = _probability_field("The chance to win after this action.")
+    expected_score = _score_field("What the seat collects on average after this action.")
+
+
+class BestField(fields.Raw):
+    """``best``: a tile code (hand mode's discard) or an action (log mode)."""
+
+    def __init__(self, **kwargs: Any):
+        metadata = kwargs.pop("metadata", {})
+        metadata["oneOf"] = [{"type": "string", "description": "A tile code (hand mode)."},
+                             {"$ref": "#/components/schemas/ActionOut"},
+                             {"type": "null", "description": "Nothing to rank: a 13-tile "
+                                                            "hand, or no action valued."}]
+        super().__init__(metadata=metadata, **kwargs)
+
+
+class ExpectedInputsSchema(Schema):
+    """The expected-value model's inputs as used."""
+
+    draws_left = fields.Integer(required=True, metadata={
+        "description": "The seat's own draws still to come."})
+    changes = fields.Integer(required=True, metadata={
+        "description": "The budget of hand changes (the service's choice when not asked)."})
+    objective = fields.String(required=True, metadata={
+        "description": "What ranks: score or win.", "enum": list(OBJECTIVES)})
 
 
 class AdviceResponseSchema(Schema):
@@ -256,6 +305,23 @@ class AdviceResponseSchema(Schema):
                         metadata={"description": "A 13-tile hand: its 进张; null for a "
                                                  "14-tile hand."})
     left_total = fields.Integer(allow_none=True)
+    expected = fields.Nested(ExpectedInputsSchema, metadata={
+        "description": "Asked with `expected`: the model's inputs as used."})
+    best = BestField(allow_none=True, metadata={
+        "description": "Asked with `expected`: a 14-tile hand's discard the objective ranks "
+                       "first (a tile; null for a 13-tile hand); in log mode the action it "
+                       "ranks first (an action of `actions`, without its numbers; null when "
+                       "none is valued)."})
+    seat = fields.Integer(metadata={"description": "Log mode: the seat advised."})
+    actions = fields.List(fields.Nested(ValuedActionSchema), metadata={
+        "description": "Log mode: each legal action of the seat now, as /replay's `legal` "
+                       "writes it (a draw without its tile), and `pass` for a seat that may "
+                       "claim the open tile and does not draw next, each with the model's "
+                       "numbers after it."})
+    win_probability = _probability_field(
+        "Asked with `expected`, a 13-tile hand: its chance to win by its own draws.")
+    expected_score = _score_field(
+        "Asked with `expected`, a 13-tile hand: what it collects on average.")
     ruleset = fields.Nested(RulesetSchema, required=True)
 
 
@@ -414,3 +480,57 @@ class ProblemSchema(Schema):
 
 class HealthSchema(Schema):
     status = fields.String(required=True)
+
+
+class DecisionSchema(Schema):
+    """One decision of a reviewed seat."""
+
+    action = fields.Integer(required=True, metadata={
+        "description": "The index in `actions` of the action played (or, for a pass, of the "
+                       "first action after the offered tile)."})
+    draws_left = fields.Integer(required=True, metadata={
+        "description": "The seat's own draws still to come then (derived from the log)."})
+    played = fields.Nested(ActionOutSchema, required=True, metadata={
+        "description": "What the seat played, as `legal` writes actions (`pass` where it "
+                       "let the tile go); the log's omitted tiles filled in."})
+    best = fields.Nested(ActionOutSchema, required=True, allow_none=True, metadata={
+        "description": "The action the objective ranks first then (null: none valued)."})
+    played_value = fields.Float(required=True, allow_none=True, metadata={
+        "description": "The objective's number after the played action, as /advise log "
+                       "mode computes it on the log cut before `action`."})
+    best_value = fields.Float(required=True, allow_none=True, metadata={
+        "description": "The same for the best action."})
+    loss = fields.Float(required=True, allow_none=True, metadata={
+        "description": "best_value − played_value (0 or more; null where a value is)."})
+
+
+class ReviewSummarySchema(Schema):
+    decisions = fields.Integer(required=True)
+    agreement = fields.Float(required=True, allow_none=True, metadata={
+        "description": "The share of decisions with numbers whose played action is the best "
+                       "(null: none has numbers)."})
+    total_loss = fields.Float(required=True, metadata={
+        "description": "The sum of the losses that are numbers."})
+    largest = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The `action` indexes of the (up to) three decisions that lost most, "
+                       "largest first."})
+
+
+class SeatReviewSchema(Schema):
+    seat = fields.Integer(required=True)
+    decisions = fields.List(fields.Nested(DecisionSchema), required=True)
+    summary = fields.Nested(ReviewSummarySchema, required=True)
+
+
+class ReviewInputsSchema(Schema):
+    changes = fields.Integer(required=True)
+    objective = fields.String(required=True, metadata={"enum": list(OBJECTIVES)})
+
+
+class ReviewResponseSchema(Schema):
+    variant = fields.String(required=True)
+    expected = fields.Nested(ReviewInputsSchema, required=True, metadata={
+        "description": "The model's inputs as used (draws_left is each decision's own)."})
+    seats = fields.List(fields.Nested(SeatReviewSchema), required=True, metadata={
+        "description": "One object per seat reviewed."})
+    ruleset = fields.Nested(RulesetSchema, required=True)

@@ -32,6 +32,7 @@ from rules.jiangxi.scoring import (
     JING_DIAO_SELF_DRAW_ONLY,
     YOU_JING_PING_HU_SELF_DRAW_ONLY,
     evaluate_hand,
+    may_win,
 )
 from rules.jiangxi.waits import class_value, wait_classes, waiting_hand
 from rules.ledger import SEATS, Ledger
@@ -57,6 +58,7 @@ from rules.model import (
 )
 from rules.text import Sentence, msg
 from rules.validation import (
+    COMPLETE,
     claim_order_errors,
     copies_errors,
     meld_errors,
@@ -191,6 +193,19 @@ class Jiangxi(Variant):
                                 self.wait_value(discarded, tile)),
             of_class=lambda tile: (class_value(self, waiting, tile, 1),
                                    class_value(self, waiting, tile)))
+
+    def accepts_win(self, request: EvaluateRequest, checked: bool = False) -> bool:
+        """:meth:`score` is ``winning`` exactly when some reading is not barred (精吊 and
+        有精平胡 on a discard): asked without pricing any (:func:`may_win`)."""
+        if not checked:
+            try:
+                if self._validate_evaluate(request) != COMPLETE:
+                    return False
+            except InvalidInput:
+                return False
+        kinds = self.wild_kinds(request.jing)
+        situation = self.situation(request, request.win_type or SELF_DRAW, kinds)
+        return may_win(self, request.hand, situation)
 
     def score(self, ctx: Context) -> Evaluation:
         situation = self.situation(ctx.request, ctx.win_type, ctx.wild_kinds)

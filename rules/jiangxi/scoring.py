@@ -7,6 +7,7 @@ set aside, and the one worth most to the winner is kept (the rules book: the bes
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rules.hand import present
@@ -94,6 +95,28 @@ def last_tiles(player: PlayerTiles, situation: JiangxiSituation,
 
 def search(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituation) -> Search:
     found = Search()
+    for draw, shapes in _draws(variant, player, situation):
+        weigh(found, variant, draw, shapes, situation)
+    return found
+
+
+def may_win(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituation) -> bool:
+    """Does some reading win this way: :func:`search` finds a best reading (the evaluation
+    is ``winning``) exactly when some candidate is not barred, so this stops at the first
+    one and prices none. What the play engine asks of every tile a seat could win on."""
+    for draw, shapes in _draws(variant, player, situation):
+        structure = jing_diao_structure(draw, variant.shapes)
+        for candidate in (*shapes, *jing_diao_candidates(draw, variant.shapes,
+                                                         situation.jing_kinds)):
+            if barred(candidate, structure, situation) is None:
+                return True
+    return False
+
+
+def _draws(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituation
+           ) -> Iterator[tuple[Draw, tuple[Candidate, ...]]]:
+    """Every way the hand may have been completed (its last tile, a claimed jing read as
+    itself or wild) with the shapes it then takes: what :func:`search` values."""
     claimed = situation.seating.win_type in (DISCARD, ROB_KONG)
     kinds = situation.jing_kinds
     shaped: dict[int | None, tuple] = {}  # the view and its shapes, per claimed jing
@@ -103,9 +126,7 @@ def search(variant: JiangxiTables, player: PlayerTiles, situation: JiangxiSituat
                 view = hand_view(player, kinds, natural)
                 shaped[natural] = (view, shape_candidates(view, variant.shapes))
             view, shapes = shaped[natural]
-            draw = Draw(view, last, last_wild=natural is None and last in kinds)
-            weigh(found, variant, draw, shapes, situation)
-    return found
+            yield Draw(view, last, last_wild=natural is None and last in kinds), shapes
 
 
 # Candidates already priced in one situation, by (shape, German, 精吊): (value, total).

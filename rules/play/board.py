@@ -66,14 +66,14 @@ class Round(Legality, Winning, Moves):
     # ------------------------------------------------------------------ the log
     def push(self, action: Action) -> None:
         """Play ``action``, or raise :class:`IllegalAction` (the state is unchanged)."""
-        refusal = self.refusal(action)
+        refusal = self._refusal(action)
         if refusal is not None:
-            raise IllegalAction(self.actions, refusal)
+            raise IllegalAction(self.actions, self.cited(refusal))
         self._play(action)
         self.actions += 1
 
     def is_legal(self, action: Action) -> bool:
-        return self.refusal(action) is None
+        return self._refusal(action) is None
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action a seat (every seat, in seat order, when None) may take now, each as an
@@ -83,13 +83,20 @@ class Round(Legality, Winning, Moves):
         seats = range(4) if seat is None else (seat,)
         return [a for s in seats for a in self._candidates(s) if self._listed(a)]
 
+    def open_wins(self) -> list[list[Action]]:
+        """:meth:`legal_actions` once the round has ended: by seat, the win still open to it
+        on the last tile (一炮多响's further winners, a last tile or discard not yet won);
+        nothing else can follow an end, so only wins are tried."""
+        return [[win] if self._listed(win) else [] for win in (Action(s, WIN_ACTION)
+                                                               for s in range(4))]
+
     def _listed(self, action: Action) -> bool:
         if action.type == WIN_ACTION:
-            return self.refusal(action) is None and self.could_win(action.seat)
+            return self._refusal(action) is None and self.could_win(action.seat)
         if action.type == DRAW and action.tile is None:
             return (self.winners == [] and self.phase != OVER
                     and self._draw_refusal(action, need_tile=False) is None)
-        return self.refusal(action) is None
+        return self._refusal(action) is None
 
     def owed_wins(self) -> list[int]:
         """能胡必胡 (``must_win``): the seats that could win now and must, so the round cannot

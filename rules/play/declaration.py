@@ -4,11 +4,14 @@ The play engine (:mod:`rules.play.board`) knows the rules every variant shares: 
 turns, claims and their priority, kongs and their replacement draws, robbing an added kong,
 the last tile. What differs from one variant to the next is declared here, one
 :class:`PlayRules` per variant in its package's ``play.py``, and read by the engine: it never
-asks a variant's name.
+asks a variant's name. That includes how the variant cites each shared rule: the line of its
+own seed that states it, or nothing, where the rule is the common ruling (an error then says
+so rather than quote another variant's seed).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
@@ -36,7 +39,9 @@ class Earthly(Enum):
 
 class Rule(NamedTuple):
     """A play rule as an error or a fact names it: its name, and the seed line it comes from
-    (quoted in the original)."""
+    (quoted in the original, after the seed's number: ``"004 三: …"``); empty, the rule is a
+    common ruling, read the same for every variant, which no line of the variant's seed
+    states."""
 
     name: Sentence
     seed: str
@@ -61,7 +66,6 @@ class PlayRules:
     last_tile_rule: Rule = field(default_factory=lambda: Rule(msg("the last tile"), ""))
     win_rule: Rule | None = None  # what wins in the variant (its shapes, 精吊, 有精平胡)
     several_winners_option: str | None = None  # guangdong: yi_pao_duo_xiang
-    one_winner_rule: Rule | None = None  # why one winner only, where not 胡前不胡后
     wait_lock_option: str | None = None  # qinzhou: no_wait_change (聽牌後不允許換聽)
     wait_lock_rule: Rule | None = None
     must_win_option: str | None = None  # qinzhou: must_win (能胡必胡)
@@ -69,25 +73,45 @@ class PlayRules:
     # A complete shape always wins (no 精吊 / 有精平胡 restriction): "could this seat win"
     # is then the shape alone, asked of the analysis core without scoring the hand.
     shape_is_win: bool = False
+    # The variant's own seed line for each common rule (below) its seed states, or its own
+    # Rule where it names the rule otherwise (guangdong's one winner: an option turned off);
+    # a common rule not in it is the common ruling. Not hashed: its fields above identify it.
+    cites: Mapping[Rule, str | Rule] = field(default_factory=dict, hash=False)
+
+    def rule(self, rule: Rule) -> Rule:
+        """``rule`` as this variant cites it: a common rule with the variant's own seed line,
+        or as the common ruling where its seed has none; the variant's own rules as they are."""
+        if rule not in _COMMON_RULES:
+            return rule
+        cited = self.cites.get(rule, "")
+        return cited if isinstance(cited, Rule) else Rule(rule.name, cited)
 
 
-# The rules every variant shares, each with the seed lines it comes from.
-TURN = Rule(msg("turn order"), "003 行牌規則 4: 由莊家開始出牌…無閑家吃碰杠，順位由下家抓、出牌")
-DEAL = Rule(msg("the deal"), "003 基本規則 1: 莊家的起張牌數為14張，閑家的起張牌數為13張")
-CHOW = Rule(msg("only the next seat chows"),
-            "000 四.2: 可吃上家，可碰任何一家; 003 基本規則 2: 只有下家有權利吃牌")
-PRIORITY = Rule(msg("claim priority"), "003 基本規則 2: 優先級：胡> 碰、杠> 吃")
-KONG = Rule(msg("kongs and their replacement"),
-            "000 补充 4: 碰杠、暗杠、补杠后，补牌从最后牌补起; "
-            "003 行牌規則 5: 由城墻未抓牌的尾端補牌")
-ROB = Rule(msg("only an added kong can be robbed"),
-           "002 胡牌方式 3: 抢杠只能发生在加杠动作中，暗杠明杠不算; 004 七.7: 暗杠不可抢杠和")
-ONE_WINNER = Rule(msg("胡前不胡后 (one winner on a discard)"),
-                  "000 四.4: 同一轮中点炮胡牌：胡前不胡后; 补充 1: 点炮时胡牌，胡前不胡后")
-SEVERAL_WINNERS = Rule(msg("一炮多响"), "003 基本規則 5: 有一炮多響; 004 五: 允许一炮多响")
-WIN = Rule(msg("what may be won on"),
-           "002 胡牌方式 1-3: 自摸…自己摸到的牌; 点炮…其他玩家的牌打出后; "
-           "抢杠…其他玩家明杠的那张牌")
-WALL = Rule(msg("the wall"),
-            "003 行牌規則 3: 由莊家開始抓起; 行牌規則 5: 由城墻未抓牌的尾端補牌")
-END = Rule(msg("the end of the round"), "002 简介: 胡牌者胜，被胡牌者负，黄庄时计和局")
+# The rules every variant shares (RULINGS "Play rules", Common). Each is read once for all
+# four variants, so none quotes a seed here: a variant cites each in its own seed's words
+# (``PlayRules.cites``), and where its seed has no line on it the rule is the common ruling
+# (:meth:`PlayRules.rule`): an error never quotes another variant's seed as if it were this one's.
+TURN = Rule(msg("turn order"), "")
+DEAL = Rule(msg("the deal"), "")
+HAND = Rule(msg("a seat plays only the tiles it holds"), "")
+TILES = Rule(msg("four of each tile"), "")
+LOG = Rule(msg("how the log writes an action"), "")  # the API's own notation: no seed has it
+CLAIM = Rule(msg("who may claim a discard"), "")
+CHOW = Rule(msg("only the next seat chows"), "")
+PRIORITY = Rule(msg("claim priority"), "")
+KONG = Rule(msg("kongs and their replacement"), "")
+ROB = Rule(msg("only an added kong can be robbed"), "")
+ONE_WINNER = Rule(msg("one winner on a discard"), "")
+SEVERAL_WINNERS = Rule(msg("一炮多响"), "")
+WIN = Rule(msg("what may be won on"), "")
+WALL = Rule(msg("the wall"), "")
+END = Rule(msg("the end of the round"), "")
+
+# Each common rule by the id the rules book's tables name it with (docs/rules/<variant>.md,
+# "Play rules"; tests/contract/test_rules_book.py holds the tables to the declarations).
+COMMON: dict[str, Rule] = {
+    "turn": TURN, "deal": DEAL, "hand": HAND, "tiles": TILES, "log": LOG, "claim": CLAIM,
+    "chow": CHOW, "priority": PRIORITY, "kong": KONG, "rob": ROB, "one_winner": ONE_WINNER,
+    "several_winners": SEVERAL_WINNERS, "win": WIN, "wall": WALL, "end": END,
+}
+_COMMON_RULES = frozenset(COMMON.values())

@@ -20,11 +20,13 @@ class Refusal(NamedTuple):
     rule: Rule
 
     def sentence(self) -> Sentence:
-        """The reason, the rule and (when the rule has one) its seed line, in one sentence."""
+        """The reason, the rule and its seed line in one sentence; a rule no line of the
+        variant's seed states is said to be the common ruling, so no reader takes another
+        variant's text for this one's."""
         if self.rule.seed:
             return msg("{why} ({rule}; seed {seed})", why=self.why, rule=self.rule.name,
                        seed=self.rule.seed)
-        return msg("{why} ({rule})", why=self.why, rule=self.rule.name)
+        return msg("{why} ({rule}; common ruling)", why=self.why, rule=self.rule.name)
 
 
 class IllegalAction(InvalidInput):

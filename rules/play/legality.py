@@ -1,6 +1,10 @@
 """Whether an action may be played now, and if not why (the rule and its seed line): the
 one validator of the play engine, which :meth:`~rules.play.board.Round.legal_actions` also
-asks of every candidate."""
+asks of every candidate.
+
+A refusal names a common rule (``common.TURN``, …) or one of the variant's own;
+:meth:`Legality.refusal` has the variant cite it (:meth:`~rules.play.declaration.PlayRules.rule`):
+its own seed's line, or the common ruling where its seed has none."""
 
 from __future__ import annotations
 
@@ -31,9 +35,10 @@ from rules.model import (
     PUNG,
     ROB_KONG,
     SELF_DRAW,
+    TERMS,
 )
 from rules.play import declaration as common
-from rules.play.declaration import PassLock
+from rules.play.declaration import PassLock, Rule
 from rules.play.errors import Refusal
 from rules.play.model import (
     ADDED_KONG_ACTION,
@@ -58,7 +63,6 @@ from rules.play.state import (
     RoundState,
     spaced_codes,
 )
-from rules.play.winning import melded
 from rules.text import Sentence, msg
 from rules.tiles import NUM_KINDS, code
 from rules.validation import chow_problem
@@ -69,7 +73,17 @@ class Legality(RoundState):
 
     # ------------------------------------------------------------------ legality
     def refusal(self, action: Action) -> Refusal | None:
-        """Why ``action`` may not be played now, or None: the one validator."""
+        """Why ``action`` may not be played now, or None: the one validator. Its rule is the
+        variant's citation of it, never another variant's seed line."""
+        refused = self._refusal(action)
+        return None if refused is None else self.cited(refused)
+
+    def cited(self, refused: Refusal) -> Refusal:
+        """``refused`` with its rule as this variant cites it (its own seed line, or the
+        common ruling): looked up only for an action refused, not for every one allowed."""
+        return refused._replace(rule=self.play.rule(refused.rule))
+
+    def _refusal(self, action: Action) -> Refusal | None:
         if not 0 <= action.seat < 4:
             return Refusal(ACTION_NOT_YOUR_TURN, msg("there is no seat {seat}",
                                                      seat=action.seat), common.TURN)
@@ -94,7 +108,7 @@ class Legality(RoundState):
         return Refusal(ACTION_AFTER_END, msg("the round has ended ({how}): nothing follows "
                                              "but another winner on the same tile where "
                                              "the variant allows it", how=self._end_words()),
-                       common.END)
+                       common.END if self.winners else self.play.last_tile_rule)
 
     def _only_a_win(self) -> Sentence:
         """Why nothing but a win may follow the wall's last tile."""
@@ -144,17 +158,17 @@ class Legality(RoundState):
                 return Refusal(ACTION_WRONG_DRAW, msg(
                     "the wall's next tile is {expected} ({where}), not {tile}",
                     expected=code(expected), where=where, tile=code(action.tile)),
-                    common.WALL)
+                    common.KONG if replacement else common.WALL)
             return None
         if action.tile is None:
             if not need_tile:
                 return None
             return Refusal(ACTION_TILE_REQUIRED, msg("no wall is given: a draw names its "
-                                                     "tile"), common.WALL)
+                                                     "tile"), common.LOG)
         if self.seen[action.tile] >= 4:
             return Refusal(ACTION_TILE_UNAVAILABLE, msg(
                 "all four {tile} are already dealt, drawn or out of play", tile=code(
-                    action.tile)), common.WALL)
+                    action.tile)), common.TILES)
         return None
 
     def _next_tile(self, replacement: bool) -> int:
@@ -166,10 +180,10 @@ class Legality(RoundState):
         if (refused := self._own_turn(action)) is not None:
             return refused
         if action.tile is None:
-            return Refusal(ACTION_TILE_REQUIRED, msg("a discard names its tile"), common.TURN)
+            return Refusal(ACTION_TILE_REQUIRED, msg("a discard names its tile"), common.LOG)
         seat = self.seats[action.seat]
         if seat.counts[action.tile] == 0:
-            return not_held(action.tile, action.seat)
+            return self._not_held(action.tile, action.seat)
         if self.must_win and (refused := self._must_win_refusal(action.seat)) is not None:
             return refused
         if self.wait_lock:
@@ -191,10 +205,10 @@ class Legality(RoundState):
     def _claim_refusal(self, action: Action) -> Refusal | None:
         if self.phase != OFFER or self.offer_kind != DISCARD:
             return Refusal(ACTION_NO_CLAIM, msg("no discard is open to a claim now"),
-                           common.PRIORITY)
+                           common.CLAIM)
         if action.seat == self.turn:
             return Refusal(ACTION_NO_CLAIM, msg("seat {seat} cannot claim its own discard",
-                                                seat=action.seat), common.PRIORITY)
+                                                seat=action.seat), common.CLAIM)
         if not self.left:
             return Refusal(ACTION_NO_CLAIM, msg("{tile} is the wall's last discard: only a win "
                                                 "may take it", tile=code(self.offer)),
@@ -214,13 +228,13 @@ class Legality(RoundState):
             if action.tile is not None and action.tile != tile:
                 return Refusal(ACTION_BAD_MELD, msg("the open discard is {tile}, not {named}",
                                                     tile=code(tile), named=code(action.tile)),
-                               common.PRIORITY)
+                               common.CLAIM)
             need = 2 if action.type == PUNG_ACTION else 3
             if seat.counts[tile] < need:
                 return Refusal(ACTION_TILE_NOT_HELD, msg(
                     "a {type} of {tile} needs {need} of it in hand; seat {seat} holds {held}",
-                    type=action.type, tile=code(tile), need=need, seat=action.seat,
-                    held=seat.counts[tile]), common.PRIORITY)
+                    type=TERMS[action.type], tile=code(tile), need=need, seat=action.seat,
+                    held=seat.counts[tile]), common.CLAIM)
         if (refused := self._pass_refusals()) is not None:
             return refused
         if action.type == KONG_ACTION:
@@ -265,7 +279,7 @@ class Legality(RoundState):
         counts = self.seats[action.seat].counts
         for other in rest:
             if counts[other] == 0:
-                return not_held(other, action.seat)
+                return self._not_held(other, action.seat)
         return None
 
     # kongs from hand ----------------------------------------------------
@@ -280,7 +294,7 @@ class Legality(RoundState):
             return Refusal(ACTION_WALL_EMPTY, msg("the wall is empty: a kong needs a "
                                                   "replacement tile"), common.KONG)
         if action.tile is None:
-            return Refusal(ACTION_TILE_REQUIRED, msg("a kong names its tile"), common.KONG)
+            return Refusal(ACTION_TILE_REQUIRED, msg("a kong names its tile"), common.LOG)
         seat = self.seats[action.seat]
         tile = action.tile
         if action.type == CONCEALED_KONG_ACTION:
@@ -296,7 +310,7 @@ class Legality(RoundState):
                                                     "to add to", seat=action.seat,
                                                     tile=code(tile)), common.KONG)
             if seat.counts[tile] == 0:
-                return not_held(tile, action.seat)
+                return self._not_held(tile, action.seat)
             removed = [tile]
         if (refused := self._must_win_refusal(action.seat)) is not None:
             return refused
@@ -329,7 +343,7 @@ class Legality(RoundState):
         return Refusal(ACTION_NOT_A_WIN, msg(
             "seat {seat}'s tiles with {tile} are not a win {variant} accepts ({win_type})",
             seat=action.seat, tile=code(tile) if tile is not None else msg("its dealt hand"),
-            variant=self.variant.name, win_type=win_type), self.play.win_rule or common.WIN)
+            variant=self.variant.name, win_type=TERMS[win_type]), self.play.win_rule or common.WIN)
 
     def _offered(self, action: Action) -> tuple[int | None, str] | Refusal:
         """(the tile, the win type) a win by this seat would take now, or why none is
@@ -362,14 +376,22 @@ class Legality(RoundState):
                            common.WIN)
         if seat in self.winners:
             return Refusal(ACTION_SECOND_WINNER, msg("seat {seat} has already won",
-                                                     seat=seat), common.SEVERAL_WINNERS)
+                                                     seat=seat), self._winners_rule())
         if len(self.winners) >= self.max_winners:
-            rule = (self.play.one_winner_rule or common.ONE_WINNER) if self.max_winners == 1 \
-                else common.SEVERAL_WINNERS
             return Refusal(ACTION_SECOND_WINNER, msg(
                 "at most {most} winner(s) on one tile here, and seat {seat} has won",
-                most=self.max_winners, seat=self.winners[0]), rule)
+                most=self.max_winners, seat=self.winners[0]), self._winners_rule())
         return self.offer, self.offer_kind
+
+    def _winners_rule(self) -> Rule:
+        """How many may win on one tile here: one, or 一炮多响."""
+        return common.ONE_WINNER if self.max_winners == 1 else common.SEVERAL_WINNERS
+
+    def _not_held(self, tile: int, seat: int) -> Refusal:
+        """The seat does not hold ``tile``: what it does hold, so the log can be put right."""
+        return Refusal(ACTION_TILE_NOT_HELD, msg(
+            "seat {seat} does not hold {tile}: its concealed tiles are {held}", seat=seat,
+            tile=code(tile), held=spaced_codes(self.seats[seat].concealed())), common.HAND)
 
     def _pass_refusals(self) -> Refusal | None:
         """能胡必胡: closing an open tile that a seat could have won on."""
@@ -419,13 +441,13 @@ class Legality(RoundState):
         counts = list(state.counts)
         for tile in removed:
             counts[tile] -= 1
-        melds = len(state.melds)
-        shown = melded(state.melds)
+        size = len(state.melds)
+        more: list[int] = []
         if meld is not None:
-            shown += self._new_meld_tiles(meld)
+            more = self._new_meld_tiles(meld)
             if meld.type != ADDED_KONG_ACTION:
-                melds += 1
-        return tuple(sorted(self._waits_of(counts, melds, shown)))
+                size += 1
+        return tuple(sorted(self._waits_of(counts, size, state.melds, more)))
 
     def _new_meld_tiles(self, meld: Action) -> list[int]:
         """The tiles ``meld`` adds to the seat's melds (an added kong: the one it adds)."""
@@ -441,11 +463,6 @@ CLAIMS = (CHOW_ACTION, PUNG_ACTION, KONG_ACTION)
 
 def not_turn(why: Sentence) -> Refusal:
     return Refusal(ACTION_NOT_YOUR_TURN, why, common.TURN)
-
-
-def not_held(tile: int, seat: int) -> Refusal:
-    return Refusal(ACTION_TILE_NOT_HELD, msg("seat {seat} does not hold {tile}", seat=seat,
-                                             tile=code(tile)), common.TURN)
 
 
 _CHECKS = {

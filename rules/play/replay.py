@@ -52,10 +52,11 @@ def answer(board: Round, request: ReplayRequest) -> ReplayAnswer:
     winners, the wall's last discard or last tile not yet won) ``legal`` lists it, so a
     driver that follows ``legal`` until it is empty offers every seat its win."""
     outcome = None if board.owed_wins() else board.outcome()
-    legal = [board.legal_actions(s) for s in range(4)]
     if outcome is None:
+        legal = [board.legal_actions(s) for s in range(4)]
         return ReplayAnswer(IN_PROGRESS, list(board.facts), turn=next_turn(board, legal),
                             seats=[board.seat_view(s) for s in range(4)], legal=legal)
+    legal = board.open_wins()
     facts = list(board.facts)
     if not outcome.winners:
         facts.append(Fact(board.actions - 1, "drawn_round", None, msg(

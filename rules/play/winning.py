@@ -8,7 +8,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rules.analysis import is_complete, waits
-from rules.errors import InvalidInput
 from rules.model import (
     DISCARD,
     KONG_REPLACEMENT,
@@ -66,10 +65,7 @@ class Winning(RoundState):
             discarder_is_dealer=(self.turn == self.dealer) if claimed else None,
             seat_wind=WINDS[(seat - self.dealer) % 4], round_wind=self.round_wind,
             jing=self.jing, flags=flags, rules=self.rules)
-        try:
-            return self.variant._evaluate(request).winning
-        except InvalidInput:  # a hand the variant refuses outright is no win
-            return False
+        return self.variant.accepts_win(request, checked=True)  # a legal round's tiles
 
     def _complete(self, counts: list[int], melds: int) -> bool:
         natural, wilds = self._split(counts)
@@ -99,18 +95,19 @@ class Winning(RoundState):
             if self.phase == ACT and seat == self.turn and self.drawn is not None:
                 counts = list(counts)
                 counts[self.drawn] -= 1
-            state.waits = self._waits_of(counts, len(state.melds), melded(state.melds))
+            state.waits = self._waits_of(counts, len(state.melds), state.melds)
         return state.waits
 
-    def _waits_of(self, counts: Sequence[int], melds: int,
-                  shown: Sequence[int]) -> frozenset[int]:
-        """The live waits of concealed ``counts`` beside ``melds`` melds holding ``shown``."""
+    def _waits_of(self, counts: Sequence[int], size: int, melds: Sequence[Meld],
+                  more: Sequence[int] = ()) -> frozenset[int]:
+        """The live waits of concealed ``counts`` beside ``size`` melds: ``melds`` and, for
+        one about to be made, its tiles ``more``."""
         natural, wilds = self._split(counts)
         shapes = self.variant.shapes
-        if not is_complete(natural, wilds + 1, shapes, melds):
+        if not is_complete(natural, wilds + 1, shapes, size):
             return NO_WAITS
-        found = waits(natural, wilds, shapes, melds, self.kinds)
-        return frozenset(self._live(found, counts, shown))
+        found = waits(natural, wilds, shapes, size, self.kinds)
+        return frozenset(self._live(found, counts, [*melded(melds), *more]))
 
     def _live(self, found: Iterable[int], counts: Sequence[int],
               shown: Sequence[int]) -> list[int]:
@@ -168,7 +165,7 @@ class Winning(RoundState):
 
     def _waits_of_dealt(self, seat: int) -> frozenset[int]:
         """The live waits of the seat's dealt 13 (qinzhou 地胡: "was it dealt ready?")."""
-        return self._waits_of(counts_of(self.seats[seat].dealt), 0, ())
+        return self._waits_of(counts_of(self.seats[seat].dealt), 0, ())  # no melds
 
     def _human(self, seat: int, win_type: str) -> bool:
         return (seat != self.dealer and win_type == DISCARD and self.dealer_discarded
@@ -183,9 +180,10 @@ class Winning(RoundState):
             return []
         found = []
         for seat, state in enumerate(self.seats):
+            if seat == self.turn:  # its own discard or kong: nothing to pass
+                continue
             waits = state.waits if state.waits is not None else self.seat_waits(seat)
-            if tile in waits and seat != self.turn and seat not in self.winners \
-                    and self.could_win(seat):
+            if tile in waits and seat not in self.winners and self.could_win(seat):
                 found.append(seat)
         return found
 

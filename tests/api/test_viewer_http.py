@@ -5,9 +5,11 @@ name says, and the docs' worked logs it shows are the docs' own."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from app import viewer
+from app.config import Config
 from tests.contract.curls import commands
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,3 +47,14 @@ def test_the_docs_logs_are_the_docs_own():
                   if c.path == "/replay"]
     for example in viewer.EXAMPLES:
         assert example["log"] in documented, example["name"]
+
+
+def test_a_link_s_log_is_held_to_the_replay_limit_the_docs_say():
+    """The viewer unpacks a link's log no further than POST /replay's body limit (a small
+    fragment must not inflate to gigabytes): its constant, the config and docs/replay.md
+    say the same number."""
+    script = (viewer.SCRIPT.parent / "viewer.js").read_text(encoding="utf-8")
+    kib = int(re.search(r"const REPLAY_KIB = (\d+);", script)[1])
+    assert kib * 1024 == Config().max_replay_body_bytes
+    docs = " ".join((ROOT / "docs" / "replay.md").read_text(encoding="utf-8").split())
+    assert f"a log larger than the {kib} KiB `POST /replay` takes" in docs

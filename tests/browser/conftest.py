@@ -9,10 +9,13 @@ playwright package) they are skipped with the reason printed, and fail where
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from werkzeug.serving import make_server
@@ -37,6 +40,31 @@ def live_server() -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def gunicorn_server() -> Iterator[SimpleNamespace]:
+    """The app under gunicorn, started as `make run` starts it (tests/e2e/conftest.py), with
+    its limits (a request line over 4,096 bytes is a 414) and its access log on: ``.url``,
+    and ``.request_lines()``, the request lines it has received so far, as the browser sent
+    them."""
+    from tests.e2e.conftest import free_port, server_log, start_server, stop_server
+
+    port = free_port()
+    process = start_server(port, WEB_CONCURRENCY="1", ACCESS_LOG="-")
+
+    def request_lines() -> list[str]:
+        lines = []
+        for line in server_log(process).splitlines():
+            if '"logger": "gunicorn.access"' in line:
+                found = re.search(r'"([A-Z]+ \S+ HTTP/1\.[01])"', json.loads(line)["msg"])
+                lines += [found[1]] if found else []
+        return lines
+
+    try:
+        yield SimpleNamespace(url=f"http://127.0.0.1:{port}", request_lines=request_lines)
+    finally:
+        stop_server(process)
 
 
 @pytest.fixture(scope="session")

@@ -71,9 +71,40 @@ def test_the_playground_fits_the_screen_with_the_palette_by_the_hand(page, width
         page.click("#backspace")
         page.click('#palette [data-tile="C"]')
         page.wait_for_selector("#advice-answer table.advice-discards")
+        page.wait_for_function("() => !document.querySelector('#advice[aria-busy=true]')")
         page.set_viewport_size({"width": 390, "height": 1500})
         page.evaluate("scrollTo(0, 0)")
         save_screenshot(page, "playground-phone.png", full_page=False)
+
+
+GUANGDONG_READY = ("#mode=evaluate&variant=guangdong&hand=123m456p789s11sEEN&seat_wind=S"
+                   "&advise.visible=1sEN9m9m")
+
+
+@pytest.mark.parametrize("width", [360, 390, 414])
+def test_the_expected_value_bars_and_inputs_fit_a_phone(page, width):
+    """The advice with its 胡牌率 and 期望得分 bars, and the model's inputs unfolded: nothing
+    wider than the screen, every bar as wide as a player can read, every input in reach."""
+    sized(page, width)
+    open_playground(page, GUANGDONG_READY)
+    page.wait_for_selector("#advice-answer table.advice-discards .advice-metric")
+    assert page.locator("#advice-model").get_attribute("open") is None  # folded on a phone
+    page.click("#advice-model > summary")
+    page.wait_for_selector("#advice-draws-left", state="visible")
+    assert overflow(page)[0] <= width
+    bars = page.eval_on_selector_all(".advice-discards .advice-bar",
+                                     "bs => bs.map(b => b.getBoundingClientRect().width)")
+    assert bars and min(bars) >= 40, bars
+    for selector in ("#advice-draws-left", "#advice-changes",
+                     'label[for="advice-objective-win"]', 'label[for="advice-objective-score"]'):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
+    # a phone changes the inputs as a desktop does
+    seen = int(page.evaluate("document.body.dataset.advice || 0"))
+    page.click('label[for="advice-objective-win"]')
+    page.wait_for_function("n => Number(document.body.dataset.advice || 0) > n", arg=seen)
+    assert json.loads(page.text_content("#advice-request"))["objective"] == "win"
+    assert overflow(page)[0] <= width
 
 
 @pytest.mark.parametrize("mode", ["match", "jing"])

@@ -2,18 +2,26 @@
 the buttons and the arrow keys, the seats as POST /replay says they are at each step, the
 settlement at the end, an illegal action highlighted with its rule and seed line, a link
 that opens the same log at the same step, on a phone and a desktop, in English and Chinese.
+
+The link keeps the log in the fragment, compressed (issue 41 §4): a 150-action round opens
+from its link under gunicorn, whose request line never holds the log; a link cut short says
+so; a former ?log= link still opens.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import re
+import zlib
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
 
 from app.viewer import EXAMPLES
-from tests.browser.conftest import VIEWPORT, save_screenshot
+from tests.browser.conftest import ROOT, VIEWPORT, save_screenshot
+from tests.sim.engine import Simulator
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = VIEWPORT
@@ -84,7 +92,7 @@ def test_an_illegal_action_is_highlighted_with_its_rule(open_page, live_server):
 
 def test_facts_appear_as_they_happen(open_page):
     page = open_page()
-    page.goto("/viewer?example=nanchang_follow_dealer&step=7")
+    page.goto("/viewer#example=nanchang_follow_dealer&step=7")
     page.wait_for_selector("body[data-ready=true]")
     shown(page, 7)
     assert page.eval_on_selector_all("#facts li", "n => n.length") == 0
@@ -94,20 +102,162 @@ def test_facts_appear_as_they_happen(open_page):
         ["follow_dealer"]
 
 
-def test_a_link_replays_the_same_log_at_the_same_step(open_page):
+def long_round(least: int = 150) -> dict:
+    """A simulated round of at least ``least`` actions: the first seed that gives one (the
+    play engine may change which)."""
+    for seed in range(300):
+        for variant in ("qinzhou", "guangdong"):
+            log = Simulator(variant, seed).play().log
+            if len(log["actions"]) >= least:
+                return log
+    raise AssertionError(f"no simulated round of {least} actions in 300 seeds")
+
+
+def fragment_of(link: str) -> dict[str, str]:
+    """The entries of a link's fragment; the link must have no query."""
+    parts = urlsplit(link)
+    assert parts.query == "", link
+    return {key: values[0] for key, values in parse_qs(parts.fragment).items()}
+
+
+def packed(log: dict) -> str:
+    """The log as docs/replay.md says a link carries it: deflate-raw, then base64url."""
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = deflate.compress(json.dumps(log).encode()) + deflate.flush()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def opened(page, link: str, step: int) -> None:
+    page.goto(link)
+    page.wait_for_selector("body[data-ready=true]")
+    shown(page, step)
+
+
+def test_a_150_action_round_opens_from_its_link_and_the_log_never_reaches_the_server(
+        open_page, gunicorn_server):
+    """Under gunicorn (a request line over 4,096 bytes is a 414): the link the page makes
+    for step 137 of a 150-action round opens that step, the seats as POST /replay says,
+    and every request line the server receives is short and holds no log."""
+    log = long_round()
+    step = len(log["actions"]) - 13
+    page = open_page()
+    page.goto(gunicorn_server.url + "/viewer")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#paste-box summary")
+    page.fill("#paste", json.dumps(log))
+    page.click("#load")
+    shown(page, 0)
+    page.click(f"#actions li[data-index='{step - 1}']")
+    shown(page, step)
+    link = page.get_attribute("#permalink", "href")
+    entries = fragment_of(link)
+    assert link.startswith(gunicorn_server.url + "/viewer#")
+    assert entries["step"] == str(step) and "lang" not in entries
+    plain = base64.urlsafe_b64encode(json.dumps(log).encode())
+    assert len(entries["log"]) * 3 < len(plain)  # compressed: about 1 KB for 8
+    assert page.url == link  # the address is the link (a reload keeps it)
+
+    before = len(gunicorn_server.request_lines())
+    other = open_page()
+    statuses = []
+    other.on("response", lambda response: statuses.append(response.status))
+    opened(other, link, step)
+    expected = replay(gunicorn_server.url, log, step)["seats"]
+    for seat in range(4):
+        assert seat_tiles(other, seat, "hand") == expected[seat]["hand"]
+        assert seat_tiles(other, seat, "discards") == expected[seat]["discards"]
+    assert other.inner_text("#step-count") == f"step {step} of {len(log['actions'])}"
+    other.reload()
+    other.wait_for_selector("body[data-ready=true]")
+    shown(other, step)
+    assert 414 not in statuses and statuses
+    received = gunicorn_server.request_lines()[before:]
+    assert received.count("GET /viewer HTTP/1.1") == 2  # opened, then reloaded
+    assert all(len(line) < 200 and "log" not in line for line in received), received
+
+
+def docs_link(log: dict) -> str:
+    """The link docs/replay.md's recipe ("Links to a step") makes for ``log``."""
+    text = (ROOT / "docs" / "replay.md").read_text(encoding="utf-8")
+    recipe = re.search(r"### Links to a step.*?```python\n(.*?)```", text, re.S)[1]
+    scope = {"log": log}
+    exec(recipe, scope)  # the docs' own code, as a reader would run it
+    return scope["link"]
+
+
+def test_a_link_made_as_the_docs_say_opens(open_page, gunicorn_server):
+    log = long_round()
+    link = docs_link(log).replace("http://localhost:8000", gunicorn_server.url)
+    assert fragment_of(link)["log"] == packed(log)
+    page = open_page(locale="zh-CN")
+    opened(page, link, 5)
+    assert page.inner_text("#steps-title") == "逐步回放"
+    assert page.eval_on_selector_all("#actions li", "n => n.length") == len(log["actions"])
+    assert fragment_of(page.get_attribute("#permalink", "href"))["lang"] == "zh"
+
+
+@pytest.mark.parametrize(("locale", "says"), [
+    ("en-US", "This link's round cannot be read: the link is cut short or damaged."),
+    ("zh-CN", "无法读取此链接中的牌局：链接被截断或已损坏。"),
+], ids=["en", "zh"])
+@pytest.mark.parametrize("fragment", [
+    lambda log: "log=" + packed(log)[:len(packed(log)) // 2],  # cut short
+    lambda log: "log=" + packed(log)[:-8] + "AAAAAAAA",  # damaged
+    lambda log: "log=not*base64",
+    lambda log: "json=" + base64.urlsafe_b64encode(b'{"variant": ').decode(),
+], ids=["cut-short", "damaged", "not-base64", "not-json"])
+def test_a_link_that_cannot_be_read_says_so(open_page, locale, says, fragment):
+    page = open_page(locale=locale)
+    page.goto(f"/viewer#{fragment(LOGS['finished_round'])}&step=3")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.is_visible("#load-error")
+    assert page.inner_text("#load-error").startswith(says)
+    assert page.is_visible("#paste")  # the paste box is open, to paste the log instead
+    assert page.eval_on_selector_all("#example option", "n => n.length") == len(EXAMPLES)
+
+
+def test_a_log_too_large_to_replay_says_so(open_page):
+    huge = {**LOGS["finished_round"], "note": "x" * 200_000}  # deflates to a few hundred bytes
+    page = open_page()
+    page.goto(f"/viewer#log={packed(huge)}")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.inner_text("#load-error") == \
+        "This link's log is larger than the 128 KiB a replay may be."
+
+
+def test_a_link_opened_on_an_open_viewer_replaces_its_round(open_page):
+    """Only the fragment changes, so the browser does not reload: the page follows the
+    hashchange (its round, step and language); a link that cannot be read keeps the round."""
+    page = open_page()
+    opened(page, "/viewer#example=finished_round&step=3", 3)
+    log = LOGS["qinzhou_last_tile"]
+    page.evaluate("f => { location.hash = f; }", f"log={packed(log)}&step=5&lang=zh")
+    page.wait_for_function(
+        "n => document.querySelectorAll('#actions li').length === n", arg=len(log["actions"]))
+    shown(page, 5)
+    assert page.inner_text("#steps-title") == "逐步回放"
+    page.evaluate("f => { location.hash = f; }", "log=broken&step=2")
+    page.wait_for_selector("#load-error:not([hidden])")
+    assert "链接被截断或已损坏" in page.inner_text("#load-error")
+    assert page.eval_on_selector_all("#actions li", "n => n.length") == len(log["actions"])
+    page.keyboard.press("ArrowRight")  # the round shown still steps
+    shown(page, 6)
+
+
+def test_a_former_query_link_still_opens(open_page):
+    """Links shared before the fragment (?log=<base64url JSON>&step=N) open the same log at
+    the same step; the address becomes the fragment form, and its link opens the same."""
     page = open_page()
     log = LOGS["qinzhou_last_tile"]
     encoded = base64.urlsafe_b64encode(json.dumps(log).encode()).decode().rstrip("=")
-    page.goto(f"/viewer?log={encoded}&step=5")
-    page.wait_for_selector("body[data-ready=true]")
-    shown(page, 5)
+    opened(page, f"/viewer?log={encoded}&step=5", 5)
+    assert urlsplit(page.url).query == "" and fragment_of(page.url)["step"] == "5"
     page.click("#next")
     shown(page, 6)
     link = page.get_attribute("#permalink", "href")
+    assert "log" in fragment_of(link)
     other = open_page()
-    other.goto(link)
-    other.wait_for_selector("body[data-ready=true]")
-    shown(other, 6)
+    opened(other, link, 6)
     for seat in range(4):
         assert seat_tiles(other, seat, "hand") == seat_tiles(page, seat, "hand")
 

@@ -8,6 +8,7 @@ request, so retries, timeouts and headers can be checked exactly.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -38,6 +39,58 @@ QINZHOU_DELTAS = [-12, -2, 14, 0]
 # seat 3's 8s at actions[1] (only seat 0, the next seat, may).
 REPLAYS = {name: body for name, _, body in REPLAY}
 REPLAY_DELTAS = [0, 0, 2, -2]
+
+# docs/advice.md's worked example of the expected-value model (without the model's inputs):
+# throwing N leaves 46s 99s ready on 5s alone, 4 copies among the 122 tiles unseen, worth 12
+# self-drawn; with no hand change every draw is the same chance, so in 10 draws
+# win_probability = 1 − (118/122)^10 and expected_score = 12 × that.
+EXPECTED_HAND = {"variant": "guangdong", "hand": "46s99sN", "seat_wind": "S",
+                 "melds": [{"type": "chow", "tiles": "123m"}, {"type": "chow", "tiles": "456p"},
+                           {"type": "pung", "tiles": "CCC"}]}
+EXPECTED_CHANCE = 1 - (118 / 122) ** 10
+# Log mode (docs/advice.md's example): the finished round's first 15 actions, seat 3 has just
+# thrown 3p; seat 2 may pung it or pass (seat 0 draws next); the pung ranks first, and 65
+# tiles left give seat 2 16 draws. (A seat one from ready: quick to value, unlike the
+# "in_progress" log's seat 2, three from ready, which may take the whole time budget cold.)
+LOG_REPLAY = {**REPLAYS["finished_round"], "actions": REPLAYS["finished_round"]["actions"][:15]}
+LOG_SEAT = 2
+LOG_ACTIONS = [{"seat": 2, "type": "pung", "tile": "3p"}, {"seat": 2, "type": "pass"}]
+LOG_DRAWS = 16
+
+# docs/replay.md "Drive a game": the two examples it links, and the lines it says both print
+# for their default seed (its first ```text block after "both print this").
+DRIVE_SECTION = re.search(r"^## Drive a game\n(.*?)^## ",
+                          (ROOT / "docs" / "replay.md").read_text(encoding="utf-8"),
+                          re.MULTILINE | re.DOTALL)
+DRIVE_DOC = DRIVE_SECTION.group(1) if DRIVE_SECTION else ""
+DRIVE_OUTPUT = re.findall(r"both print this:\n\n```text\n(.*?)```", DRIVE_DOC, re.DOTALL)
+DRIVE_LINE = re.compile(r"(?P<variant>\w+): (?P<actions>\d+) actions, (?P<status>\w+), "
+                        r"winners (?P<winners>\[[\d,]*\]), deltas (?P<deltas>\[[-\d,]*\])")
+DRIVE_VARIANTS = ["xingguo", "nanchang", "qinzhou", "guangdong"]
+
+
+def drive_rounds(stdout: str) -> list[dict]:
+    """A drive example's lines, each read into its variant, actions, status, winners and
+    deltas; a line in another form fails the test that reads it."""
+    rounds = []
+    for line in stdout.splitlines():
+        match = DRIVE_LINE.fullmatch(line)
+        assert match, f"not a drive example's line: {line!r}"
+        rounds.append({"variant": match["variant"], "actions": int(match["actions"]),
+                       "status": match["status"], "winners": json.loads(match["winners"]),
+                       "deltas": json.loads(match["deltas"])})
+    return rounds
+
+
+def assert_four_settled_rounds(stdout: str) -> None:
+    """One finished round of each variant, in order, with four deltas that sum to zero."""
+    rounds = drive_rounds(stdout)
+    assert [r["variant"] for r in rounds] == DRIVE_VARIANTS, stdout
+    for r in rounds:
+        assert r["status"] == "finished", r
+        assert len(r["deltas"]) == 4 and sum(r["deltas"]) == 0, r
+        assert set(r["winners"]) <= {0, 1, 2, 3}, r
+        assert 0 < r["actions"] <= 600, r
 
 
 @dataclass

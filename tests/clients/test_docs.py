@@ -14,7 +14,14 @@ import sys
 import pytest
 import yaml
 
-from tests.clients.conftest import PY_CLIENT, QINZHOU_DELTAS, REPLAY_DELTAS, ROOT, TS_CLIENT
+from tests.clients.conftest import (
+    EXPECTED_CHANCE,
+    PY_CLIENT,
+    QINZHOU_DELTAS,
+    REPLAY_DELTAS,
+    ROOT,
+    TS_CLIENT,
+)
 
 DOC = ROOT / "docs" / "clients.md"
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
@@ -38,10 +45,12 @@ def run_block(code: str, server_url: str) -> str:
     return done.stdout
 
 
-def test_the_doc_has_a_settle_and_a_replay_block_in_each_language():
-    assert [".settle(" in code for code in blocks("python")] == [True, False]
-    assert [".replay(" in code for code in blocks("python")] == [False, True]
-    assert [".replay(" in code for code in blocks("ts")] == [False, True]
+def test_the_doc_has_a_settle_a_replay_and_an_advise_block_in_each_language():
+    assert [".settle(" in code for code in blocks("python")] == [True, False, False]
+    assert [".replay(" in code for code in blocks("python")] == [False, True, False]
+    assert [".advise_log(" in code for code in blocks("python")] == [False, False, True]
+    assert [".replay(" in code for code in blocks("ts")] == [False, True, False]
+    assert [".adviseLog(" in code for code in blocks("ts")] == [False, False, True]
 
 
 @pytest.mark.e2e
@@ -61,7 +70,20 @@ def test_the_python_replay_block_prints_what_its_comments_say(server_url):
     assert [line.split("# → ", 1)[1] for line in code.splitlines() if "# → " in line] == printed
 
 
-@pytest.mark.parametrize(("index", "example"), [(0, "settle.ts"), (1, "replay.ts")])
+@pytest.mark.e2e
+def test_the_python_advise_block_prints_what_its_comments_say(server_url):
+    """The worked example's best discard with the formula's numbers (docs/advice.md), then
+    seat 2's best action and each action's expected score: each line as its `# →` says."""
+    code = blocks("python")[2]
+    printed = run_block(code, server_url).splitlines()
+    assert printed == [f"N {EXPECTED_CHANCE:.4f} {12 * EXPECTED_CHANCE:.4f}",
+                       "{'seat': 2, 'type': 'pung', 'tile': '3p'} "
+                       "[('pung', '4.17'), ('pass', '3.23')]"]
+    assert [line.split("# → ", 1)[1] for line in code.splitlines() if "# → " in line] == printed
+
+
+@pytest.mark.parametrize(("index", "example"), [(0, "settle.ts"), (1, "replay.ts"),
+                                                (2, "advise.ts")])
 def test_each_typescript_block_is_its_example(index, example):
     code = blocks("ts")[index]
     lines = iter((TS_CLIENT / "examples" / example).read_text(encoding="utf-8").splitlines())

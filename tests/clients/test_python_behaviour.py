@@ -192,3 +192,37 @@ def test_each_method_calls_its_endpoint(fake_server, call, method, path, body):
     (seen,) = fake_server.seen
     assert (seen.method, seen.path, seen.body) == (method, path, body)
     assert seen.headers["Accept"] == "application/json, application/problem+json"
+
+
+def test_advise_sends_the_models_keywords_given_and_no_other(fake_server):
+    """expected, objective, draws_left, changes join the request (a copy: the caller's dict is
+    not changed); a keyword left out is not sent; log mode is {"log", "seat"} and the
+    keywords."""
+    hand = {"variant": "qinzhou", "hand": "1m"}
+    fake_server.script(Step(200, {}), Step(200, {}), Step(200, {}), Step(200, {}))
+    client = Client(fake_server.url)
+    client.advise(hand, expected=True)
+    client.advise(hand, expected=True, objective="win", draws_left=6, changes=1)
+    client.advise_log({"variant": "qinzhou", "dealer": 0, "deal": [], "actions": []}, 2)
+    client.advise_log({"variant": "qinzhou", "dealer": 0, "deal": [], "actions": []}, 1,
+                      objective="win", draws_left=0, changes=0)
+    assert [s.body for s in fake_server.seen] == [
+        {**hand, "expected": True},
+        {**hand, "expected": True, "objective": "win", "draws_left": 6, "changes": 1},
+        {"log": {"variant": "qinzhou", "dealer": 0, "deal": [], "actions": []}, "seat": 2},
+        {"log": {"variant": "qinzhou", "dealer": 0, "deal": [], "actions": []}, "seat": 1,
+         "objective": "win", "draws_left": 0, "changes": 0},
+    ]
+    assert all(s.path == "/advise" and s.method == "POST" for s in fake_server.seen)
+    assert hand == {"variant": "qinzhou", "hand": "1m"}
+
+
+def test_a_keyword_that_contradicts_the_request_is_refused_before_sending(fake_server):
+    client = Client(fake_server.url)
+    with pytest.raises(ValueError, match="draws_left is given twice"):
+        client.advise({"variant": "qinzhou", "hand": "1m", "expected": True, "draws_left": 6},
+                      draws_left=7)
+    assert fake_server.seen == []
+    fake_server.script(Step(200, {}))
+    client.advise({"variant": "qinzhou", "hand": "1m", "expected": True}, expected=True)
+    assert fake_server.seen[0].body == {"variant": "qinzhou", "hand": "1m", "expected": True}

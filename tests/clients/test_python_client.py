@@ -8,7 +8,18 @@ import re
 import pytest
 from mahjong_scoring_client import Client, ProblemError
 
-from tests.clients.conftest import QINZHOU_DELTAS, QINZHOU_ROUND, REPLAY_DELTAS, REPLAYS
+from tests.clients.conftest import (
+    EXPECTED_CHANCE,
+    EXPECTED_HAND,
+    LOG_ACTIONS,
+    LOG_DRAWS,
+    LOG_REPLAY,
+    LOG_SEAT,
+    QINZHOU_DELTAS,
+    QINZHOU_ROUND,
+    REPLAY_DELTAS,
+    REPLAYS,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -101,6 +112,69 @@ def test_advise(client):
     assert must["discards"][0]["discard"] == "N" and must["discards"][0]["shanten"] == 0
 
 
+def test_advise_with_expected_values(client):
+    """docs/advice.md's worked example: the ready discard N, one wait, no hand change: its
+    numbers are the formula's, and the inputs come back as used."""
+    answer = client.advise(EXPECTED_HAND, expected=True, draws_left=10, changes=0)
+    assert answer["expected"] == {"draws_left": 10, "changes": 0, "objective": "score"}
+    best = answer["discards"][0]
+    assert answer["best"] == best["discard"] == "N"
+    assert best["win_probability"] == pytest.approx(EXPECTED_CHANCE, rel=1e-12)
+    assert best["expected_score"] == pytest.approx(12 * EXPECTED_CHANCE, rel=1e-12)
+    # ranked by the chance to win instead; every discard has both numbers
+    by_win = client.advise(EXPECTED_HAND, expected=True, objective="win", draws_left=10)
+    assert by_win["expected"]["objective"] == "win"
+    chances = [d["win_probability"] for d in by_win["discards"]]
+    assert chances == sorted(chances, reverse=True) and None not in chances
+    # without the model: no numbers, no "expected", as before
+    plain = client.advise(EXPECTED_HAND)
+    assert "expected" not in plain and "win_probability" not in plain["discards"][0]
+
+
+def test_advise_a_13_tile_hand_with_expected_values(client):
+    """The same hand after throwing N (N seen in the pond: the same 122 unseen): its own
+    two numbers, the same as the 14-tile hand's N, and no best discard."""
+    hand = {**EXPECTED_HAND, "hand": "46s99s", "visible": "N"}
+    answer = client.advise(hand, expected=True, draws_left=10, changes=0)
+    assert answer["discards"] is None and answer["best"] is None
+    assert answer["win_probability"] == pytest.approx(EXPECTED_CHANCE, rel=1e-12)
+
+
+def test_the_model_inputs_without_expected_are_refused_by_the_service(client):
+    with pytest.raises(ProblemError) as raised:
+        client.advise(EXPECTED_HAND, draws_left=10)
+    assert raised.value.status == 422
+    assert [(e["field"], e["code"]) for e in raised.value.errors] == \
+        [("draws_left", "field.not_used")]
+
+
+def test_advise_log_values_each_action_of_the_seat(client):
+    """Log mode: seat 2 may pung seat 3's 3p or pass; both valued, the pung first."""
+    answer = client.advise_log(LOG_REPLAY, LOG_SEAT)
+    assert answer["seat"] == LOG_SEAT and answer["variant"] == "guangdong"
+    assert [{k: v for k, v in a.items() if k in ("seat", "type", "tile")}
+            for a in answer["actions"]] == LOG_ACTIONS
+    assert answer["best"] == LOG_ACTIONS[0]
+    assert answer["expected"] == {"draws_left": LOG_DRAWS, "changes": 0, "objective": "score"}
+    pung, passed = answer["actions"]
+    assert pung["expected_score"] > passed["expected_score"] > 0
+    assert 0 < passed["win_probability"] < pung["win_probability"] < 1
+    assert answer["discards"] is None and len(answer["tiles"]) > 0  # its own 13 tiles
+    # the model's inputs: fewer draws, a smaller chance either way
+    short = client.advise_log(LOG_REPLAY, LOG_SEAT, objective="win", draws_left=6)
+    assert short["expected"] == {"draws_left": 6, "changes": 0, "objective": "win"}
+    assert [a["win_probability"] < b["win_probability"]
+            for a, b in zip(short["actions"], answer["actions"], strict=True)] == [True, True]
+    # the same through advise(): the body is the same
+    assert client.advise({"log": LOG_REPLAY, "seat": LOG_SEAT}) == answer
+
+
+def test_advise_log_of_a_seat_with_nothing_to_do(client):
+    """Seat 3 has just thrown the 3p: no action, no best."""
+    answer = client.advise_log(LOG_REPLAY, 3)
+    assert answer["actions"] == [] and answer["best"] is None
+
+
 def test_replay_a_finished_round(client):
     """The whole round: settled, and its settle_request settles the same through /settle."""
     answer = client.replay(REPLAYS["finished_round"])
@@ -109,14 +183,14 @@ def test_replay_a_finished_round(client):
     assert answer["settle_request"]["result"] == {"winners": [2], "win_tile": "N",
                                                   "win_type": "discard", "discarder": 3}
     assert client.settle(answer["settle_request"]) == answer["settlement"]
-    assert "turn" not in answer and "legal" not in answer
+    assert "turn" not in answer and answer["legal"] == [[], [], [], []]  # nothing more to win
 
 
 def test_replay_a_round_in_progress(client):
     """After seat 0's 东: seat 1 is to draw unless seat 2 pungs; nobody else may act."""
     answer = client.replay(REPLAYS["in_progress"])
     assert answer["status"] == "in_progress" and answer["turn"] == 1
-    assert answer["legal"] == [[], [{"seat": 1, "type": "draw"}],
+    assert answer["legal"] == [[], [{"seat": 1, "type": "draw", "missing": ["tile"]}],
                                [{"seat": 2, "type": "pung", "tile": "E"}], []]
     assert [len(seat["hand"]) for seat in answer["seats"]] == [13, 13, 13, 13]
     assert answer["seats"][3]["discards"] == ["8s"]  # passed by seat 0, who drew instead

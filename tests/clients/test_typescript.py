@@ -15,12 +15,28 @@ import re
 import shlex
 import socket
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.clients.conftest import QINZHOU_DELTAS, REPLAY_DELTAS, REPLAYS, ROOT, TS_CLIENT
+from tests.clients.conftest import (
+    DRIVE_OUTPUT,
+    EXPECTED_CHANCE,
+    EXPECTED_HAND,
+    LOG_ACTIONS,
+    LOG_DRAWS,
+    LOG_REPLAY,
+    LOG_SEAT,
+    PY_CLIENT,
+    QINZHOU_DELTAS,
+    REPLAY_DELTAS,
+    REPLAYS,
+    ROOT,
+    TS_CLIENT,
+    assert_four_settled_rounds,
+)
 from tests.toolchains import missing_node, unavailable
 
 SCHEMA = TS_CLIENT / "src" / "schema.d.ts"
@@ -105,7 +121,7 @@ def _no_server_line(url: str) -> str:
     return f"no server at {url} — start one with `make run` (or set SCORING_URL)"
 
 
-@pytest.mark.parametrize("example", ["settle.js", "replay.js"])
+@pytest.mark.parametrize("example", ["settle.js", "replay.js", "drive.js", "advise.js"])
 def test_an_example_without_a_server_says_so_in_one_line(build, example):
     """No Node stack trace: one line naming the URL and how to start a server, status 1."""
     url = _nowhere()
@@ -114,10 +130,12 @@ def test_an_example_without_a_server_says_so_in_one_line(build, example):
     assert (done.returncode, done.stdout, done.stderr) == (1, "", _no_server_line(url) + "\n")
 
 
-def test_npm_run_example_without_a_server_says_so_in_one_line():
-    """`npm run example` as the docs give it (it compiles to build/ first)."""
+@pytest.mark.parametrize("script", ["example", "example:drive"])
+def test_npm_run_example_without_a_server_says_so_in_one_line(script):
+    """`npm run example` (and `example:drive`) as the docs give it (it compiles to build/
+    first)."""
     url = _nowhere()
-    done = subprocess.run(["npm", "run", "--silent", "example"], capture_output=True, text=True,
+    done = subprocess.run(["npm", "run", "--silent", script], capture_output=True, text=True,
                           timeout=300, cwd=TS_CLIENT, env={**os.environ, "SCORING_URL": url})
     assert done.returncode != 0
     assert done.stderr.strip() == _no_server_line(url), done.stderr[-2000:]
@@ -184,6 +202,58 @@ def test_advise_answers_the_typed_advice(build, server_url):
     assert json.loads(done.stdout) == {"shanten": 0, "discard": "N", "waits": ["1s", "E"]}
 
 
+@pytest.mark.e2e
+def test_advise_expected_and_log_mode(build, server_url):
+    """adviseExpected: docs/advice.md's worked example, its numbers the formula's, ranked by
+    the chance to win when asked; the same body through advise(). adviseLog: seat 2's pung
+    and pass after seat 3's 3p, with the model's inputs as asked."""
+    script = f"""
+        import {{ ScoringClient }} from "./src/client.js";
+        const client = new ScoringClient({{ baseUrl: {json.dumps(server_url)} }});
+        const hand = {json.dumps(EXPECTED_HAND)};
+        const log = {json.dumps(LOG_REPLAY)};
+        const advice = await client.adviseExpected(hand, {{ draws_left: 10, changes: 0 }});
+        const byWin = await client.adviseExpected(hand, {{ objective: "win", draws_left: 10 }});
+        const same = await client.advise({{ ...hand, expected: true, draws_left: 10,
+                                            changes: 0 }});
+        const seat = await client.adviseLog(log, {LOG_SEAT});
+        const short = await client.adviseLog(log, {LOG_SEAT}, {{ objective: "win",
+                                                                 draws_left: 6 }});
+        console.log(JSON.stringify({{ advice, byWin, same: JSON.stringify(same) ===
+                                      JSON.stringify(advice), seat, short }}));"""
+    out = json.loads(run("node", "--input-type=module", "-e", script, cwd=build).stdout)
+    advice, by_win, seat, short = out["advice"], out["byWin"], out["seat"], out["short"]
+    assert out["same"] is True
+    assert advice["expected"] == {"draws_left": 10, "changes": 0, "objective": "score"}
+    first = advice["discards"][0]
+    assert advice["best"] == first["discard"] == "N"
+    assert first["win_probability"] == pytest.approx(EXPECTED_CHANCE, rel=1e-12)
+    assert first["expected_score"] == pytest.approx(12 * EXPECTED_CHANCE, rel=1e-12)
+    assert by_win["expected"]["objective"] == "win"
+    chances = [d["win_probability"] for d in by_win["discards"]]
+    assert chances == sorted(chances, reverse=True)
+    assert seat["seat"] == LOG_SEAT and seat["best"] == LOG_ACTIONS[0]
+    assert [{k: a[k] for k in ("seat", "type", "tile") if k in a} for a in seat["actions"]] \
+        == LOG_ACTIONS
+    assert all(0 < a["win_probability"] < 1 for a in seat["actions"])
+    assert seat["expected"] == {"draws_left": LOG_DRAWS, "changes": 0, "objective": "score"}
+    assert short["expected"] == {"draws_left": 6, "changes": 0, "objective": "win"}
+
+
+@pytest.mark.e2e
+def test_the_advise_example_prints_the_worked_example_and_the_seats_actions(build, server_url):
+    """examples/advise.ts (npm run example:advise): the worked example's N with the formula's
+    numbers, then seat 2's best action and each action's expected score."""
+    done = run("node", str(build / "examples" / "advise.js"), cwd=build,
+               env={**os.environ, "SCORING_URL": server_url})
+    assert done.stdout.splitlines() == [
+        f"N {EXPECTED_CHANCE:.4f} {12 * EXPECTED_CHANCE:.4f}",
+        '{"seat":2,"type":"pung","tile":"3p"} [["pung","4.17"],["pass","3.23"]]',
+    ]
+    header = (TS_CLIENT / "examples" / "advise.ts").read_text(encoding="utf-8")
+    assert all(f" *   {line}\n" in header for line in done.stdout.splitlines())
+
+
 def replay_script(server_url: str, body: dict, then: str) -> str:
     """A module that replays ``body`` and runs ``then`` on the answer, ``answer``."""
     return f"""
@@ -216,8 +286,8 @@ def test_replay_a_round_in_progress(build, server_url):
     done = run("node", "--input-type=module", "-e", script, cwd=build)
     assert json.loads(done.stdout) == {
         "status": "in_progress", "turn": 1, "settled": False,
-        "legal": [[], [{"seat": 1, "type": "draw"}], [{"seat": 2, "type": "pung", "tile": "E"}],
-                  []]}
+        "legal": [[], [{"seat": 1, "type": "draw", "missing": ["tile"]}],
+                  [{"seat": 2, "type": "pung", "tile": "E"}], []]}
 
 
 @pytest.mark.e2e
@@ -249,3 +319,32 @@ def test_the_replay_example_prints_each_state(build, server_url):
         f"finished {json.dumps(REPLAY_DELTAS, separators=(',', ':'))}",
         "422 actions[1] action.chow_not_next",
     ]
+
+
+def run_drive(build: Path, server_url: str, *args: str) -> str:
+    """examples/drive.ts, compiled, against the server: what it prints (status 0)."""
+    done = run("node", str(build / "examples" / "drive.js"), *args, cwd=build,
+               env={**os.environ, "SCORING_URL": server_url})
+    assert done.stderr == "", done.stderr[-3000:]
+    return done.stdout
+
+
+@pytest.mark.e2e
+def test_the_drive_example_prints_what_replay_md_shows(build, server_url):
+    """examples/drive.ts (npm run example:drive): a round of each variant, followed through
+    `legal` until it is empty, as docs/replay.md "Drive a game" shows it."""
+    assert DRIVE_OUTPUT, "docs/replay.md has no 'both print this' block"
+    assert run_drive(build, server_url) == DRIVE_OUTPUT[0]
+
+
+@pytest.mark.e2e
+def test_the_drive_example_plays_the_python_ones_rounds(build, server_url):
+    """One seed, one table: the TypeScript and Python examples deal the same walls and make
+    the same choices (their shared generator), so they print the same lines."""
+    python = subprocess.run([sys.executable, str(PY_CLIENT / "examples" / "drive.py"),
+                             server_url, "7"], capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "PYTHONPATH": str(PY_CLIENT / "src")})
+    assert python.returncode == 0, python.stderr[-3000:]
+    typescript = run_drive(build, server_url, "7")
+    assert_four_settled_rounds(typescript)
+    assert typescript == python.stdout

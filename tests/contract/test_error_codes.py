@@ -21,8 +21,8 @@ from marshmallow import Schema, fields, validate
 
 from app import codes
 from app.codes import CODES, Message, code_of
-from app.examples import _ROUND
-from app.lifecycle import write_problem
+from app.examples import _ROUND, _ROUND_ACTIONS
+from app.gunicorn_errors import write_problem
 from app.schemas import requests as request_schemas
 from rules.error_codes import CODES as DOMAIN_CODES
 from tests.hostile.mutations import corpus, mutate
@@ -168,6 +168,8 @@ ENTRIES = [
         {"players": SETTLE["players"], "result": SETTLE["result"], "dealer": 2}]}),
      "rounds[0].dealer"),
     ("seat.invalid", _settle(dealer=7), "dealer"),
+    ("expected.round_over", ("/advise", {"log": {**_ROUND, "actions": _ROUND_ACTIONS},
+                                          "seat": 0}), "log"),
     ("field.unknown", _evaluate(foo=1), "foo"),
     ("field.wrong_length", _evaluate(melds=[{"type": "pung", "tiles": "111m", "from": 1}] * 5),
      "melds"),
@@ -243,10 +245,32 @@ def test_each_kind_of_mistake_has_its_code(post, code, request_, field):
         {"field": e["field"], "code": e["code"]} for e in problem["errors"]], problem["errors"]
 
 
+def _documented_example(code: str) -> tuple[str, str]:
+    """(field, message) of ``code``'s row in docs/errors.md: its example cell."""
+    text = (ROOT / "docs" / "errors.md").read_text()
+    row = re.search(rf"^\| `{re.escape(code)}` \| [^|]* \| `([^`]+)`: (.*) \|$", text, re.M)
+    assert row, f"docs/errors.md: no example row for {code}"
+    return row.group(1), row.group(2)
+
+
+@pytest.mark.parametrize(("code", "request_", "field"),
+                         [e for e in ACTION_ENTRIES if e[0].startswith("action.")],
+                         ids=[e[0] for e in ACTION_ENTRIES if e[0].startswith("action.")])
+def test_each_action_codes_documented_example_is_what_the_service_says(post, code, request_,
+                                                                       field):
+    """docs/errors.md shows each action code's message as the service words it, rule and
+    seed line and all (the seed of the example's own variant, or the common ruling)."""
+    status, problem = post(*request_)
+    assert status == 422, problem
+    said = {e["field"]: e["message"] for e in problem["errors"] if e["code"] == code}
+    assert _documented_example(code) == (field, said[field])
+
+
 @pytest.mark.parametrize(("hand", "position"), [
     ("123m456p789s111sEX", 17),  # X is the 18th character
     ("12x3m", 2),  # the digits at 0 need a suit letter; found x at 2
     ("123m0p", 4),  # 0p: ranks are 1-9, the 0 is at 4
+    ("123m10p", 4),  # 10p: ranks are 1-9, the tile as written starts at 4
     ("东南西北一x", 4),  # the numeral 一 at 4 is not followed by 万, 筒 or 条
     ("ESWNCFP1m2m9z", 11),  # 9z: honours are 1z-7z, the 9 is at 11
 ])

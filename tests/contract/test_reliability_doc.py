@@ -10,8 +10,11 @@ import ast
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
-from app import create_app
+from gunicorn.http.errors import LimitRequestLine
+
+from app import create_app, gunicorn_errors
 from app.config import Config
 from app.limits import VALID_REQUEST_DEPTH
 
@@ -97,10 +100,44 @@ def test_the_header_block_is_what_the_app_sends():
            {k: v for k, v in sent if dict(app_part)[k] != "…"}
 
 
-def test_gunicorn_s_own_problem_says_its_length():
+class _Socket:
+    """Enough of a socket for gunicorn's ``util.write_nonblock``."""
+
+    def __init__(self):
+        self.sent = b""
+
+    def gettimeout(self):
+        return 0.0
+
+    def sendall(self, data: bytes) -> None:
+        self.sent += data
+
+
+def _gunicorn_answer(language: str) -> str:
+    """What app/gunicorn_errors.py writes for the doc's request line of 5,014 bytes."""
+    settings = SimpleNamespace(limit_request_line=_gunicorn_setting("limit_request_line"))
+    sock = _Socket()
+    refused = LimitRequestLine(5014, settings.limit_request_line)
+    gunicorn_errors._PENDING[sock] = (language, gunicorn_errors.describe(refused, settings, 5014))
+    try:
+        gunicorn_errors.write_problem(sock, 414, "URI Too Long", str(refused))
+    finally:
+        del gunicorn_errors._PENDING[sock]
+    return sock.sent.decode()
+
+
+def test_gunicorn_s_own_problem_is_the_one_shown_in_chinese():
     block = _section("### Hostile bodies get a precise 400, never a 500")
-    shown = re.search(r"```\nHTTP/1.1 414 URI Too Long\n(.*?)\n\n(\{.*?\})\n```", block, re.S)
-    length = int(re.search(r"Content-Length: (\d+)", shown[1])[1])
-    body = shown[2]
-    assert len(body.encode()) == length
-    assert json.loads(body)["detail"].endswith(f"> {_gunicorn_setting('limit_request_line')})")
+    shown = re.search(r"```\n(HTTP/1.1 414 URI Too Long\n.*?\n\n\{.*?\})\n```", block, re.S)
+    assert shown[1].replace("\n", "\r\n") == _gunicorn_answer("zh")  # (one line of JSON)
+    english = json.loads(_gunicorn_answer("en").partition("\r\n\r\n")[2])["detail"]
+    assert f"the detail is `{english}`" in " ".join(block.split())
+
+
+def test_how_much_of_a_refused_head_is_read_is_the_code_s():
+    """RELIABILITY.md and languages.md say how long and how much gunicorn_errors reads of a
+    refused request's head (for its Accept-Language): READ_MORE_SECONDS, READ_MORE_BYTES."""
+    said = f"at most {gunicorn_errors.READ_MORE_BYTES // (1 << 20)} MiB within " \
+           f"{gunicorn_errors.READ_MORE_SECONDS:g} s"
+    for doc in (DOC, ROOT / "docs" / "languages.md"):
+        assert said in " ".join(doc.read_text(encoding="utf-8").split()), doc.name

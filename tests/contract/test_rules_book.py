@@ -10,7 +10,8 @@ Every row cites its seed line by quoting it (「…」).
 The Chinese book (docs/rules/zh/, served under Accept-Language: zh) is held to the same
 declarations row by row, and to its English source: a page per English page, saying at its top
 that it translates it (linked), the same sections in the same order (SECTIONS_ZH names each
-English section's Chinese title), the same worked examples byte for byte, the same tables with
+English section's Chinese title), the same worked examples (the requests sending
+``Accept-Language: zh``, the answers as the service says them in Chinese), the same tables with
 the same number of rows, and every seed quotation of the English page.
 
 Also: no doc, no page of the playground and no answer of ``GET /variants`` points a reader at
@@ -27,7 +28,9 @@ from pathlib import Path
 import pytest
 
 import rules
+from app.i18n import Catalogues
 from app.rulesbook import slug
+from rules.play.declaration import COMMON
 from rules.text import english
 from rules.variants import VARIANTS
 
@@ -154,6 +157,50 @@ def test_every_flag_of_the_variant_is_described(variant, language):
         assert f"`{flag}`" in text or f"`flags.{flag}`" in text, f"{variant}: flag {flag}"
 
 
+# ---------------------------------------------------------- the play rules and their seeds
+PLAY = "Play rules (`POST /replay`)"
+COMMON_RULING = {"en": "common ruling", "zh": "通用裁定"}
+_SAID = {"en": str, "zh": lambda template: Catalogues().translate("zh")(template)}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_index_lists_the_common_play_rules_as_errors_name_them(language):
+    """The index's table of the rules every variant shares: one row per common rule of the
+    code (``rules.play.declaration.COMMON``), in its order, with the name an error gives it
+    in that language."""
+    table = rows((FOLDERS[language] / "README.md").read_text(encoding="utf-8"), PLAY)
+    assert list(table) == list(COMMON)
+    for name, rule in COMMON.items():
+        assert table[name][0] == _SAID[language](rule.name.template), name
+
+
+def citation(seed: str, language: str) -> str:
+    """A variant's citation of a common rule as its page's table writes it: each place of
+    the seed and its words in 「」 (``三 摸牌 「…」``), or the common ruling."""
+    if not seed:
+        return COMMON_RULING[language]
+    places: list[str] = []
+    for segment in seed.split(" ", 1)[1].split("; "):
+        place, colon, quote = segment.partition(": ")
+        if colon:
+            places.append(f"{place} 「{quote}」")
+        else:
+            places[-1] += f"「{segment}」"
+    return ("; " if language == "en" else "；").join(places)
+
+
+@pytest.mark.parametrize(("variant", "language"), PAGES, ids=PAGE_IDS)
+def test_a_variant_page_cites_each_common_rule_as_its_errors_do(variant, language):
+    """Each page's "Play rules" table gives, per common rule, the line of the variant's own
+    seed its errors quote, or says it is the common ruling where the seed has none."""
+    play = VARIANTS[variant].play_rules
+    table = rows(page(variant, language), PLAY)
+    assert list(table) == list(COMMON), f"{where(variant, language)}: one row per common rule"
+    for name, rule in COMMON.items():
+        assert table[name][-1] == citation(play.rule(rule).seed, language), \
+            f"{where(variant, language)} `{name}`"
+
+
 # ---------------------------------------------------------- the Chinese book and its source
 # Each English section title (## ) and its Chinese title, the same on every page.
 SECTIONS_ZH = {
@@ -231,11 +278,39 @@ def test_a_chinese_page_has_the_sections_of_its_english_page(name):
         f"docs/rules/zh/{name}.md: every heading of the English page, at its level"
 
 
+ZH_HEADER = " -H 'Accept-Language: zh'"
+
+
+def same_shape(english, chinese) -> bool:
+    """The same keys, list lengths, numbers, booleans and nulls; strings may be said in
+    Chinese."""
+    if isinstance(english, dict):
+        return isinstance(chinese, dict) and list(english) == list(chinese) and all(
+            same_shape(english[key], chinese[key]) for key in english)
+    if isinstance(english, list):
+        return isinstance(chinese, list) and len(english) == len(chinese) and all(
+            same_shape(e, c) for e, c in zip(english, chinese, strict=True))
+    if isinstance(english, str):
+        return isinstance(chinese, str)
+    return english == chinese and type(english) is type(chinese)
+
+
 @pytest.mark.parametrize("name", BOOK_PAGES)
 def test_a_chinese_page_has_the_worked_examples_of_its_english_page(name):
+    """The English page's requests, each sending ``Accept-Language: zh``, and its answers as
+    the service says them in Chinese: the same keys, numbers and ids, the sentences in
+    Chinese (tests/contract/test_doc_curls.py holds each shown answer to the service's)."""
     english, chinese = (_FENCED.findall(text) for text in both(name))
-    assert english == chinese, f"docs/rules/zh/{name}.md: the English page's examples, as " \
-                               "they are (the doc test runs both)"
+    where_ = f"docs/rules/zh/{name}.md"
+    assert len(english) == len(chinese), f"{where_}: the English page's examples"
+    for en, zh in zip(english, chinese, strict=True):
+        if en.startswith("```json"):
+            shown = [json.loads(block.split("\n", 1)[1].rsplit("```", 1)[0]) for block in (en, zh)]
+            assert same_shape(*shown), f"{where_}: answer {en[:80]!r} in Chinese"
+        else:
+            assert zh.replace(ZH_HEADER, "") == en, f"{where_}: the request {en[:80]!r}"
+            assert zh.count("curl ") == zh.count(ZH_HEADER), \
+                f"{where_}: every curl sends {ZH_HEADER.strip()}"
 
 
 @pytest.mark.parametrize("name", BOOK_PAGES)

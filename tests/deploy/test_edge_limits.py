@@ -27,8 +27,9 @@ DEPLOY = ROOT / "deploy"
 BODY_SIZE = "nginx.ingress.kubernetes.io/proxy-body-size"
 
 # The routes with their own body limit (app/views.py); every other path has max_body_bytes.
-OWN_LIMIT = {"/match": "max_match_body_bytes", "/replay": "max_replay_body_bytes"}
-POSTS = ("/evaluate", "/settle", "/match", "/replay", "/advise", "/jing")
+OWN_LIMIT = {"/match": "max_match_body_bytes", "/replay": "max_replay_body_bytes",
+             "/review": "max_replay_body_bytes"}
+POSTS = ("/evaluate", "/settle", "/match", "/replay", "/advise", "/jing", "/review")
 
 
 def _docs(name: str) -> list[dict]:
@@ -191,7 +192,7 @@ def test_each_path_is_admitted_at_the_edge_as_the_app_admits_it():
     assert body_limit_mismatches(_ingresses(), _deployed_config(), paths) == []
     sizes = {p: _size_for(p) for p in POSTS}
     assert sizes == {"/evaluate": "64k", "/settle": "64k", "/advise": "64k", "/jing": "64k",
-                     "/match": "1m", "/replay": "128k"}
+                     "/match": "1m", "/replay": "128k", "/review": "128k"}
 
 
 def _size_for(path: str) -> str:
@@ -222,16 +223,19 @@ def test_an_edge_limit_other_than_the_apps_is_caught():
 
 def test_an_app_limit_the_edge_does_not_follow_is_caught():
     config = dataclasses.replace(_deployed_config(), max_replay_body_bytes=256 * 1024)
-    (wrong,) = body_limit_mismatches(_ingresses(), config, POSTS)
-    assert wrong.startswith("/replay: ") and "'128k'" in wrong
+    replay, review = body_limit_mismatches(_ingresses(), config, POSTS)  # (one limit, two paths)
+    assert replay.startswith("/replay: ") and "'128k'" in replay
+    assert review.startswith("/review: ") and "'128k'" in review
 
 
 def test_a_path_that_falls_back_to_the_default_ingress_is_caught():
-    """Without its own Ingress, /replay goes to the "/" Ingress and its 64k."""
+    """Without its own Ingress, /replay (and /review beside it) goes to the "/" Ingress and
+    its 64k."""
     replay = route(_ingresses(), "/replay")[0]["metadata"]["name"]
     ingresses = [i for i in _ingresses() if i["metadata"]["name"] != replay]
-    (wrong,) = body_limit_mismatches(ingresses, _deployed_config(), POSTS)
-    assert wrong.startswith("/replay: ") and "'64k'" in wrong and "Prefix /)" in wrong
+    wrongs = body_limit_mismatches(ingresses, _deployed_config(), POSTS)
+    assert [w.split(":")[0] for w in wrongs] == ["/replay", "/review"]
+    assert all("'64k'" in w and "Prefix /)" in w for w in wrongs)
 
 
 def test_a_protection_dropped_or_changed_in_one_ingress_is_caught():

@@ -22,11 +22,11 @@ def _raw(server_url: str, request: bytes) -> tuple[str, dict[str, str], bytes]:
 
 
 @pytest.mark.parametrize(("request_bytes", "status", "says", "code"), [
-    (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "4096",
-     "http.request_line_too_long"),
+    (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414,
+     "5014 bytes, over the limit of 4096", "http.request_line_too_long"),
     (b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(60))
-     + b"\r\n", 431, "headers", "http.headers_too_large"),
-    (b"BLAH\r\n\r\n", 400, "BLAH", "http.bad_request"),
+     + b"\r\n", 431, "more than 50 header fields", "http.headers_too_large"),
+    (b"BLAH\r\n\r\n", 400, "'BLAH'", "http.bad_request"),
 ], ids=["request-line-too-long", "too-many-headers", "malformed-request-line"])
 def test_gunicorn_errors_are_problem_json(server_url, request_bytes, status, says, code):
     line, headers, body = _raw(server_url, request_bytes)
@@ -40,3 +40,4 @@ def test_gunicorn_errors_are_problem_json(server_url, request_bytes, status, say
     assert says in problem["detail"]
     assert problem["code"] == code
     assert "<html>" not in body.decode()
+    assert headers["Content-Language"] == "en"  # no Accept-Language: English

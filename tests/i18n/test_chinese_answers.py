@@ -24,7 +24,7 @@ from app import codes, examples
 from app.edge import BudgetExceeded
 from app.schemas import requests as request_schemas
 from bench.bodies import advices
-from rules import error_codes, model, play
+from rules import error_codes, expected, model, play
 from tests.contract.test_error_codes import CASES, ENTRIES
 from tests.hostile.mutations import corpus, mutate
 from tests.sim.engine import Simulator, play_match
@@ -36,9 +36,9 @@ TEXT_KEYS = {"title", "detail", "message", "note", "notes", "description", "form
 TECHNICAL = {"JSON", "UTF", "Unicode", "KiB", "POST", "GET", "HTTP", "Content", "Type",
              "application", "json", "null", "true", "false", "openapi", "yaml", "seed",
              "errors", "detail", "title", "code", "BOM", "NaN", "Infinity", "UTF-8", "UTF-16"}
-# Problems written by gunicorn before the request's headers are read: no Accept-Language
-# is known yet, so they are English (docs/clients.md says so). Each code is also answered
-# by the app, in Chinese, which the cases below check.
+# Problems gunicorn writes itself, before the app sees the request: each code is also
+# answered by the app, in Chinese, which the cases below check; gunicorn's own answers are
+# checked in Chinese against a real server (tests/e2e/test_zh_problems.py).
 GUNICORN_LEVEL = {codes.HTTP_BAD_REQUEST, codes.HTTP_REQUEST_LINE_TOO_LONG,
                   codes.HTTP_HEADERS_TOO_LARGE}
 
@@ -222,10 +222,21 @@ def test_not_ready_is_said_in_chinese(client, monkeypatch):
     assert not _problem_faults(response)
 
 
+def test_too_large_is_said_in_chinese(client, monkeypatch):
+    """expected.too_large, met with the request's state budget made tiny (the real one,
+    10,000 states, takes seconds to reach)."""
+    monkeypatch.setattr(expected, "STATES_PER_REQUEST", 5)
+    response = client.post("/advise", json={"variant": "qinzhou", "hand": "123m456p789s11s2sEN",
+                                            "expected": True}, headers=ZH)
+    assert [e["code"] for e in response.get_json()["errors"]] == ["expected.too_large"]
+    assert not _problem_faults(response)
+
+
 def test_every_error_code_is_checked_in_chinese():
     checked = {c for c, *_ in ENTRIES} | {c for c, _ in WEB_CASES} | {c for c, _ in RAISED}
-    # field.invalid is the fallback no message reaches (tests/contract/test_error_codes.py)
-    checked |= {codes.SERVER_NOT_READY, codes.FIELD_INVALID}
+    # field.invalid is the fallback no message reaches (tests/contract/test_error_codes.py);
+    # expected.too_large has its own test just above
+    checked |= {codes.SERVER_NOT_READY, codes.FIELD_INVALID, "expected.too_large"}
     assert checked == set(codes.CODES), set(codes.CODES) ^ checked
     assert checked >= GUNICORN_LEVEL  # answered in Chinese by the app, too
 

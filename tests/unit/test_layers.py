@@ -7,6 +7,7 @@ The imports are read from the source (``ast``), so the test sees what a reader s
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +64,7 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 def _through_a_facade(circle: list[str]) -> bool:
     """A circle that only passes through a package's ``__init__`` importing its own
     submodule (``rules.play`` → ``rules.play.board`` → ``rules.play``…): the facade."""
-    for here, there in zip(circle, circle[1:], strict=False):
+    for here, there in itertools.pairwise(circle):
         if there.startswith(here + ".") and _is_package(here):
             return True
     return False

@@ -41,6 +41,10 @@ def test_canonical_compact_form_is_sorted():
     ("123m4", 4, "no suit letter"),
     ("m", 0, "no digits before it"),
     ("0m", 0, "ranks are 1-9"),
+    ("10p", 0, "10p at index 0 is not a tile: ranks are 1-9"),  # not "0p at index 1"
+    ("5m110p", 3, "10p at index 3 is not a tile"),  # 1p, then 10p
+    ("123m0p", 4, "0p at index 4 is not a tile"),  # a 0 of its own is a tile of its own
+    ("10z", 0, "10z at index 0 is not a tile: honours are 1z-7z"),
     ("8z", 0, "honours are 1z-7z"),
     ("12E", 2, "must be followed by a suit letter"),
     ("11me", 3, "upper-case: 'E'"),

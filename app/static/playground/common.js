@@ -694,5 +694,5 @@ window.MJ = (function () {
            words, t, language, acceptLanguage, chooseLanguage, setLanguage, translatePage,
            languageSwitch,
            placeErrors, clearErrors, renderProblem, evaluation, settlement, jingAnswer,
-           matchAnswer, seatName, formatValue };
+           matchAnswer, seatName, formatValue, svgNode };
 })();

@@ -93,6 +93,33 @@
       advice_not_ready: (code, n) => `Discard ${code} leaves the hand ${n} from ready (${
         SHANTEN_ZH[n] || n}向听): no waits yet; draw one of its 进张.`,
       advice_raw: "/advise request and curl",
+      advice_model: "Expected value 胡牌率 · 期望得分",
+      advice_model_hint: "A model of the rest of the round: you win only by your own draw "
+        + "(nobody else discards to you or claims), you never step back from ready, and each "
+        + "number is worked out exactly for the tiles still unseen.",
+      advice_objective: "Rank by 排序",
+      advice_objective_win: "Win chance 胡牌率",
+      advice_objective_score: "Expected score 期望得分",
+      advice_objective_hint: "Which number puts the discards in order: the chance to win by "
+        + "your own draws, or the points a win brings on average (a hand that does not win "
+        + "counts 0).",
+      advice_draws_left: "Draws left 剩余摸牌",
+      advice_draws_left_hint: "How many more tiles you will draw yourself before the wall "
+        + "runs out (0-40; empty: the service's default).",
+      advice_changes: "Hand changes 换牌",
+      advice_changes_hint: "How many times you may throw a tile that leaves the hand no "
+        + "closer to ready, to reach a better hand (0 or 1; empty: the service's choice).",
+      advice_default: "default", advice_default_n: (n) => `default (${n})`,
+      advice_model_used: (draws, changes, objective) => `Model: ${draws} draws left · ${
+        changes} hand change${changes === 1 ? "" : "s"} · ranked by ${objective}`,
+      advice_ev_head: "Win chance 胡牌率 · Expected score 期望得分",
+      advice_metric_win: "Win", advice_metric_score: "Score",
+      advice_far: "more than 3 from ready",
+      advice_far_note: "—: more than 3 from ready; the model does not value a hand that far.",
+      advice_best: "best by the chosen number",
+      advice_hand_ev: "If you keep this hand 这手牌:",
+      advice_no_model: "No 胡牌率 / 期望得分 for this hand:",
+      advice_no_model_fields: "see the field marked above.",
     },
     zh: {
       page_title: "麻将计分 · 试玩", skip: "跳到结果", heading: "试玩", nav_service: "服务",
@@ -160,6 +187,28 @@
       advice_not_ready: (code, n) => `打 ${code} 后离听牌还差 ${n} 步（${SHANTEN_ZH[n] || n}向听），`
         + "还没有听的牌；先摸进张。",
       advice_raw: "/advise 的请求和 curl",
+      advice_model: "胡牌率 · 期望得分",
+      advice_model_hint: "对这一局剩下部分的估算：只算自己摸牌胡（别人不放炮、不吃碰），听牌后不再退步，"
+        + "按还没见到的牌精确计算。",
+      advice_objective: "排序",
+      advice_objective_win: "胡牌率",
+      advice_objective_score: "期望得分",
+      advice_objective_hint: "按哪个数给打法排序：靠自己摸牌胡牌的机会，还是平均能得的分（没胡算 0 分）。",
+      advice_draws_left: "剩余摸牌",
+      advice_draws_left_hint: "到牌墙摸完为止你自己还能摸几张牌（0-40；不填用服务的默认值）。",
+      advice_changes: "换牌",
+      advice_changes_hint: "可以换牌几次：打出一张后离听牌不更近，为了换成更好的牌（0 或 1；不填由服务决定）。",
+      advice_default: "默认", advice_default_n: (n) => `默认（${n}）`,
+      advice_model_used: (draws, changes, objective) => `模型：还摸 ${draws} 张 · 换牌 ${
+        changes} 次 · 按${objective}排序`,
+      advice_ev_head: "胡牌率 · 期望得分",
+      advice_metric_win: "胡牌率", advice_metric_score: "期望得分",
+      advice_far: "离听牌超过 3 步",
+      advice_far_note: "—：离听牌超过 3 步，模型不估算这么远的牌。",
+      advice_best: "按所选的数最好",
+      advice_hand_ev: "保留这手牌：",
+      advice_no_model: "这手牌没有胡牌率 / 期望得分：",
+      advice_no_model_fields: "见上面标出的输入框。",
     },
   });
   const MELD_TYPES = tr("meld_types");  // its keys; the labels are looked up when drawn
@@ -185,7 +234,8 @@
     return {
       mode: "evaluate", variant,
       evaluate: { hand: "", melds: [], win_tile: "", win_type: "", dealer: false, seat_wind: "",
-                  round_wind: "", flags: {}, visible: "" },  // visible: /advise's alone
+                  round_wind: "", flags: {}, visible: "",  // visible and the model: /advise's
+                  objective: "score", draws_left: "", changes: "" },
       table: { dealer: 0, players: [0, 1, 2, 3].map(emptyPlayer), winners: [], win_tile: "",
                win_type: "", discarder: "", flags: {}, follow_dealer: 0, false_win: [],
                horses: "", round_wind: "", with_players: false },
@@ -390,7 +440,7 @@
         win_tile: tilesText(body.win_tile), win_type: body.win_type || "",
         dealer: body.dealer === true, seat_wind: body.seat_wind || "",
         round_wind: body.round_wind || "", flags: { ...(body.flags || {}) },
-        visible: tilesText(body.advise && body.advise.visible) });
+        ...adviceIn(body.advise) });
     } else {
       const t = s.table;
       t.dealer = Number.isInteger(body.dealer) ? body.dealer : 0;
@@ -410,6 +460,16 @@
       t.round_wind = body.round_wind || "";
     }
     return s;
+  }
+
+  /** The advice panel's own fields from a link's advise.* entries (each left out when it
+   * is not what the panel could have written). */
+  function adviceIn(shared) {
+    const a = shared && typeof shared === "object" ? shared : {};
+    const whole = (value, max) => (/^\d+$/.test(String(value)) && Number(value) <= max
+      ? String(Number(value)) : "");
+    return { visible: tilesText(a.visible), objective: a.objective === "win" ? "win" : "score",
+             draws_left: whole(a.draws_left, 40), changes: whole(a.changes, 1) };
   }
 
   // --------------------------------------------------------------------------- URL
@@ -467,12 +527,16 @@
     return root;
   }
 
-  /** The link: the request body flattened, and the advice panel's "visible" tiles (sent to
-   * /advise only) as advise.visible. */
+  /** The link: the request body flattened, and the advice panel's own fields (sent to
+   * /advise only) as advise.visible, advise.objective, advise.draws_left, advise.changes. */
   function hashFor(body) {
-    const visible = state.mode === "evaluate" ? clean(state.evaluate.visible) : "";
+    const e = state.evaluate;
+    const own = state.mode !== "evaluate" ? [] : [
+      ["advise.visible", clean(e.visible)],
+      ["advise.objective", e.objective === "win" ? "win" : ""],
+      ["advise.draws_left", clean(e.draws_left)], ["advise.changes", clean(e.changes)]];
     const params = new URLSearchParams([["mode", state.mode], ...flatten(body, "", []),
-      ...(visible ? [["advise.visible", visible]] : [])]);
+      ...own.filter(([, value]) => value)]);
     return "#" + params.toString();
   }
 
@@ -728,11 +792,20 @@
   /* The "what to discard / 打哪张" panel under the hand: whenever the hand has 14 tiles (+1
    * per kong: it must discard) or 13 (it has just discarded), the page asks POST /advise
    * with the form's variant, rules, hand, melds, jing and winds, and the panel's own
-   * "visible" tiles. The panel lists each discard, best first as the answer orders them,
-   * with its shanten and 进张; a click on a discard shows its waits. The answer is kept, so
-   * redrawing the form (a meld added, the language switched) shows it again at once. */
-  const advice = { key: "", body: null, answer: null, selected: null, ticket: 0, answered: 0,
-                   timer: null, open: true };
+   * "visible" tiles, and with `expected: true` and the panel's model inputs (objective,
+   * draws_left, changes). The panel lists each discard, best first as the answer orders them,
+   * with its shanten, 进张, and its 胡牌率 and 期望得分 as bars; a click on a discard shows its
+   * waits. The answer is kept, so redrawing the form (a meld added, the language switched)
+   * shows it again at once.
+   *
+   * When the expected values cannot be had for a hand whose shanten and 进张 can (a 422 the
+   * plain question does not get, e.g. guangdong without a seat wind; or a 503, the time
+   * budget spent), the panel asks again without them and says why next to the answer:
+   * modelProblem, that first answer. */
+  const advice = { key: "", body: null, answer: null, modelProblem: null, selected: null,
+                   ticket: 0, answered: 0, timer: null, open: true,
+                   defaults: { draws_left: null, changes: null } };
+  const MODEL_INPUTS = ["expected", "objective", "draws_left", "changes"];
 
   /** The hand's size as /advise counts it: concealed tiles and three per meld (a kong's
    * fourth tile is its "+1"); null while the hand cannot be read. */
@@ -753,7 +826,23 @@
     if (e.round_wind) body.round_wind = e.round_wind;
     const rules = rulesOut();
     if (Object.keys(rules).length) body.rules = rules;
+    body.expected = true;
+    body.objective = e.objective === "win" ? "win" : "score";
+    // A number the field cannot hold is sent as typed, so that the service's 422 says why.
+    if (clean(e.draws_left)) body.draws_left = numberOrText(e.draws_left);
+    if (clean(e.changes)) body.changes = numberOrText(e.changes);
     return body;
+  }
+
+  function numberOrText(text) {
+    return /^-?\d+(\.\d+)?$/.test(clean(text)) ? Number(clean(text)) : clean(text);
+  }
+
+  /** The same question without the expected-value model: shanten and 进张 alone. */
+  function withoutModel(body) {
+    const out = { ...body };
+    for (const name of MODEL_INPUTS) delete out[name];
+    return out;
   }
 
   /** After any change: ask /advise again (debounced) when what it would be asked changed;
@@ -767,7 +856,8 @@
     if (!wanted) {
       clearTimeout(advice.timer);
       advice.ticket += 1;  // an answer still on its way is for a hand no longer shown
-      Object.assign(advice, { key: "", body: null, answer: null, selected: null });
+      Object.assign(advice, { key: "", body: null, answer: null, modelProblem: null,
+                              selected: null });
       showAdvice();
       return;
     }
@@ -781,16 +871,31 @@
     advice.timer = setTimeout(() => askAdvice(body, ticket), 250);
   }
 
-  async function askAdvice(body, ticket) {
-    const answer = await MJ.call("/advise", body);
+  async function askAdvice(asked, ticket) {
+    let body = asked;
+    let answer = await MJ.call("/advise", body);
     if (ticket !== advice.ticket) return;  // a newer request was sent meanwhile
+    let modelProblem = null;
+    if (!answer.ok && (answer.status === 422 || answer.status === 503)) {
+      const plain = withoutModel(body);
+      const again = await MJ.call("/advise", plain);
+      if (ticket !== advice.ticket) return;
+      if (again.ok) modelProblem = answer;  // the hand is fine: the model could not value it
+      [body, answer] = [plain, again];
+    }
+    if (answer.ok && answer.data.expected) {  // what the service chose for the inputs not sent
+      for (const name of ["draws_left", "changes"]) {
+        if (body[name] === undefined) advice.defaults[name] = answer.data.expected[name];
+      }
+    }
     const discards = answer.ok && answer.data.discards;
-    // The best discard's waits are shown at once when it leaves the hand ready.
+    // The waits of the best discard that leaves the hand ready are shown at once (with the
+    // model, the best discard may keep a hand one from ready for a better one).
     const keep = discards && advice.selected !== null
       && discards.some((d) => d.discard === advice.selected);
-    advice.selected = keep ? advice.selected
-      : discards && discards.length && discards[0].waits ? discards[0].discard : null;
-    Object.assign(advice, { body, answer, answered: ticket });
+    const ready = discards && discards.find((d) => d.waits);
+    advice.selected = keep ? advice.selected : ready ? ready.discard : null;
+    Object.assign(advice, { body, answer, modelProblem, answered: ticket });
     showAdvice();
     document.body.dataset.advice = String(Number(document.body.dataset.advice || 0) + 1);
   }
@@ -807,11 +912,56 @@
       tileInput(tr("advice_visible"), () => e.visible, (v) => { e.visible = v; },
         { field: "visible", id: "advice-visible", placeholder: tr("optional"),
           hint: tr("advice_visible_hint") }),
+      modelFields(),
       el("div", { id: "advice-answer", "aria-live": "polite" }),
       el("details", { class: "advice-raw" }, el("summary", { text: tr("advice_raw") }),
         el("pre", { id: "advice-curl", class: "code" }),
         el("pre", { id: "advice-request", class: "code" })));
     return panel;
+  }
+
+  /** The expected-value model's inputs: the objective as a two-way toggle, the draws left and
+   * the hand changes as numbers (empty: the service's default, shown once an answer says it),
+   * each with its one-sentence explanation. */
+  function modelFields() {
+    const e = state.evaluate;
+    const toggle = el("fieldset", { class: "advice-objective", "data-field": "objective" },
+      el("legend", { text: tr("advice_objective") }),
+      el("div", { class: "advice-toggle" }, ["win", "score"].map((value) => {
+        const input = el("input", { type: "radio", name: "advice-objective", value,
+          id: `advice-objective-${value}` });
+        input.checked = (e.objective === "win" ? "win" : "score") === value;
+        input.addEventListener("change", () => {
+          if (input.checked) { e.objective = value; saveUrl(); }
+        });
+        return el("label", { for: input.id }, input, " ", tr(`advice_objective_${value}`));
+      })),
+      el("p", { class: "hint", text: tr("advice_objective_hint") }));
+    const draws = el("input", { type: "number", id: "advice-draws-left", "data-field": "draws_left",
+      min: "0", max: "40", step: "1", inputmode: "numeric", value: e.draws_left,
+      placeholder: defaultText("draws_left") });
+    draws.addEventListener("input", () => { e.draws_left = draws.value; saveUrl(); });
+    const changes = el("select", { id: "advice-changes", "data-field": "changes" },
+      el("option", { value: "", text: defaultText("changes") }),
+      ["0", "1"].map((n) => el("option", { value: n, text: n })));
+    changes.value = e.changes;
+    changes.addEventListener("change", () => { e.changes = changes.value; saveUrl(); });
+    const withHint = (box, hint) => { box.append(el("p", { class: "hint", text: hint })); return box; };
+    const open = advice.modelOpen === undefined ? !ONE_COLUMN.matches : advice.modelOpen;
+    return el("details", { class: "advice-model", id: "advice-model", open,
+      ontoggle: (event) => { advice.modelOpen = event.currentTarget.open; } },
+    el("summary", { text: tr("advice_model") }),
+    el("p", { class: "hint", text: tr("advice_model_hint") }),
+    toggle,
+    el("div", { class: "row advice-numbers" },
+      withHint(field(tr("advice_draws_left"), draws, "advice-draws"), tr("advice_draws_left_hint")),
+      withHint(field(tr("advice_changes"), changes, "advice-changes"), tr("advice_changes_hint"))));
+  }
+
+  /** "default" until an answer says what the service chose, then "default (18)". */
+  function defaultText(name) {
+    const n = advice.defaults[name];
+    return n === null || n === undefined ? tr("advice_default") : tr("advice_default_n", n);
   }
 
   /** Draw the answer kept (if any) into the panel: a problem as the page shows /evaluate's
@@ -827,6 +977,11 @@
     $("advice-summary").textContent = "";
     $("advice-curl").textContent = body ? MJ.curl("/advise", body) : "";
     $("advice-request").textContent = body ? JSON.stringify(body, null, 2) : "";
+    for (const name of ["draws_left", "changes"]) {  // the service's defaults, once known
+      const control = panel.querySelector(`[data-field="${name}"]`);
+      if (control && control.tagName === "SELECT") control.options[0].textContent = defaultText(name);
+      else if (control) control.placeholder = defaultText(name);
+    }
     if (!answer) { out.replaceChildren(); return; }
     if (!answer.ok) {
       const unplaced = MJ.placeErrors(panel, answer.data);
@@ -841,15 +996,84 @@
         text: tr("advice_complete") }) : [
         el("span", { text: tr(a.discards ? "advice_best_shanten" : "advice_hand_shanten") }), " ",
         el("strong", { "data-shanten": String(a.shanten), text: tr("shanten_text", a.shanten) })]);
-    if (!a.discards) {  // 13 tiles: the hand's own 进张
-      out.replaceChildren(shanten, el("div", { class: "advice-hand" },
+    const model = a.expected ? el("p", { class: "advice-model-used hint", id: "advice-model-used",
+      "data-draws-left": String(a.expected.draws_left), "data-changes": String(a.expected.changes),
+      "data-objective": a.expected.objective,
+      text: tr("advice_model_used", a.expected.draws_left, a.expected.changes,
+        tr(`advice_objective_${a.expected.objective}`)) }) : modelProblemNote(panel);
+    if (!a.discards) {  // 13 tiles: the hand's own 进张 (and, with the model, its numbers)
+      out.replaceChildren(...[shanten, model].filter(Boolean), el("div", { class: "advice-hand" },
         el("p", { class: "hint", text: tr("advice_draws") }),
         drawsList(a.tiles || []),
         el("p", { class: "advice-total", "data-left-total": String(a.left_total),
-          text: tr("advice_left_total", a.left_total) })));
+          text: tr("advice_left_total", a.left_total) }),
+        a.expected ? el("div", { class: "advice-hand-ev" },
+          el("p", { class: "hint", text: tr("advice_hand_ev") }),
+          metrics(a, null, a.expected.objective))  // one hand: nothing to compare, no bars
+          : null,
+        a.expected && a.win_probability === null
+          ? el("p", { class: "hint advice-far-note", text: tr("advice_far_note") }) : null));
       return;
     }
-    out.replaceChildren(shanten, discardsTable(a.discards), adviceWaits(a.discards));
+    out.replaceChildren(...[shanten, model, discardsTable(a.discards, a.expected, a.best),
+      a.expected && a.discards.some((d) => d.win_probability === null)
+        ? el("p", { class: "hint advice-far-note", text: tr("advice_far_note") }) : null,
+      adviceWaits(a.discards)].filter(Boolean));
+  }
+
+  /** Why this advice has no 胡牌率 / 期望得分: the first answer's problem (the model's inputs'
+   * errors placed at their fields, the rest said here). */
+  function modelProblemNote(panel) {
+    const problem = advice.modelProblem;
+    if (!problem) return null;
+    const modelBox = $("advice-model");
+    if (modelBox && (problem.data.errors || []).some((e) => MODEL_INPUTS.includes(e.field))) {
+      modelBox.open = true;  // its fields must be visible to hold their errors
+    }
+    const unplaced = MJ.placeErrors(panel, problem.data);
+    const said = unplaced.length ? unplaced.map((e) => el("li", {},
+      el("code", { text: e.field || "body" }), ": ", e.message))
+      : (problem.data.errors || []).length ? [el("li", { text: tr("advice_no_model_fields") })]
+        : [el("li", { text: problem.data.detail || "" })];
+    return el("div", { class: "advice-no-model", id: "advice-no-model",
+      "data-status": String(problem.status) },
+    el("p", { text: tr("advice_no_model") }), said.length ? el("ul", {}, said) : null);
+  }
+
+  /** 42.3% (a chance), never 0.0% for a chance above 0 nor 100.0% for one below 1. */
+  function percent(p) {
+    if (p > 0 && p < 0.0005) return "<0.1%";
+    if (p < 1 && p > 0.9995) return ">99.9%";
+    return `${(100 * p).toFixed(1)}%`;
+  }
+
+  function points(x) {
+    return x > 0 && x < 0.005 ? "<0.01" : x.toFixed(2);
+  }
+
+  /** 胡牌率 and 期望得分, each its number as text over a bar scaled to ``scale`` (the best
+   * entry's; none given: no bar). The objective's one is drawn stronger. A null (more than 3
+   * from ready) is "—", saying so on hover. */
+  function metrics(entry, scale, objective) {
+    const numbers = { win: entry.win_probability, score: entry.expected_score };
+    return el("div", { class: "advice-ev" }, ["win", "score"].map((kind) => {
+      const value = numbers[kind];
+      const none = value === null || value === undefined;
+      const text = none ? "—" : kind === "win" ? percent(value) : points(value);
+      const bar = scale ? el("span", { class: "advice-bar", "aria-hidden": "true" },
+        el("span", { class: "advice-bar-fill" })) : null;
+      if (bar) {  // the style attribute is refused by the page's CSP: set the width itself
+        const share = none || !(scale[kind] > 0) ? 0 : Math.min(1, value / scale[kind]);
+        bar.firstChild.style.width = `${(100 * share).toFixed(2)}%`;
+      }
+      return el("div", { class: `advice-metric ${kind}${kind === objective ? " objective" : ""}`,
+        "data-kind": kind, "data-value": none ? "" : String(value) },
+      el("span", { class: "advice-metric-text" },
+        el("span", { class: "advice-metric-name", text: tr(`advice_metric_${kind}`) }), " ",
+        el("span", { class: "advice-metric-number", title: none ? tr("advice_far") : null,
+          text }),
+        none ? el("span", { class: "sr-only", text: ` (${tr("advice_far")})` }) : null), bar);
+    }));
   }
 
   /** A tile's name for a label: 五条 5s, and 精 when it is a jing (wild) of this hand. */
@@ -872,26 +1096,35 @@
         text: String(d.left) }))));
   }
 
-  function discardsTable(discards) {
+  function discardsTable(discards, expected, best) {
     const choose = (code) => {
       advice.selected = code;
       showAdvice();
       const again = document.querySelector(`#advice tr[data-discard="${CSS.escape(code)}"] button`);
       if (again) again.focus();
     };
-    return el("table", { class: "advice-discards" },
-      el("thead", {}, el("tr", {}, tr("advice_head").map((h) => el("th", { scope: "col", text: h })))),
+    // Each bar is scaled to the best entry of its own number.
+    const most = (key) => Math.max(0, ...discards.map((d) => d[key] || 0));
+    const scale = expected ? { win: most("win_probability"), score: most("expected_score") } : null;
+    return el("table", { class: `advice-discards${expected ? " expected" : ""}` },
+      el("thead", {}, el("tr", {}, tr("advice_head").map((h) => el("th", { scope: "col", text: h })),
+        expected ? el("th", { scope: "col", class: "advice-ev-head", text: tr("advice_ev_head") })
+          : null)),
       el("tbody", {}, discards.map((d) => el("tr", {
         class: `${d.waits ? "ready" : ""} ${d.discard === advice.selected ? "selected" : ""}`,
         "data-discard": d.discard, "data-shanten": String(d.shanten),
-        "data-left-total": String(d.left_total),
+        "data-left-total": String(d.left_total), "data-best": d.discard === best ? "" : null,
         onclick: (event) => { if (!event.target.closest("button")) choose(d.discard); } },
         el("td", {}, pressed(adviceTile(d.discard, { tag: "button", extra: "advice-pick",
           label: tr("advice_choose", tileName(d.discard)),
-          onclick: () => choose(d.discard) }), d.discard === advice.selected)),
+          onclick: () => choose(d.discard) }), d.discard === advice.selected),
+        d.discard === best ? el("span", { class: "advice-best", title: tr("advice_best"),
+          "aria-label": tr("advice_best"), text: "★" }) : null),
         el("td", { class: "advice-n", text: tr("shanten_text", d.shanten) }),
         el("td", {}, drawsList(d.tiles)),
-        el("td", { class: "amount", text: String(d.left_total) })))));
+        el("td", { class: "amount", text: String(d.left_total) }),
+        expected ? el("td", { class: "advice-ev-cell" }, metrics(d, scale, expected.objective))
+          : null))));
   }
 
   function pressed(button, on) {

@@ -11,7 +11,7 @@ import type { components, paths } from "./schema.js";
 export type Schemas = components["schemas"];
 
 type JsonOf<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
-type PostPath = "/evaluate" | "/settle" | "/jing" | "/match" | "/advise" | "/replay";
+type PostPath = "/evaluate" | "/settle" | "/jing" | "/match" | "/advise" | "/replay" | "/review";
 
 /** The JSON body that `POST path` takes. */
 export type RequestOf<P extends PostPath> = JsonOf<paths[P]["post"]["requestBody"]>;
@@ -28,9 +28,21 @@ export type Variants = JsonOf<paths["/variants"]["get"]["responses"][200]>;
 
 export type AdviseRequest = RequestOf<"/advise">;
 export type AdviceResponse = AnswerOf<"/advise">;
+/** The expected-value model's inputs (each left out: the service's default). */
+export type ExpectedModel = Pick<AdviseRequest, "objective" | "draws_left" | "changes">;
+/** A hand-mode /advise body without the model's fields (`adviseExpected` adds them). */
+export type HandAdviseRequest = Omit<AdviseRequest, "log" | "seat" | keyof ExpectedModel
+  | "expected">;
+export type DiscardAdvice = Schemas["DiscardAdvice"];
+/** Log mode: an action of the seat with its `win_probability` and `expected_score`. */
+export type ValuedAction = Schemas["ValuedAction"];
+/** The model's inputs as the answer says they were used. */
+export type ExpectedInputs = Schemas["ExpectedInputs"];
 
 export type ReplayRequest = RequestOf<"/replay">;
 export type ReplayResponse = AnswerOf<"/replay">;
+export type ReviewRequest = RequestOf<"/review">;
+export type ReviewResponse = AnswerOf<"/review">;
 
 export type MatchRequest = RequestOf<"/match">;
 export type MatchResponse = AnswerOf<"/match">;
@@ -115,15 +127,43 @@ export class ScoringClient {
     return this.call("POST", "/match", body, options);
   }
 
-  /** What to discard: the hand's shanten and, per discard, its 进张 and waits. */
+  /** What to discard: the hand's shanten and, per discard, its 进张 and waits. The body may
+   * ask for the expected values itself (`expected: true`, …), or be a log-mode body. */
   advise(body: AdviseRequest, options?: CallOptions): Promise<AdviceResponse> {
     return this.call("POST", "/advise", body, options);
+  }
+
+  /** `advise` with the expected-value model: each discard's `win_probability` (胡牌率) and
+   * `expected_score` (期望得分), ranked by `model.objective` ("score", the default, or
+   * "win"), for `model.draws_left` of the seat's own draws (0-40) and `model.changes` hand
+   * changes (0 or 1); the answer's `expected` says the inputs used and `best` the discard
+   * ranked first. A field of `model` left out (or undefined) is not sent: the service's
+   * default. */
+  adviseExpected(hand: HandAdviseRequest, model: ExpectedModel = {},
+                 options?: CallOptions): Promise<AdviceResponse> {
+    return this.call("POST", "/advise", { ...hand, expected: true, ...model }, options);
+  }
+
+  /** Log mode of `POST /advise`: `log` is a `replay` body whose round is in progress, `seat`
+   * (0-3) the seat to advise. The answer is the seat's own advice (`shanten`, and `discards`
+   * or `tiles`) with every action it may take now in `actions`, each valued, and the one the
+   * objective ranks first in `best` (an action without its numbers, or null). The model is
+   * implied; `draws_left` defaults to what the wall left gives the seat. */
+  adviseLog(log: ReplayRequest, seat: number, model: ExpectedModel = {},
+            options?: CallOptions): Promise<AdviceResponse> {
+    return this.call("POST", "/advise", { log, seat, ...model }, options);
   }
 
   /** One round played from its deal and action log, every action checked: finished, its
    * `settle_request` and `settlement`; in progress, the `turn`, `seats` and `legal`. */
   replay(body: ReplayRequest, options?: CallOptions): Promise<ReplayResponse> {
     return this.call("POST", "/replay", body, options);
+  }
+
+  /** A played round decision by decision: each decision's played and best actions, their
+   * values and the loss, and a summary per seat. */
+  review(body: ReviewRequest, options?: CallOptions): Promise<ReviewResponse> {
+    return this.call("POST", "/review", body, options);
   }
 
   /** Every variant with its shapes, flags and rule options. */

@@ -478,6 +478,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a played round, decision by decision
+         * @description A /replay body (finished or in progress) and, optionally, one `seat`: every point where a reviewed seat acted or could have claimed (each time it held 14 tiles; each discard or added kong it could win, pung, kong or chow), what it played, the best action by the objective, both values as /advise log mode computes them on the log cut there (from what the seat saw then, never the wall or another seat's concealed tiles), the loss, and a summary per seat (agreement, total loss, the three costliest decisions). The expected-value model is /advise's (docs/review.md in the service's repository). A review that needs more hand states than one request may work out is a 422 `expected.too_large` saying what to ask instead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The language of the answer's sentences (problem `title`, `detail` and `errors[].message`; pattern and wait `note`s, ledger `detail`s, `notes`, rule option `description`s): any `zh` tag (zh-CN, zh, zh-Hans, …) gives simplified Chinese, anything else English, the default. q-values are honoured (`en;q=0.5, zh;q=0.9` is Chinese). Ids, codes, tiles, formulas and numbers are the same in every language. Never an error. */
+                    "Accept-Language"?: components["parameters"]["Accept-Language"];
+                    /** @description Your id for this request (1-128 characters from `A-Za-z0-9._:@/+=-`): logged with it and returned in the `X-Request-ID` header. Anything else is replaced by a fresh id; it never causes an error. */
+                    "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReviewRequest"];
+                };
+            };
+            responses: {
+                /** @description The answer. */
+                200: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewResponse"];
+                    };
+                };
+                /** @description Malformed JSON. */
+                400: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over the size limit of /review (128 KiB). */
+                413: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Content-Type is not application/json. */
+                415: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Valid JSON that is not a valid request; `errors` names each field. */
+                422: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The review ran past its time budget (REVIEW_BUDGET_SECONDS): ask for one seat, or with changes 0. */
+                503: {
+                    headers: {
+                        "X-Request-ID": components["headers"]["X-Request-ID"];
+                        "Content-Language": components["headers"]["Content-Language"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jing": {
         parameters: {
             query?: never;
@@ -1280,28 +1385,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Meld: {
+        Action: {
+            /** @description The seat that acts. */
+            seat: number;
             /**
-             * @description kong = exposed kong claimed from a discard (明杠), added_kong = pung extended by a drawn tile (补杠), concealed_kong = 暗杠
+             * @description draw (a kong's replacement too), discard, chow, pung, kong (of the last discard), added_kong, concealed_kong, win.
              * @enum {string}
              */
-            type: "chow" | "pung" | "kong" | "added_kong" | "concealed_kong";
-            tiles: string | string[];
+            type: "win" | "kong" | "pung" | "chow" | "draw" | "discard" | "added_kong" | "concealed_kong";
             /**
-             * @description Seat that discarded the claimed tile.
+             * @description The tile: of a discard and of a kong from hand (required); of a draw (optional when `wall` is given, else required); of a pung, kong or win (optional: the tile offered). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
              * @default null
              */
-            from?: number | null;
+            tile?: string | null;
             /**
-             * @description Which of the meld's tiles was claimed from `from`. Needed only where it decides a liability: xingguo, a chow holding a jing when the claimer is 冲关 or 霸精 (包; nanchang has no 包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @description A chow's three tiles, the claimed discard among them (chow only).
              * @default null
              */
-            claimed?: string | null;
-            /**
-             * @description The meld's place in the round's order of claims across all players (0 first, larger is later). Needed only where the order decides a liability: guangdong 包先不包后, two 12-tile landings fed by one seat.
-             * @default null
-             */
-            claim_order?: number | null;
+            tiles?: string | string[] | null;
         };
         Jing: {
             /**
@@ -1324,6 +1425,66 @@ export interface components {
              * @default null
              */
             previous_lower_indicator?: string | null;
+        };
+        ReplayRequest: {
+            /** @description The tiles dealt, by seat: the dealer's 14, the others' 13. */
+            deal: (string | string[])[];
+            /**
+             * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
+             * @default null
+             */
+            wall?: string | string[] | null;
+            /**
+             * @description Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn round are read from it).
+             * @default null
+             */
+            wall_size?: number | null;
+            /**
+             * @description qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+             * @default null
+             */
+            horses?: string | string[] | null;
+            /** @description The round in play order (at most 600). */
+            actions: components["schemas"]["Action"][];
+            /**
+             * @description The rule set to score with.
+             * @example xingguo
+             * @enum {string}
+             */
+            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
+            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+            /** @description The dealer's seat (East). */
+            dealer: number;
+            /**
+             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            round_wind?: string | null;
+            jing?: components["schemas"]["Jing"];
+        } & (unknown & unknown & unknown & unknown);
+        Meld: {
+            /**
+             * @description kong = exposed kong claimed from a discard (明杠), added_kong = pung extended by a drawn tile (补杠), concealed_kong = 暗杠
+             * @enum {string}
+             */
+            type: "chow" | "pung" | "kong" | "added_kong" | "concealed_kong";
+            tiles: string | string[];
+            /**
+             * @description Seat that discarded the claimed tile.
+             * @default null
+             */
+            from?: number | null;
+            /**
+             * @description Which of the meld's tiles was claimed from `from`. Needed only where it decides a liability: xingguo, a chow holding a jing when the claimer is 冲关 or 霸精 (包; nanchang has no 包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            claimed?: string | null;
+            /**
+             * @description The meld's place in the round's order of claims across all players (0 first, larger is later). Needed only where the order decides a liability: guangdong 包先不包后, two 12-tile landings fed by one seat.
+             * @default null
+             */
+            claim_order?: number | null;
         };
         Flags: {
             /**
@@ -1523,25 +1684,6 @@ export interface components {
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
             rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
         } & (unknown & unknown & unknown & unknown);
-        Action: {
-            /** @description The seat that acts. */
-            seat: number;
-            /**
-             * @description draw (a kong's replacement too), discard, chow, pung, kong (of the last discard), added_kong, concealed_kong, win.
-             * @enum {string}
-             */
-            type: "win" | "kong" | "pung" | "chow" | "draw" | "discard" | "added_kong" | "concealed_kong";
-            /**
-             * @description The tile: of a discard and of a kong from hand (required); of a draw (optional when `wall` is given, else required); of a pung, kong or win (optional: the tile offered). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-             * @default null
-             */
-            tile?: string | null;
-            /**
-             * @description A chow's three tiles, the claimed discard among them (chow only).
-             * @default null
-             */
-            tiles?: string | string[] | null;
-        };
         MatchRound: {
             /** @description A logged round: the tiles dealt, by seat (the derived dealer's 14, the others' 13). */
             deal?: (string | string[])[];
@@ -1601,13 +1743,27 @@ export interface components {
         } & (unknown & unknown & unknown & unknown);
         AdviseRequest: {
             /**
-             * @description The rule set to score with.
+             * @description The rule set to score with (log mode: the log's; given, it must be the same).
+             * @default null
              * @example xingguo
-             * @enum {string}
+             * @enum {string|null}
              */
-            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
-            /** @description Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one entry per distinct discard; 13 (+1 per kong), a hand that has just discarded, gets its shanten and 进张. */
-            hand: string | string[];
+            variant?: "xingguo" | "nanchang" | "qinzhou" | "guangdong" | null;
+            /**
+             * @description Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one entry per distinct discard; 13 (+1 per kong), a hand that has just discarded, gets its shanten and 进张. Required unless `log` is given.
+             * @default null
+             */
+            hand?: string | string[] | null;
+            /**
+             * @description Log mode: a POST /replay body whose round is in progress; the answer values each legal action of `seat` now (instead of hand, melds and visible: the seat's tiles and what it sees come from the log).
+             * @default null
+             */
+            log?: components["schemas"]["ReplayRequest"] | null;
+            /**
+             * @description Log mode: the seat (0-3) to advise.
+             * @default null
+             */
+            seat?: number | null;
             melds?: components["schemas"]["Meld"][];
             /** @description Every tile the player sees elsewhere (all discards, the other players' melds, a flipped indicator that stays in the wall), so that the copies left are true. xingguo's indicator, out of play, is counted without being listed. */
             visible?: string | string[];
@@ -1639,6 +1795,28 @@ export interface components {
             jing?: components["schemas"]["Jing"];
             /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
             rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+            /**
+             * @description Also each discard's (or the 13-tile hand's) win_probability and expected_score under the self-draw model (docs/advice.md, 'Expected value'), the discards ordered by the objective.
+             * @default false
+             */
+            expected?: boolean;
+            /**
+             * @description With expected: what ranks the discards and picks best: score (the default) or win (the chance to win).
+             * @default null
+             * @enum {string|null}
+             */
+            objective?: "score" | "win" | null;
+            /**
+             * @description With expected: the seat's own draws still to come (default 18).
+             * @default null
+             */
+            draws_left?: number | null;
+            /**
+             * @description With expected: the model's budget of hand changes (0 or 1); left out, the service's choice, said in the answer's expected.changes.
+             * @default null
+             * @enum {integer|null}
+             */
+            changes?: 0 | 1 | null;
         } & (unknown & unknown & unknown & unknown);
         Pattern: {
             /** @description Pattern id (pinyin); GET /variants lists each variant's, GET /rules/{variant} says what each is. Known values (more may be added in a minor version): ba_hu, bao_hu, da_qi_dui, da_san_yuan, da_si_xi, de_guo, de_zhong_de, di_hu, dian_pao, dui_dui_hu, gang_diao, gang_kai, gang_shang_kai_hua, gang_shang_pao, hai_di_lao_yue, hao_hua_qi_dui, hun_peng, hun_yao_jiu, hun_yi_se, ji_chu_fen, ji_hu, jian_ke, jing_diao, jiu_lian_bao_deng, men_feng, pa_lou_ti, peng_peng_hu, ping_hu, qi_dui, qi_xing_shi_san_lan, qiang_gang, qiang_gang_hu, qing_peng, qing_yao_jiu, qing_yi_se, quan_feng, ren_hu, shi_ba_luo_han, shi_er_zhang_luo_di, shi_san_lan, shi_san_yao, tian_hu, xiao_qi_dui, xiao_san_yuan, xiao_si_xi, yi_pao_san_xiang, zhuang_jia, zi_mo, zi_yi_se. */
@@ -1741,6 +1919,34 @@ export interface components {
             value: number;
             /** @description When the discard leaves the hand ready (shanten 0): every wait, valued as /evaluate values the waits of that 13-tile hand; else null. */
             waits?: components["schemas"]["WaitAdvice"][] | null;
+            /** @description Asked with `expected`: the chance that the hand left wins by its own draws (docs/advice.md, 'Expected value'); null more than 3 from ready. */
+            win_probability?: number | null;
+            /** @description Asked with `expected`: what the hand left collects on average (each self-drawn win valued at its /evaluate total); null more than 3 from ready. */
+            expected_score?: number | null;
+        };
+        ExpectedInputs: {
+            /** @description The seat's own draws still to come. */
+            draws_left: number;
+            /** @description The budget of hand changes (the service's choice when not asked). */
+            changes: number;
+            /**
+             * @description What ranks: score or win.
+             * @enum {string}
+             */
+            objective: "score" | "win";
+        };
+        ValuedAction: {
+            seat: number;
+            /** @description The action. Known values (more may be added in a minor version): win, kong, pung, chow, draw, discard, added_kong, concealed_kong, pass. */
+            type: string;
+            /** @enum {string} */
+            tile?: "1m" | "2m" | "3m" | "4m" | "5m" | "6m" | "7m" | "8m" | "9m" | "1p" | "2p" | "3p" | "4p" | "5p" | "6p" | "7p" | "8p" | "9p" | "1s" | "2s" | "3s" | "4s" | "5s" | "6s" | "7s" | "8s" | "9s" | "E" | "S" | "W" | "N" | "C" | "F" | "P";
+            /** @description A chow's three tiles, compact. */
+            tiles?: string;
+            /** @description The chance to win after this action. */
+            win_probability?: number | null;
+            /** @description What the seat collects on average after this action. */
+            expected_score?: number | null;
         };
         AdviceResponse: {
             variant: string;
@@ -1751,6 +1957,18 @@ export interface components {
             /** @description A 13-tile hand: its 进张; null for a 14-tile hand. */
             tiles?: components["schemas"]["Draw"][] | null;
             left_total?: number | null;
+            /** @description Asked with `expected`: the model's inputs as used. */
+            expected?: components["schemas"]["ExpectedInputs"];
+            /** @description Asked with `expected`: a 14-tile hand's discard the objective ranks first (a tile; null for a 13-tile hand); in log mode the action it ranks first (an action of `actions`, without its numbers; null when none is valued). */
+            best?: string | components["schemas"]["ActionOut"] | null;
+            /** @description Log mode: the seat advised. */
+            seat?: number;
+            /** @description Log mode: each legal action of the seat now, as /replay's `legal` writes it (a draw without its tile), and `pass` for a seat that may claim the open tile and does not draw next, each with the model's numbers after it. */
+            actions?: components["schemas"]["ValuedAction"][];
+            /** @description Asked with `expected`, a 13-tile hand: its chance to win by its own draws. */
+            win_probability?: number | null;
+            /** @description Asked with `expected`, a 13-tile hand: what it collects on average. */
+            expected_score?: number | null;
             ruleset: components["schemas"]["Ruleset"];
         };
         Transfer: {
@@ -1913,7 +2131,7 @@ export interface components {
             /** @description The offending field as a JSON path (`players[2].hand`), or `body`. */
             field: string;
             message: string;
-            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
+            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, expected.round_over, expected.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
             code: string;
             /** @description In a tile string: the 0-based character index where reading failed (present only where there is one). */
             position?: number;
@@ -1923,50 +2141,13 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
+            /** @description Stable machine-readable code: branch on it, never on the prose; a released code is never renamed (docs/errors.md says what each means). Known values (more may be added in a minor version): action.after_end, action.bad_meld, action.chow_not_next, action.claim_after_win, action.kong_not_allowed, action.must_win, action.no_claim, action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed, action.second_winner, action.tile_not_held, action.tile_required, action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked, action.wrong_draw, body.not_object, body.too_large, expected.round_over, expected.too_large, field.invalid, field.not_allowed_value, field.not_used, field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error, http.headers_too_large, http.method_not_allowed, http.not_found, http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed, json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported, meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value, rules.option_off, rules.unknown_option, seat.invalid, server.internal, server.not_ready, server.over_budget, tile.not_a_wind, tile.not_held, tile.not_one, tile.too_many, tile.too_many_copies, tile.unknown, variant.not_supported, variant.unknown, win.impossible_rob, win.inconsistent, wind.inconsistent. */
             code: string;
             errors?: components["schemas"]["ProblemError"][];
         };
         Health: {
             status: string;
         };
-        ReplayRequest: {
-            /** @description The tiles dealt, by seat: the dealer's 14, the others' 13. */
-            deal: (string | string[])[];
-            /**
-             * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
-             * @default null
-             */
-            wall?: string | string[] | null;
-            /**
-             * @description Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn round are read from it).
-             * @default null
-             */
-            wall_size?: number | null;
-            /**
-             * @description qinzhou, without `wall`: the 奖马 tiles flipped after the win.
-             * @default null
-             */
-            horses?: string | string[] | null;
-            /** @description The round in play order (at most 600). */
-            actions: components["schemas"]["Action"][];
-            /**
-             * @description The rule set to score with.
-             * @example xingguo
-             * @enum {string}
-             */
-            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
-            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
-            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
-            /** @description The dealer's seat (East). */
-            dealer: number;
-            /**
-             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-             * @default null
-             */
-            round_wind?: string | null;
-            jing?: components["schemas"]["Jing"];
-        } & (unknown & unknown & unknown & unknown);
         Fact: {
             /** @description The index in `actions` of the action that showed it. */
             action: number;
@@ -2032,6 +2213,103 @@ export interface components {
             seats?: components["schemas"]["SeatNow"][];
             /** @description By seat, every action it may take now (claims and wins included), each as an action of the log would be written. in_progress: everything; finished: the wins still open on the last tile (一炮多响's further winners, a last tile or last discard not yet won), else empty lists. A driver follows `legal` until it is empty. */
             legal?: components["schemas"]["ActionOut"][][];
+            ruleset: components["schemas"]["Ruleset"];
+        };
+        ReviewRequest: {
+            /** @description The tiles dealt, by seat: the dealer's 14, the others' 13. */
+            deal: (string | string[])[];
+            /**
+             * @description The tiles still to draw after the deal, in order: an ordinary draw takes the first left, a kong's replacement the last. Every draw is checked against it; the last tile, a drawn round and qinzhou's horses come from it. Give it or `wall_size`.
+             * @default null
+             */
+            wall?: string | string[] | null;
+            /**
+             * @description Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn round are read from it).
+             * @default null
+             */
+            wall_size?: number | null;
+            /**
+             * @description qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+             * @default null
+             */
+            horses?: string | string[] | null;
+            /** @description The round in play order (at most 600). */
+            actions: components["schemas"]["Action"][];
+            /**
+             * @description The rule set to score with.
+             * @example xingguo
+             * @enum {string}
+             */
+            variant: "xingguo" | "nanchang" | "qinzhou" | "guangdong";
+            /** @description Rule options of the variant; see GET /variants for names, types and defaults. */
+            rules?: components["schemas"]["XingguoRules"] | components["schemas"]["NanchangRules"] | components["schemas"]["QinzhouRules"] | components["schemas"]["GuangdongRules"];
+            /** @description The dealer's seat (East). */
+            dealer: number;
+            /**
+             * @description One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+             * @default null
+             */
+            round_wind?: string | null;
+            jing?: components["schemas"]["Jing"];
+            /**
+             * @description The seat to review (0-3); all four when left out.
+             * @default null
+             */
+            seat?: number | null;
+            /**
+             * @description What ranks each decision's options: score (the default) or win.
+             * @default null
+             * @enum {string|null}
+             */
+            objective?: "score" | "win" | null;
+            /**
+             * @description The model's budget of hand changes (0 or 1); left out, the service's choice, said in the answer's expected.changes.
+             * @default null
+             * @enum {integer|null}
+             */
+            changes?: 0 | 1 | null;
+        } & (unknown & unknown & unknown & unknown);
+        ReviewInputs: {
+            changes: number;
+            /** @enum {string} */
+            objective: "score" | "win";
+        };
+        Decision: {
+            /** @description The index in `actions` of the action played (or, for a pass, of the first action after the offered tile). */
+            action: number;
+            /** @description The seat's own draws still to come then (derived from the log). */
+            draws_left: number;
+            /** @description What the seat played, as `legal` writes actions (`pass` where it let the tile go); the log's omitted tiles filled in. */
+            played: components["schemas"]["ActionOut"];
+            /** @description The action the objective ranks first then (null: none valued). */
+            best: components["schemas"]["ActionOut"] | null;
+            /** @description The objective's number after the played action, as /advise log mode computes it on the log cut before `action`. */
+            played_value: number | null;
+            /** @description The same for the best action. */
+            best_value: number | null;
+            /** @description best_value − played_value (0 or more; null where a value is). */
+            loss: number | null;
+        };
+        ReviewSummary: {
+            decisions: number;
+            /** @description The share of decisions with numbers whose played action is the best (null: none has numbers). */
+            agreement: number | null;
+            /** @description The sum of the losses that are numbers. */
+            total_loss: number;
+            /** @description The `action` indexes of the (up to) three decisions that lost most, largest first. */
+            largest: number[];
+        };
+        SeatReview: {
+            seat: number;
+            decisions: components["schemas"]["Decision"][];
+            summary: components["schemas"]["ReviewSummary"];
+        };
+        ReviewResponse: {
+            variant: string;
+            /** @description The model's inputs as used (draws_left is each decision's own). */
+            expected: components["schemas"]["ReviewInputs"];
+            /** @description One object per seat reviewed. */
+            seats: components["schemas"]["SeatReview"][];
             ruleset: components["schemas"]["Ruleset"];
         };
         /** @description Rule options of xingguo (兴国冲关麻将); every option left out takes its default. */

@@ -87,6 +87,7 @@ class Guangdong(Variant):
     max_winners = 3  # 一炮多响 (一炮三响)
     scored = True
     round_wind_turns = True  # 五 风圈: 东→南→西→北, one turn per circle of dealers
+    scores_seat_wind = True  # 门风
     pattern_rules = fan.RULES
 
     # ------------------------------------------------------------------ evaluate

@@ -1,7 +1,17 @@
 """兴国冲关 xingguo: how a round is played (RULINGS "Play rules"; docs/rules/xingguo.md,
 "Play rules")."""
 
-from rules.play.declaration import Earthly, PassLock, PlayRules, Rule
+from rules.play.declaration import (
+    CHOW,
+    CLAIM,
+    KONG,
+    ONE_WINNER,
+    ROB,
+    Earthly,
+    PassLock,
+    PlayRules,
+    Rule,
+)
 from rules.text import msg
 
 PLAY = PlayRules(
@@ -17,4 +27,13 @@ PLAY = PlayRules(
     follow_rule=Rule(msg("跟庄"), "000 E组 8: 第一轮出牌跟庄家：-15= -5 -5 -5 可跟无数轮"),
     last_tile_rule=Rule(msg("和牌 (a drawn round)"),
                         "000 四.7: 和牌：摸牌到翻精处无人胡牌，则称和牌，此局全作废"),
+    # seed 000's own lines on the common rules; it has none on the turn, the deal, the tiles,
+    # claim priority, several winners, what may be won on, the wall's head or the end.
+    cites={
+        CLAIM: "000 四.2: 可吃上家，可碰任何一家",
+        CHOW: "000 四.2: 可吃上家，可碰任何一家",
+        KONG: "000 补充 4: 碰杠、暗杠、补杠后，补牌从最后牌补起，除翻的本精外",
+        ROB: "000 E组: 抢杠：胡家按正常胡 X2 德国抢奖5不翻倍, 补杠家包付",
+        ONE_WINNER: "000 四.4: 同一轮中点炮胡牌：胡前不胡后; 补充 1: 点炮时胡牌，胡前不胡后",
+    },
 )

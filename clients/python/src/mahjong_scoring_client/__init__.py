@@ -26,6 +26,8 @@ from .schema import (
     Problem,
     ReplayRequest,
     ReplayResponse,
+    ReviewRequest,
+    ReviewResponse,
     Settlement,
     SettleRequest,
     Variants,
@@ -35,5 +37,6 @@ __all__ = [
     "DEFAULT_URL", "AdviceResponse", "AdviseRequest", "Client", "EvaluateRequest",
     "EvaluateResponse", "JingRequest", "JingResponse", "MatchRequest", "MatchResponse",
     "MatchRound", "MatchRoundAnswer", "Problem", "ProblemError", "ReplayRequest",
-    "ReplayResponse", "SettleRequest", "Settlement", "Variants", "__version__",
+    "ReplayResponse", "ReviewRequest", "ReviewResponse", "SettleRequest", "Settlement",
+    "Variants", "__version__",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import requests
 
@@ -26,6 +26,8 @@ from .schema import (
     MatchResponse,
     ReplayRequest,
     ReplayResponse,
+    ReviewRequest,
+    ReviewResponse,
     Settlement,
     SettleRequest,
     Variants,
@@ -34,11 +36,13 @@ from .schema import (
     ProblemError as FieldError,  # one entry of a problem's errors, as the contract names it
 )
 
-__version__ = "1.5.0"
+__version__ = "1.6.0"
 DEFAULT_URL = "http://localhost:8000"
 PROBLEM_JSON = "application/problem+json"
 RETRY_STATUSES = frozenset({503})
 MAX_DELAY = 10.0  # seconds: the longest wait between two tries, whatever Retry-After says
+
+Objective = Literal["score", "win"]
 
 
 def _pause(seconds: float) -> None:
@@ -91,6 +95,20 @@ def _problem_body(response: requests.Response) -> dict[str, Any] | None:
     return body if isinstance(body, dict) else None
 
 
+def _with(request: Mapping[str, Any], **given: Any) -> dict[str, Any]:
+    """A copy of ``request`` with each keyword given (not None) in it; a keyword that the
+    request already holds with another value is refused rather than silently replaced."""
+    body = dict(request)
+    for name, value in given.items():
+        if value is None:
+            continue
+        if name in body and body[name] != value:
+            raise ValueError(f"{name} is given twice: {body[name]!r} in the request and "
+                             f"{value!r} as a keyword")
+        body[name] = value
+    return body
+
+
 class Client:
     """The scoring service at ``base_url``.
 
@@ -137,16 +155,50 @@ class Client:
         """A whole match: every round settled in order, with running and final totals."""
         return cast(MatchResponse, self._call("POST", "/match", request, accept_language))
 
-    def advise(self, request: AdviseRequest, *,
+    def advise(self, request: AdviseRequest, *, expected: bool | None = None,
+               objective: Objective | None = None, draws_left: int | None = None,
+               changes: int | None = None,
                accept_language: str | None = None) -> AdviceResponse:
-        """What to discard: the hand's shanten and, per discard, its 进张 and waits."""
-        return cast(AdviceResponse, self._call("POST", "/advise", request, accept_language))
+        """What to discard: the hand's shanten and, per discard, its 进张 and waits.
+
+        ``expected=True`` adds each discard's ``win_probability`` (胡牌率) and
+        ``expected_score`` (期望得分) under the service's self-draw model, the discards ranked
+        by ``objective`` ("score", the default, or "win"), for ``draws_left`` of the seat's
+        own draws (0-40) and ``changes`` hand changes (0 or 1); the answer's ``expected``
+        says the inputs used and ``best`` the discard ranked first. A keyword left out (None)
+        is not sent, so the service's default applies; one given is added to ``request``
+        (which is not changed), and one that ``request`` already holds with another value is
+        a ValueError. The model's inputs without ``expected`` are the service's 422.
+        """
+        body = _with(request, expected=expected, objective=objective, draws_left=draws_left,
+                     changes=changes)
+        return cast(AdviceResponse, self._call("POST", "/advise", body, accept_language))
+
+    def advise_log(self, log: ReplayRequest, seat: int, *, objective: Objective | None = None,
+                   draws_left: int | None = None, changes: int | None = None,
+                   accept_language: str | None = None) -> AdviceResponse:
+        """Log mode of ``POST /advise``: ``log`` is a ``replay`` body whose round is in
+        progress, ``seat`` (0-3) the seat to advise. The answer is that seat's own advice
+        (``shanten``, and ``discards`` or ``tiles``) with every action it may take now in
+        ``actions``, each with ``win_probability`` and ``expected_score``, and the one the
+        objective ranks first in ``best`` (an action without its numbers, or None). The
+        expected-value model is implied; ``draws_left`` defaults to what the wall left gives
+        the seat."""
+        body = _with({"log": log, "seat": seat}, objective=objective, draws_left=draws_left,
+                     changes=changes)
+        return cast(AdviceResponse, self._call("POST", "/advise", body, accept_language))
 
     def replay(self, request: ReplayRequest, *,
                accept_language: str | None = None) -> ReplayResponse:
         """One round played from its deal and action log, every action checked: finished, its
         ``settle_request`` and ``settlement``; in progress, the ``turn``, ``seats``, ``legal``."""
         return cast(ReplayResponse, self._call("POST", "/replay", request, accept_language))
+
+    def review(self, request: ReviewRequest, *,
+               accept_language: str | None = None) -> ReviewResponse:
+        """A played round decision by decision (a /replay body, optionally ``seat``): each
+        decision's played and best actions, their values and the loss, and a summary."""
+        return cast(ReviewResponse, self._call("POST", "/review", request, accept_language))
 
     def variants(self, *, accept_language: str | None = None) -> Variants:
         """Every variant, its shapes, flags and rule options with their defaults."""

@@ -6,33 +6,30 @@ Generated from openapi.yaml by ``make clients`` (tools/client_types.py): do not 
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = [
-    "Action", "ActionOut", "AdviceResponse", "AdviseRequest", "DiscardAdvice", "Draw",
-    "EvaluateRequest", "EvaluateResponse", "Evaluation", "Event", "Fact", "Flags", "Group",
-    "GuangdongRules", "Health", "Jing", "JingRequest", "JingResponse", "JingScore", "JingSeat",
-    "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundAnswer", "Meld", "MeldOut",
-    "NanchangRules", "Pattern", "Payment", "Player", "Problem", "ProblemError", "QinzhouRules",
-    "ReplayRequest", "ReplayResponse", "Result", "Ruleset", "SeatNow", "SettleRequest",
-    "Settlement", "Standing", "Transfer", "Variant", "VariantOption", "Variants", "Wait",
-    "WaitAdvice", "WaitValue", "Winner", "XingguoRules",
+    "Action", "ActionOut", "AdviceResponse", "AdviseRequest", "Decision", "DiscardAdvice", "Draw",
+    "EvaluateRequest", "EvaluateResponse", "Evaluation", "Event", "ExpectedInputs", "Fact", "Flags",
+    "Group", "GuangdongRules", "Health", "Jing", "JingRequest", "JingResponse", "JingScore",
+    "JingSeat", "MatchRequest", "MatchResponse", "MatchRound", "MatchRoundAnswer", "Meld",
+    "MeldOut", "NanchangRules", "Pattern", "Payment", "Player", "Problem", "ProblemError",
+    "QinzhouRules", "ReplayRequest", "ReplayResponse", "Result", "ReviewInputs", "ReviewRequest",
+    "ReviewResponse", "ReviewSummary", "Ruleset", "SeatNow", "SeatReview", "SettleRequest",
+    "Settlement", "Standing", "Transfer", "ValuedAction", "Variant", "VariantOption", "Variants",
+    "Wait", "WaitAdvice", "WaitValue", "Winner", "XingguoRules",
 ]
 
 
-Meld = TypedDict("Meld", {
-    # kong = exposed kong claimed from a discard (明杠), added_kong = pung extended by a drawn
-    # tile (补杠), concealed_kong = 暗杠
-    "type": Literal["chow", "pung", "kong", "added_kong", "concealed_kong"],
-    "tiles": str | list[str],
-    # Seat that discarded the claimed tile.
-    "from": NotRequired[int | None],
-    # Which of the meld's tiles was claimed from `from`. Needed only where it decides a
-    # liability: xingguo, a chow holding a jing when the claimer is 冲关 or 霸精 (包; nanchang has
-    # no 包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-    "claimed": NotRequired[str | None],
-    # The meld's place in the round's order of claims across all players (0 first, larger is
-    # later). Needed only where the order decides a liability: guangdong 包先不包后, two 12-tile
-    # landings fed by one seat.
-    "claim_order": NotRequired[int | None],
-})
+class Action(TypedDict):
+    # The seat that acts.
+    seat: int
+    # draw (a kong's replacement too), discard, chow, pung, kong (of the last discard),
+    # added_kong, concealed_kong, win.
+    type: Literal["win", "kong", "pung", "chow", "draw", "discard", "added_kong", "concealed_kong"]
+    # The tile: of a discard and of a kong from hand (required); of a draw (optional when
+    # `wall` is given, else required); of a pung, kong or win (optional: the tile offered).
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    tile: NotRequired[str | None]
+    # A chow's three tiles, the claimed discard among them (chow only).
+    tiles: NotRequired[str | list[str] | None]
 
 
 class Jing(TypedDict):
@@ -49,26 +46,6 @@ class Jing(TypedDict):
     # hands beside `previous_indicator`. One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`,
     # `🀋`.
     previous_lower_indicator: NotRequired[str | None]
-
-
-class Flags(TypedDict):
-    # 天胡
-    heavenly: NotRequired[bool]
-    # 地胡
-    earthly: NotRequired[bool]
-    # 人和 (guangdong)
-    human: NotRequired[bool]
-    # 海底捞月: won on the wall's last tile
-    last_tile: NotRequired[bool]
-    # 杠上炮: the winning discard followed the discarder's own kong
-    after_kong_discard: NotRequired[bool]
-    # Kongs in an unbroken chain before a kong_replacement win.
-    kong_chain: NotRequired[int]
-    # xingguo 霸胡: no player's jing count is above 0 (held, melded or discarded; /settle reads
-    # it from the tiles).
-    no_jing_held: NotRequired[bool]
-    # nanchang 德中德: the other three players hold no jing at all.
-    others_no_jing: NotRequired[bool]
 
 
 class GuangdongRules(TypedDict):
@@ -172,6 +149,69 @@ class XingguoRules(TypedDict):
     dealer_passes_on_draw: NotRequired[bool]
 
 
+class ReplayRequest(TypedDict):
+    # The tiles dealt, by seat: the dealer's 14, the others' 13.
+    deal: list[str | list[str]]
+    # The tiles still to draw after the deal, in order: an ordinary draw takes the first left,
+    # a kong's replacement the last. Every draw is checked against it; the last tile, a drawn
+    # round and qinzhou's horses come from it. Give it or `wall_size`.
+    wall: NotRequired[str | list[str] | None]
+    # Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn
+    # round are read from it).
+    wall_size: NotRequired[int | None]
+    # qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+    horses: NotRequired[str | list[str] | None]
+    # The round in play order (at most 600).
+    actions: list[Action]
+    # The rule set to score with.
+    variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
+    # Rule options of the variant; see GET /variants for names, types and defaults.
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
+    # The dealer's seat (East).
+    dealer: int
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    round_wind: NotRequired[str | None]
+    jing: NotRequired[Jing]
+
+
+Meld = TypedDict("Meld", {
+    # kong = exposed kong claimed from a discard (明杠), added_kong = pung extended by a drawn
+    # tile (补杠), concealed_kong = 暗杠
+    "type": Literal["chow", "pung", "kong", "added_kong", "concealed_kong"],
+    "tiles": str | list[str],
+    # Seat that discarded the claimed tile.
+    "from": NotRequired[int | None],
+    # Which of the meld's tiles was claimed from `from`. Needed only where it decides a
+    # liability: xingguo, a chow holding a jing when the claimer is 冲关 or 霸精 (包; nanchang has
+    # no 包). One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    "claimed": NotRequired[str | None],
+    # The meld's place in the round's order of claims across all players (0 first, larger is
+    # later). Needed only where the order decides a liability: guangdong 包先不包后, two 12-tile
+    # landings fed by one seat.
+    "claim_order": NotRequired[int | None],
+})
+
+
+class Flags(TypedDict):
+    # 天胡
+    heavenly: NotRequired[bool]
+    # 地胡
+    earthly: NotRequired[bool]
+    # 人和 (guangdong)
+    human: NotRequired[bool]
+    # 海底捞月: won on the wall's last tile
+    last_tile: NotRequired[bool]
+    # 杠上炮: the winning discard followed the discarder's own kong
+    after_kong_discard: NotRequired[bool]
+    # Kongs in an unbroken chain before a kong_replacement win.
+    kong_chain: NotRequired[int]
+    # xingguo 霸胡: no player's jing count is above 0 (held, melded or discarded; /settle reads
+    # it from the tiles).
+    no_jing_held: NotRequired[bool]
+    # nanchang 德中德: the other three players hold no jing at all.
+    others_no_jing: NotRequired[bool]
+
+
 class EvaluateRequest(TypedDict):
     # The rule set to score with.
     variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
@@ -273,20 +313,6 @@ class JingRequest(TypedDict):
     rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
 
 
-class Action(TypedDict):
-    # The seat that acts.
-    seat: int
-    # draw (a kong's replacement too), discard, chow, pung, kong (of the last discard),
-    # added_kong, concealed_kong, win.
-    type: Literal["win", "kong", "pung", "chow", "draw", "discard", "added_kong", "concealed_kong"]
-    # The tile: of a discard and of a kong from hand (required); of a draw (optional when
-    # `wall` is given, else required); of a pung, kong or win (optional: the tile offered).
-    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-    tile: NotRequired[str | None]
-    # A chow's three tiles, the claimed discard among them (chow only).
-    tiles: NotRequired[str | list[str] | None]
-
-
 class MatchRound(TypedDict):
     # A logged round: the tiles dealt, by seat (the derived dealer's 14, the others' 13).
     deal: NotRequired[list[str | list[str]]]
@@ -332,11 +358,18 @@ class MatchRequest(TypedDict):
 
 
 class AdviseRequest(TypedDict):
-    # The rule set to score with.
-    variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
+    # The rule set to score with (log mode: the log's; given, it must be the same).
+    variant: NotRequired[Literal["xingguo", "nanchang", "qinzhou", "guangdong", None]]
     # Concealed tiles: 14 (+1 per kong), a hand that must discard, gets one entry per distinct
     # discard; 13 (+1 per kong), a hand that has just discarded, gets its shanten and 进张.
-    hand: str | list[str]
+    # Required unless `log` is given.
+    hand: NotRequired[str | list[str] | None]
+    # Log mode: a POST /replay body whose round is in progress; the answer values each legal
+    # action of `seat` now (instead of hand, melds and visible: the seat's tiles and what it
+    # sees come from the log).
+    log: NotRequired[ReplayRequest | None]
+    # Log mode: the seat (0-3) to advise.
+    seat: NotRequired[int | None]
     melds: NotRequired[list[Meld]]
     # Every tile the player sees elsewhere (all discards, the other players' melds, a flipped
     # indicator that stays in the wall), so that the copies left are true. xingguo's
@@ -359,6 +392,18 @@ class AdviseRequest(TypedDict):
     jing: NotRequired[Jing]
     # Rule options of the variant; see GET /variants for names, types and defaults.
     rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
+    # Also each discard's (or the 13-tile hand's) win_probability and expected_score under the
+    # self-draw model (docs/advice.md, 'Expected value'), the discards ordered by the
+    # objective.
+    expected: NotRequired[bool]
+    # With expected: what ranks the discards and picks best: score (the default) or win (the
+    # chance to win).
+    objective: NotRequired[Literal["score", "win", None]]
+    # With expected: the seat's own draws still to come (default 18).
+    draws_left: NotRequired[int | None]
+    # With expected: the model's budget of hand changes (0 or 1); left out, the service's
+    # choice, said in the answer's expected.changes.
+    changes: NotRequired[Literal[0, 1, None]]
 
 
 class Pattern(TypedDict):
@@ -515,6 +560,62 @@ class DiscardAdvice(TypedDict):
     # When the discard leaves the hand ready (shanten 0): every wait, valued as /evaluate
     # values the waits of that 13-tile hand; else null.
     waits: NotRequired[list[WaitAdvice] | None]
+    # Asked with `expected`: the chance that the hand left wins by its own draws
+    # (docs/advice.md, 'Expected value'); null more than 3 from ready.
+    win_probability: NotRequired[float | None]
+    # Asked with `expected`: what the hand left collects on average (each self-drawn win
+    # valued at its /evaluate total); null more than 3 from ready.
+    expected_score: NotRequired[float | None]
+
+
+class ExpectedInputs(TypedDict):
+    # The seat's own draws still to come.
+    draws_left: int
+    # The budget of hand changes (the service's choice when not asked).
+    changes: int
+    # What ranks: score or win.
+    objective: Literal["score", "win"]
+
+
+class ValuedAction(TypedDict):
+    seat: int
+    # The action. Known values (more may be added in a minor version): win, kong, pung, chow,
+    # draw, discard, added_kong, concealed_kong, pass.
+    type: str
+    tile: NotRequired[
+        Literal[
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
+            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
+            "W", "N", "C", "F", "P",
+        ]
+    ]
+    # A chow's three tiles, compact.
+    tiles: NotRequired[str]
+    # The chance to win after this action.
+    win_probability: NotRequired[float | None]
+    # What the seat collects on average after this action.
+    expected_score: NotRequired[float | None]
+
+
+class ActionOut(TypedDict):
+    seat: int
+    # The action. Known values (more may be added in a minor version): win, kong, pung, chow,
+    # draw, discard, added_kong, concealed_kong.
+    type: str
+    # Its tile (absent for a draw whose tile is not known without a wall, and for a win).
+    tile: NotRequired[
+        Literal[
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
+            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
+            "W", "N", "C", "F", "P",
+        ]
+    ]
+    # A chow's three tiles, compact.
+    tiles: NotRequired[str]
+    # In `legal` only: the fields the log must fill in before this action can be pushed
+    # (`["tile"]`: a draw without a `wall`, whose tile only the table knows). Absent: push it
+    # as written.
+    missing: NotRequired[list[str]]
 
 
 class AdviceResponse(TypedDict):
@@ -529,6 +630,22 @@ class AdviceResponse(TypedDict):
     # A 13-tile hand: its 进张; null for a 14-tile hand.
     tiles: NotRequired[list[Draw] | None]
     left_total: NotRequired[int | None]
+    # Asked with `expected`: the model's inputs as used.
+    expected: NotRequired[ExpectedInputs]
+    # Asked with `expected`: a 14-tile hand's discard the objective ranks first (a tile; null
+    # for a 13-tile hand); in log mode the action it ranks first (an action of `actions`,
+    # without its numbers; null when none is valued).
+    best: NotRequired[str | ActionOut | None]
+    # Log mode: the seat advised.
+    seat: NotRequired[int]
+    # Log mode: each legal action of the seat now, as /replay's `legal` writes it (a draw
+    # without its tile), and `pass` for a seat that may claim the open tile and does not draw
+    # next, each with the model's numbers after it.
+    actions: NotRequired[list[ValuedAction]]
+    # Asked with `expected`, a 13-tile hand: its chance to win by its own draws.
+    win_probability: NotRequired[float | None]
+    # Asked with `expected`, a 13-tile hand: what it collects on average.
+    expected_score: NotRequired[float | None]
     ruleset: Ruleset
 
 
@@ -742,11 +859,11 @@ class ProblemError(TypedDict):
     # action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed,
     # action.second_winner, action.tile_not_held, action.tile_required,
     # action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked,
-    # action.wrong_draw, body.not_object, body.too_large, field.invalid,
-    # field.not_allowed_value, field.not_used, field.out_of_range, field.required,
-    # field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent,
-    # hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error,
-    # http.headers_too_large, http.method_not_allowed, http.not_found,
+    # action.wrong_draw, body.not_object, body.too_large, expected.round_over,
+    # expected.too_large, field.invalid, field.not_allowed_value, field.not_used,
+    # field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type,
+    # flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request,
+    # http.error, http.headers_too_large, http.method_not_allowed, http.not_found,
     # http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed,
     # json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported,
     # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
@@ -772,11 +889,11 @@ class Problem(TypedDict):
     # action.not_a_win, action.not_your_turn, action.nothing_to_win, action.rob_not_allowed,
     # action.second_winner, action.tile_not_held, action.tile_required,
     # action.tile_unavailable, action.wait_changed, action.wall_empty, action.win_locked,
-    # action.wrong_draw, body.not_object, body.too_large, field.invalid,
-    # field.not_allowed_value, field.not_used, field.out_of_range, field.required,
-    # field.unknown, field.wrong_length, field.wrong_type, flags.inconsistent,
-    # hand.not_winning, hand.wrong_tile_count, http.bad_request, http.error,
-    # http.headers_too_large, http.method_not_allowed, http.not_found,
+    # action.wrong_draw, body.not_object, body.too_large, expected.round_over,
+    # expected.too_large, field.invalid, field.not_allowed_value, field.not_used,
+    # field.out_of_range, field.required, field.unknown, field.wrong_length, field.wrong_type,
+    # flags.inconsistent, hand.not_winning, hand.wrong_tile_count, http.bad_request,
+    # http.error, http.headers_too_large, http.method_not_allowed, http.not_found,
     # http.request_line_too_long, json.bad_encoding, json.duplicate_key, json.malformed,
     # json.too_deep, match.inconsistent, match.unfinished_round, media_type.unsupported,
     # meld.bad_claim, meld.invalid, number.out_of_range, request.invalid, rules.bad_value,
@@ -790,31 +907,6 @@ class Problem(TypedDict):
 
 class Health(TypedDict):
     status: str
-
-
-class ReplayRequest(TypedDict):
-    # The tiles dealt, by seat: the dealer's 14, the others' 13.
-    deal: list[str | list[str]]
-    # The tiles still to draw after the deal, in order: an ordinary draw takes the first left,
-    # a kong's replacement the last. Every draw is checked against it; the last tile, a drawn
-    # round and qinzhou's horses come from it. Give it or `wall_size`.
-    wall: NotRequired[str | list[str] | None]
-    # Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn
-    # round are read from it).
-    wall_size: NotRequired[int | None]
-    # qinzhou, without `wall`: the 奖马 tiles flipped after the win.
-    horses: NotRequired[str | list[str] | None]
-    # The round in play order (at most 600).
-    actions: list[Action]
-    # The rule set to score with.
-    variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
-    # Rule options of the variant; see GET /variants for names, types and defaults.
-    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
-    # The dealer's seat (East).
-    dealer: int
-    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
-    round_wind: NotRequired[str | None]
-    jing: NotRequired[Jing]
 
 
 class Fact(TypedDict):
@@ -871,27 +963,6 @@ class SeatNow(TypedDict):
     ]
 
 
-class ActionOut(TypedDict):
-    seat: int
-    # The action. Known values (more may be added in a minor version): win, kong, pung, chow,
-    # draw, discard, added_kong, concealed_kong.
-    type: str
-    # Its tile (absent for a draw whose tile is not known without a wall, and for a win).
-    tile: NotRequired[
-        Literal[
-            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
-            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
-            "W", "N", "C", "F", "P",
-        ]
-    ]
-    # A chow's three tiles, compact.
-    tiles: NotRequired[str]
-    # In `legal` only: the fields the log must fill in before this action can be pushed
-    # (`["tile"]`: a draw without a `wall`, whose tile only the table knows). Absent: push it
-    # as written.
-    missing: NotRequired[list[str]]
-
-
 class ReplayResponse(TypedDict):
     variant: str
     # finished (a win, or a drawn round: the wall ran out) or in_progress.
@@ -913,4 +984,87 @@ class ReplayResponse(TypedDict):
     # last tile (一炮多响's further winners, a last tile or last discard not yet won), else empty
     # lists. A driver follows `legal` until it is empty.
     legal: NotRequired[list[list[ActionOut]]]
+    ruleset: Ruleset
+
+
+class ReviewRequest(TypedDict):
+    # The tiles dealt, by seat: the dealer's 14, the others' 13.
+    deal: list[str | list[str]]
+    # The tiles still to draw after the deal, in order: an ordinary draw takes the first left,
+    # a kong's replacement the last. Every draw is checked against it; the last tile, a drawn
+    # round and qinzhou's horses come from it. Give it or `wall_size`.
+    wall: NotRequired[str | list[str] | None]
+    # Without `wall`: how many tiles can be drawn after the deal (the last tile and a drawn
+    # round are read from it).
+    wall_size: NotRequired[int | None]
+    # qinzhou, without `wall`: the 奖马 tiles flipped after the win.
+    horses: NotRequired[str | list[str] | None]
+    # The round in play order (at most 600).
+    actions: list[Action]
+    # The rule set to score with.
+    variant: Literal["xingguo", "nanchang", "qinzhou", "guangdong"]
+    # Rule options of the variant; see GET /variants for names, types and defaults.
+    rules: NotRequired[XingguoRules | NanchangRules | QinzhouRules | GuangdongRules]
+    # The dealer's seat (East).
+    dealer: int
+    # One tile in any notation, e.g. `5m`, `E`, `5z`, `五万`, `🀋`.
+    round_wind: NotRequired[str | None]
+    jing: NotRequired[Jing]
+    # The seat to review (0-3); all four when left out.
+    seat: NotRequired[int | None]
+    # What ranks each decision's options: score (the default) or win.
+    objective: NotRequired[Literal["score", "win", None]]
+    # The model's budget of hand changes (0 or 1); left out, the service's choice, said in the
+    # answer's expected.changes.
+    changes: NotRequired[Literal[0, 1, None]]
+
+
+class ReviewInputs(TypedDict):
+    changes: int
+    objective: Literal["score", "win"]
+
+
+class Decision(TypedDict):
+    # The index in `actions` of the action played (or, for a pass, of the first action after
+    # the offered tile).
+    action: int
+    # The seat's own draws still to come then (derived from the log).
+    draws_left: int
+    # What the seat played, as `legal` writes actions (`pass` where it let the tile go); the
+    # log's omitted tiles filled in.
+    played: ActionOut
+    # The action the objective ranks first then (null: none valued).
+    best: ActionOut | None
+    # The objective's number after the played action, as /advise log mode computes it on the
+    # log cut before `action`.
+    played_value: float | None
+    # The same for the best action.
+    best_value: float | None
+    # best_value − played_value (0 or more; null where a value is).
+    loss: float | None
+
+
+class ReviewSummary(TypedDict):
+    decisions: int
+    # The share of decisions with numbers whose played action is the best (null: none has
+    # numbers).
+    agreement: float | None
+    # The sum of the losses that are numbers.
+    total_loss: float
+    # The `action` indexes of the (up to) three decisions that lost most, largest first.
+    largest: list[int]
+
+
+class SeatReview(TypedDict):
+    seat: int
+    decisions: list[Decision]
+    summary: ReviewSummary
+
+
+class ReviewResponse(TypedDict):
+    variant: str
+    # The model's inputs as used (draws_left is each decision's own).
+    expected: ReviewInputs
+    # One object per seat reviewed.
+    seats: list[SeatReview]
     ruleset: Ruleset

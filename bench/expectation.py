@@ -1,0 +1,210 @@
+"""Expected-value advice and reviews, timed in this process (issues 42 and 43).
+
+* Hand mode: a 14-tile hand, every discard, both numbers, ``draws_left`` 18, as
+  ``rules.advise`` answers it with ``expected``; rows by the hand's shanten (its best
+  discard's, the model's: jing wild), the budget of hand changes the issue names for that
+  row, and the jing held (0: guangdong and qinzhou; 2 and 4: xingguo and nanchang). Each
+  hand is new; the core's tables are warm from the hands before it (steady). Beside the
+  times, the states the engine reached for the hand, and how many hands asked more states
+  than one request may work out (answered 422 ``expected.too_large``).
+* Log mode on the seat's turn against hand mode for the same hand: seats of simulated
+  rounds holding 14 tiles, the same hand asked both ways.
+* Reviews: one seat, and all four, of simulated rounds; the ratio of the two.
+
+CPU time of this thread per call (``time.thread_time_ns``); percentiles of the calls.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import replace
+from typing import Any
+
+import rules
+from app.schemas.requests import AdviseSchema, ReplaySchema, ReviewSchema
+from bench.advice import advice_hand
+from bench.timing import percentile
+from rules import expected
+from rules.analysis import expectation
+from rules.errors import InvalidInput
+from rules.model import AdviseRequest, ExpectedAsk
+from rules.play import start
+from rules.play.state import ACT
+from rules.seat_advice import Sight, _own_request
+from rules.tiles import code
+from rules.variant import Variant
+from rules.variants import VARIANTS
+from tests.sim.engine import Simulator
+
+SEED = 9_420_000
+# issue 42: (shanten, changes) → p99 limit (ms), with 0, 2 and 4 jing held
+ROWS = {(0, 1): 50, (1, 1): 50, (2, 1): 300, (3, 0): 300}
+JING = {0: ("guangdong", "qinzhou"), 2: ("xingguo", "nanchang"), 4: ("xingguo", "nanchang")}
+LOG_RATIO = 2.0  # issue 42: log mode for a seat on its turn, p99 < 2× hand mode's
+REVIEW_P95_S = 3.0  # issue 43: one seat of a median simulated round, p95 < 3 s
+ALL_SEATS_RATIO = 4.0  # issue 43: all four seats < 4× one seat
+
+
+def _shanten(request: AdviseRequest) -> int:
+    """The hand's number as the model reads it: its best discard's (jing wild)."""
+    variant: Variant = VARIANTS[request.variant]
+    table = expectation.Table(variant.shapes, variant.wild_kinds(request.jing),
+                              len(request.hand.melds))
+    counts = request.hand.counts
+    return min(table.shanten(_without(counts, t)) for t in range(34) if counts[t])
+
+
+def _without(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    return (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
+
+
+def sample(shanten: int, jing: int, n: int, seed: int) -> list[AdviseRequest]:
+    """``n`` 14-tile hands at ``shanten`` holding ``jing`` jing (dealt or near complete)."""
+    rng = random.Random(seed)
+    names = JING[jing]
+    found: list[AdviseRequest] = []
+    tries = 0
+    while len(found) < n and tries < 200 * n:
+        tries += 1
+        request = advice_hand(rng, names[len(found) % len(names)], jing)
+        if _shanten(request) == shanten:
+            found.append(request)
+    return found
+
+
+def _states_of(request: AdviseRequest) -> int:
+    """The states the engine reached for the hand's discards (built again, cached moves)."""
+    variant = VARIANTS[request.variant]
+    resolved = variant.resolved_advice(request)
+    used = expected.inputs(resolved)
+    model = expected.Model.of(variant, resolved, used)
+    counts = request.hand.counts
+    roots = [expectation.pack(_without(counts, t)) for t in range(34) if counts[t]
+             and model.table.shanten(_without(counts, t)) <= expectation.MAX_SHANTEN]
+    return len(expectation.build(model.table, roots, used.changes, model.out).hands)
+
+
+def hand_mode(n: int = 12) -> dict[tuple[int, int, int], dict[str, Any]]:
+    """{(shanten, changes, jing): {"p50", "p99" (ns), "states" median and max, "calls",
+    "too_large"}}."""
+    out = {}
+    for (shanten, changes), _limit in ROWS.items():
+        for jing in JING:
+            hands = sample(shanten, jing, n, SEED + 100 * shanten + 10 * jing + changes)
+            times, states, over = [], [], 0
+            for hand in hands:
+                asked = replace(hand, expected=ExpectedAsk(18, changes))
+                start = time.thread_time_ns()
+                try:
+                    rules.advise(asked)
+                except InvalidInput:  # past the state budget: its time is still counted
+                    over += 1
+                    times.append(time.thread_time_ns() - start)
+                    continue
+                times.append(time.thread_time_ns() - start)
+                states.append(_states_of(asked))
+            out[shanten, changes, jing] = {
+                "p50": percentile(times, 50) if times else None,
+                "p99": percentile(times, 99) if times else None,
+                "states": int(statistics.median(states)) if states else 0,
+                "states_max": max(states) if states else 0, "calls": len(times),
+                "too_large": over}
+    return out
+
+
+def _turns(variant: str, seeds: range, per_round: int = 2) -> list[tuple[dict, int]]:
+    """(a /replay body cut at a seat's turn, the seat): points of simulated rounds where
+    a seat holds 14 tiles after a draw, ``per_round`` of each round."""
+    found = []
+    for seed in seeds:
+        played = Simulator(variant, seed).play()
+        request = ReplaySchema().load(played.log)
+        board = start(VARIANTS[variant], request, rules.resolved_rules(variant, request.rules))
+        taken = 0
+        for i, action in enumerate(request.actions):
+            if board.phase == ACT and board.drawn is not None and taken < per_round \
+                    and i % 7 == 3:
+                found.append(({**played.log, "actions": played.log["actions"][:i]},
+                              board.turn))
+                taken += 1
+            board.push(action)
+    return found
+
+
+def log_mode(rounds: int = 6) -> dict[str, Any]:
+    """Log mode on the seat's turn against hand mode for the same hand (ns): the p99 of
+    each and their ratio; questions past the state budget are left out of both."""
+    logs, hands = [], []
+    for name in VARIANTS:
+        for body, seat in _turns(name, range(SEED, SEED + rounds)):
+            query = AdviseSchema().load({"log": body, "seat": seat})
+            try:
+                start = time.thread_time_ns()
+                answer = rules.advise(query)
+                logged = time.thread_time_ns() - start
+            except InvalidInput:
+                continue
+            own = answer.advice  # the seat's own hand, as hand mode asks it
+            mine = AdviseSchema().load(_hand_body(query, own, seat))
+            start = time.thread_time_ns()
+            try:
+                rules.advise(mine)
+            except InvalidInput:
+                continue
+            hands.append(time.thread_time_ns() - start)
+            logs.append(logged)
+    if not logs:
+        return {"calls": 0}
+    return {"calls": len(logs), "log_p99": percentile(logs, 99),
+            "hand_p99": percentile(hands, 99),
+            "ratio": percentile(logs, 99) / percentile(hands, 99)}
+
+
+def _hand_body(query: Any, own: Any, seat: int) -> dict[str, Any]:
+    """The seat's hand as a hand-mode body (what log mode sees as ``visible``)."""
+    board = start(VARIANTS[query.variant], query.log, rules.resolved_rules(
+        query.variant, query.log.rules))
+    for action in query.log.actions:
+        board.push(action)
+    sight = Sight.of(board, seat)
+    asked = _own_request(VARIANTS[query.variant], board, seat, sight, board.rules, query)
+    return {"variant": asked.variant, "hand": "".join(
+        code(t) for t in asked.hand.concealed),
+        "melds": [{"type": m.kind, "tiles": "".join(code(t) for t in m.tiles)}
+                  for m in asked.hand.melds],
+        "visible": "".join(code(t) for t in asked.visible),
+        "dealer": asked.dealer, "seat_wind": code(asked.seat_wind),
+        "jing": {k: code(v) for k, v in asked.jing.__dict__.items()
+                 if v is not None}, "expected": True}
+
+
+def reviews(rounds: int = 6) -> dict[str, Any]:
+    """One seat and all four seats of simulated rounds (s): p95 of one seat, and the ratio
+    of all four to one (medians); reviews past the state budget counted apart."""
+    one, four, over = [], [], 0
+    for i in range(rounds):
+        name = list(VARIANTS)[i % 4]
+        played = Simulator(name, SEED + 500 + i).play()
+        try:
+            start = time.thread_time_ns()
+            rules.review(ReviewSchema().load({**played.log, "seat": i % 4}))
+            one.append((time.thread_time_ns() - start) / 1e9)
+            start = time.thread_time_ns()
+            rules.review(ReviewSchema().load(played.log))
+            four.append((time.thread_time_ns() - start) / 1e9)
+        except InvalidInput:
+            over += 1
+    return {"rounds": rounds, "too_large": over,
+            "one_p95": percentile(one, 95) if one else None,
+            "one_median": statistics.median(one) if one else None,
+            "four_median": statistics.median(four) if four else None,
+            "ratio": statistics.median(four) / statistics.median(one) if one else None}
+
+
+if __name__ == "__main__":
+    for key, row in hand_mode(4).items():
+        print(key, row)
+    print(log_mode(2))
+    print(reviews(2))

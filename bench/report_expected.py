@@ -1,0 +1,92 @@
+"""docs/PERFORMANCE.md's rows and section for expected values and reviews (issues 42, 43)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bench import expectation
+
+MS = 1e6
+
+
+def _ms(ns: float | None) -> str:
+    return "—" if ns is None else f"{ns / MS:,.1f} ms"
+
+
+def _verdict(ok: bool) -> str:
+    return "**met**" if ok else "**not met**"
+
+
+def targets(r: dict[str, Any]) -> list[str]:
+    """The target rows of issues 42 and 43."""
+    lines = []
+    rows = r.get("expected_hand") or {}
+    for (shanten, changes), limit in expectation.ROWS.items():
+        cells = []
+        ok = True
+        for jing in expectation.JING:
+            row = rows.get((shanten, changes, jing))
+            if not row or not row["calls"]:
+                cells.append(f"{jing} jing: no hand sampled")
+                continue
+            ok = ok and row["p99"] is not None and row["p99"] < limit * MS \
+                and row["too_large"] == 0
+            cells.append(f"{jing} jing: p99 {_ms(row['p99'])}, {row['states']:,} states "
+                         f"(max {row['states_max']:,}), {row['too_large']} of "
+                         f"{row['calls']} past the state budget")
+        level = "tenpai" if shanten == 0 else f"{shanten}-shanten"
+        lines.append(f"| issue 42 | a 14-tile hand, every discard, both numbers, draws_left 18, "
+                     f"{level}, changes {changes}: p99 < {limit} ms with 0, 2 and 4 jing | "
+                     f"{'; '.join(cells)} | {_verdict(ok)} |")
+    log = r.get("expected_log") or {}
+    if log.get("calls"):
+        lines.append(f"| issue 42 | log mode for a seat on its turn: p99 < "
+                     f"{expectation.LOG_RATIO:g}× hand mode for the same hand | "
+                     f"{_ms(log['log_p99'])} against {_ms(log['hand_p99'])} = "
+                     f"{log['ratio']:.2f}× ({log['calls']} turns) | "
+                     f"{_verdict(log['ratio'] < expectation.LOG_RATIO)} |")
+    review = r.get("review") or {}
+    if review.get("one_p95") is not None:
+        lines.append(f"| issue 43 | reviewing one seat of a simulated round in process: p95 < "
+                     f"{expectation.REVIEW_P95_S:g} s | p95 {review['one_p95']:.2f} s (median "
+                     f"{review['one_median']:.2f} s, {review['rounds']} rounds, "
+                     f"{review['too_large']} past the state budget) | "
+                     f"{_verdict(review['one_p95'] < expectation.REVIEW_P95_S)} |")
+        lines.append(f"| issue 43 | all four seats < {expectation.ALL_SEATS_RATIO:g}× one seat "
+                     f"| {review['ratio']:.2f}× (medians {review['four_median']:.2f} s against "
+                     f"{review['one_median']:.2f} s) | "
+                     f"{_verdict(review['ratio'] < expectation.ALL_SEATS_RATIO)} |")
+    return lines
+
+
+def section(r: dict[str, Any]) -> list[str]:
+    rows = r.get("expected_hand") or {}
+    lines = ["## Expected values and reviews (issues 42, 43)", "",
+             "A 14-tile hand asked with `expected` (`rules.advise`): every discard's "
+             "`win_probability` and `expected_score`, `draws_left` 18, by the hand's shanten "
+             "(its best discard's, jing wild) and the budget of hand changes the issue names "
+             "for that row, with 0 jing held (guangdong, qinzhou) and 2 or 4 (xingguo, "
+             "nanchang). Each hand is new to the engine; CPU time of this thread. \"states\" is "
+             "how many hand states the engine worked out for the hand (the graph of "
+             "`rules/analysis/expectation.py`, its median and largest); a hand past the "
+             f"request's budget ({_budget()} states) is answered 422 `expected.too_large` and "
+             "counted apart (its time still counts).", "",
+             "| shanten | changes | jing | hands | p50 | p99 | states (median / max) | past the "
+             "budget |", "|---|---|---|---|---|---|---|---|"]
+    for (shanten, changes, jing), row in rows.items():
+        lines.append(f"| {shanten} | {changes} | {jing} | {row['calls']} | {_ms(row['p50'])} | "
+                     f"{_ms(row['p99'])} | {row['states']:,} / {row['states_max']:,} | "
+                     f"{row['too_large']} |")
+    lines += ["", "Where the time goes: a state costs some 100-200 µs of Python (what its "
+              "draws and discards lead to: one exchange table per tile it can throw, "
+              "`rules/analysis/exchange.py`), and a question reaches every hand its discards, "
+              "hand changes and, for the other discards of a 14-tile hand, its steps back "
+              "can lead to: thousands for a hand one step from ready with a hand change, "
+              "tens of thousands with jing held (a jing is any tile). The values themselves, "
+              "worked out turn by turn in arrays, are a tenth of the time.", ""]
+    return lines
+
+
+def _budget() -> str:
+    from rules.expected import STATES_PER_REQUEST
+    return f"{STATES_PER_REQUEST:,}"

@@ -1,0 +1,228 @@
+"""Every exchange of a waiting hand at once: throw one tile, draw another.
+
+The expected-value model (:mod:`rules.analysis.expectation`) asks of each hand it reaches,
+for every tile ``d`` it could throw and every kind ``x`` it could draw, the shanten of
+``H − d + x``: some 400 questions a hand, far too many to ask :func:`shanten` one by one.
+They have a shape, though. Throwing ``d`` leaves a hand ``K`` one tile short of waiting;
+any tile added to ``K`` raises what a shape keeps by one at most, so
+
+    shanten(K + x) = base(K) − [x helps K]
+
+where ``base(K)`` is the shanten ``K`` takes beside a tile that helps no shape, and the
+kinds that help are read from the same tables :func:`~rules.analysis.shanten.improving_tiles`
+reads (a tile helps where it grows a family's cover table at an entry some best split
+uses; the other shapes' own rules; a wild always helps). So one :class:`Exchange` per tile
+thrown answers all 34 draws. ``K`` differs from ``H`` in one family only, so the other
+families' tables and most of their merges are ``H``'s, read once.
+
+A test holds every answer to :func:`shanten` of the whole hand ``H − d + x``, for every
+``d`` and ``x``, on hands of every variant's shapes, with wilds and melds.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.analysis.model import ShapeRules
+from rules.analysis.shanten import (
+    _PLANS,
+    EMPTY_COVER,
+    Cover,
+    _best_split,
+    _family_covers,
+    _gains,
+    _lan_improving,
+    _lan_kept,
+    _merged,
+    _others,
+    _seven_pairs_kept,
+    _shi_san_yao_improving,
+    _shi_san_yao_kept,
+    _tight_entries,
+    family_cover,
+    improving_tiles,
+    shanten,
+)
+from rules.caches import cached
+
+Counts = tuple[int, ...]
+WILD = -1  # the tile thrown is a wild (a jing): which of the wild kinds is the caller's
+
+
+class Exchange(NamedTuple):
+    """Throwing ``thrown`` (a kind, or :data:`WILD`): the hand left then takes shanten
+    ``base`` beside a drawn tile that helps no shape, ``base − 1`` beside one of ``helps``
+    (a bit mask of kinds; the wild kinds always help)."""
+
+    thrown: int
+    base: int
+    helps: int
+
+
+def mask(kinds: object) -> int:
+    out = 0
+    for kind in kinds:  # type: ignore[attr-defined]
+        out |= 1 << kind
+    return out
+
+
+@cached(1 << 14)
+def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
+              wild_kinds: frozenset[int] = frozenset()) -> tuple[Exchange, ...]:
+    """One :class:`Exchange` per distinct tile a waiting hand (13 − 3 × ``melds`` tiles:
+    natural ``counts`` and ``wilds``) can throw: each natural kind held, and a wild if it
+    holds one."""
+    always = mask(wild_kinds)
+    whole = _Whole.of(counts, rules.honour_chows, melds)
+    pairs = _PairsView.of(counts) if melds == 0 and rules.seven_pairs else None
+    out = []
+    for tile, held in enumerate(counts):
+        if not held:
+            continue
+        kept, helps = whole.short(tile)
+        if melds == 0:
+            for other_kept, other_helps in _specials(counts, tile, rules, pairs):
+                if other_kept > kept:
+                    kept, helps = other_kept, other_helps
+                elif other_kept == kept:
+                    helps |= other_helps
+        out.append(Exchange(tile, 13 - 3 * melds - wilds - kept, helps | always))
+    if wilds:
+        helps = mask(improving_tiles(counts, wilds, rules, melds, wild_kinds))
+        out.append(Exchange(WILD, shanten(counts, wilds, rules, melds) + 1, helps | always))
+    return tuple(out)
+
+
+class _Whole(NamedTuple):
+    """Four sets + a pair: the whole hand's family tables and their merges, read once for
+    every tile thrown (a throw changes one family: the others' tables stay, and the merges
+    of every three families are what a changed family is merged with)."""
+
+    counts: Counts
+    plans: tuple
+    sets: int
+    covers: tuple[Cover, ...]
+    others: tuple[Cover, ...]  # for each family, the other four merged
+    rest: dict[tuple[int, int], Cover]  # for each two families, the other three merged
+    gains: tuple[tuple[int, ...], ...]  # each family's own gains (_gains)
+
+    @classmethod
+    def of(cls, counts: Counts, honour_chows: bool, melds: int) -> _Whole:
+        plans = _PLANS[honour_chows]
+        covers = tuple(_family_covers(counts, honour_chows))
+        rest = {}
+        for f in range(len(plans)):
+            for g in range(f + 1, len(plans)):
+                merged = EMPTY_COVER
+                for h, cover in enumerate(covers):
+                    if h not in (f, g):
+                        merged = _merged(merged, cover)
+                rest[f, g] = rest[g, f] = merged
+        gains = tuple(_gains(fam, counts[lo:hi], chows) for fam, lo, hi, chows in plans)
+        return cls(counts, plans, 4 - melds, covers, tuple(_others(list(covers))), rest,
+                   gains)
+
+    def short(self, thrown: int) -> tuple[int, int]:
+        """(kept, helping kinds as a bit mask) of the hand less one ``thrown``."""
+        changed = _FAMILY_OF[thrown]
+        family, lo, hi, chows = self.plans[changed]
+        part = list(self.counts[lo:hi])
+        part[thrown - lo] -= 1
+        short = tuple(part)
+        mine = family_cover(family, short, chows)
+        kept = _best_split(mine, self.others[changed], self.sets)
+        helps = _helps(_gains(family, short, chows),
+                       _tight_entries(mine, self.others[changed], self.sets), lo)
+        for g, (_, start, _, _) in enumerate(self.plans):
+            if g != changed:
+                others = _merged(mine, self.rest[g, changed])
+                helps |= _helps(self.gains[g], _tight_entries(self.covers[g], others,
+                                                              self.sets), start)
+        return kept, helps
+
+
+_FAMILY_OF = tuple(i for i, (_, lo, hi, _) in enumerate(_PLANS[False]) for _ in range(lo, hi))
+
+
+@cached(1 << 14)
+def _helps(gains: tuple[int, ...], tight: int, start: int) -> int:
+    """The kinds (bit mask, from ``start``) whose gains grow a tight entry."""
+    out = 0
+    if tight:
+        for pos, grows in enumerate(gains):
+            if grows & tight:
+                out |= 1 << (start + pos)
+    return out
+
+
+class _PairsView(NamedTuple):
+    """Seven pairs reads a hand by how many kinds it holds 0-4 times: the histogram, and
+    for each count the kinds held so (a bit mask), so a throw moves one kind between two
+    counts."""
+
+    histogram: tuple[int, ...]
+    kinds_by_count: tuple[int, ...]
+
+    @classmethod
+    def of(cls, counts: Counts) -> _PairsView:
+        histogram = [0] * 5
+        kinds = [0] * 5
+        for kind, held in enumerate(counts):
+            histogram[held] += 1
+            kinds[held] |= 1 << kind
+        return cls(tuple(histogram), tuple(kinds))
+
+    def short(self, thrown: int, held: int, four_as_two: bool) -> tuple[int, int]:
+        """(kept, helping kinds) of seven pairs once one ``thrown`` (held ``held`` times)
+        goes."""
+        histogram = list(self.histogram)
+        histogram[held] -= 1
+        histogram[held - 1] += 1
+        kept, helping = _pairs_profile(tuple(histogram), four_as_two)
+        bit = 1 << thrown
+        helps = 0
+        for count in helping:
+            kinds = self.kinds_by_count[count]
+            if count == held:
+                kinds &= ~bit
+            elif count == held - 1:
+                kinds |= bit
+            helps |= kinds
+        return kept, helps
+
+
+@cached(1 << 10)
+def _pairs_profile(histogram: tuple[int, ...], four_as_two: bool) -> tuple[int, tuple[int, ...]]:
+    """Seven pairs of a hand with this histogram: (kept, the counts at which one more copy
+    of a kind lets it keep one more tile): it depends on nothing else."""
+    counts = tuple(held for held, kinds in enumerate(histogram) for _ in range(kinds))
+    kept = _seven_pairs_kept(counts, four_as_two)
+    helping = []
+    for held in range(4):
+        if histogram[held]:
+            grown = list(counts)
+            grown[grown.index(held)] += 1
+            if _seven_pairs_kept(tuple(grown), four_as_two) > kept:
+                helping.append(held)
+    return kept, tuple(helping)
+
+
+def _specials(counts: Counts, thrown: int, rules: ShapeRules,
+              pairs: _PairsView | None) -> list[tuple[int, int]]:
+    """(kept, helping kinds) of each shape beyond four sets + a pair the rules allow, for
+    the hand less one ``thrown``."""
+    found = []
+    if pairs is not None:
+        found.append(pairs.short(thrown, counts[thrown], rules.four_as_two_pairs))
+    if rules.shi_san_yao or rules.shi_san_lan:
+        left = list(counts)
+        left[thrown] -= 1
+        short = tuple(left)
+        if rules.shi_san_yao:
+            found.append((_shi_san_yao_kept(short), mask(_shi_san_yao_improving(short))))
+        if rules.shi_san_lan:
+            found.append((_lan_kept(short)[0], mask(_lan_improving(short))))
+    return found
+
+
+__all__ = ["WILD", "Exchange", "exchanges", "mask"]

@@ -1,0 +1,422 @@
+"""Expected values under the self-draw model (the contract's "Expected value" section):
+how likely a waiting hand is to win by its own draws, and what it collects on average.
+
+The model. A waiting hand ``H`` (13 − 3k concealed tiles beside k melds that never change)
+draws; a tile kind x comes with probability ``r_H(x) / R``, where ``r_H(x) = 4 − out(x) −
+H(x)`` (never below 0) counts the copies the seat has not seen, ``out`` the copies it sees
+outside its concealed tiles, and ``R`` their sum. A hand the variant accepts as a
+self-drawn win is always won; otherwise the seat discards a tile that does not raise the
+shanten (jing wild, copy limits ignored): the drawn tile itself (always allowed), a tile
+that lowers the shanten, or, while its budget ``b`` of hand changes lasts, another tile
+that keeps it (``b`` falls by one). ``V_T = 0`` after the last draw; ``V_t(H, b) = Σ_x
+r_H(x)/R · best_t(H + x, b)``, a win's value or the best discard's ``V_{t+1}``. The two
+numbers, the chance of a win (each win worth 1) and the expected score (each worth its
+total), are each their own optimum.
+
+The design follows mahjong-cpp's (learned from, not copied): the hands a question can reach
+are found once, as a graph (:class:`Graph`: each state a hand and its budget, each draw an
+edge to a win or to the states its allowed discards lead to), and the values are worked
+out one turn at a time backwards, for every state at once, in arrays (:func:`values`).
+What a hand's draws and discards are (:class:`HandMoves`) depends on the tiles alone, so it is
+kept between questions; the draw probabilities depend on what the seat sees, so they are
+the question's. Several questions that differ only by one more copy seen (the discards of
+one 14-tile hand, each counted as seen) share one graph and are solved together, one row
+of values each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rules.analysis import is_complete, shanten, waits
+from rules.analysis.exchange import WILD, exchanges
+from rules.analysis.model import ShapeRules
+from rules.caches import cached
+
+Counts = tuple[int, ...]
+KINDS = 34
+COPIES = 4
+MAX_SHANTEN = 3  # a waiting hand further from ready is not valued (its numbers are null)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a question fixes about the hand besides its tiles: the variant's shapes, the
+    wild kinds (the jing: drawn like any kind, wild in the hand) and how many melds stand
+    beside the concealed tiles."""
+
+    shapes: ShapeRules
+    wild_kinds: frozenset[int] = frozenset()
+    melds: int = 0
+
+    def split(self, counts: Counts) -> tuple[Counts, int]:
+        """The concealed counts as the core reads them: natural counts and wilds."""
+        if not self.wild_kinds:
+            return counts, 0
+        natural = list(counts)
+        wilds = 0
+        for kind in self.wild_kinds:
+            wilds += natural[kind]
+            natural[kind] = 0
+        return tuple(natural), wilds
+
+    def shanten(self, counts: Counts) -> int:
+        """The model's shanten: the variant's shapes, jing wild, copy limits ignored."""
+        natural, wilds = self.split(counts)
+        return shanten(natural, wilds, self.shapes, self.melds)
+
+    def complete(self, counts: Counts) -> bool:
+        """Is the hand (14 − 3k tiles) complete: a self-drawn win in every variant."""
+        natural, wilds = self.split(counts)
+        return is_complete(natural, wilds, self.shapes, self.melds)
+
+
+# A hand is packed into one int, three bits a kind (kind k at bits 3k..3k+2): a state's key,
+# and a draw or a discard is one addition: the graph of a question holds thousands.
+BITS = 3
+ONE = tuple(1 << (BITS * kind) for kind in range(KINDS))
+
+
+def pack(counts: Counts) -> int:
+    return sum(n << (BITS * kind) for kind, n in enumerate(counts))
+
+
+def unpack(hand: int) -> Counts:
+    return tuple((hand >> (BITS * kind)) & 7 for kind in range(KINDS))
+
+
+@dataclass(frozen=True)
+class HandMoves:
+    """What a waiting hand may do on each draw, whatever the seat sees: the kinds whose
+    draw completes it (``wins``), and for each kind the hands its discards lead to a step
+    closer to ready (``closer``); throwing the drawn tile back (the hand unchanged) is always
+    allowed and not listed. ``exchanges`` is what the hand changes (:func:`aside`) are read
+    from."""
+
+    shanten: int
+    wins: frozenset[int]
+    closer: dict[int, tuple[int, ...]]
+    exchanges: tuple[tuple[tuple[int, ...], int, int], ...]  # (kinds thrown, base, helps)
+
+
+@cached(1 << 15)
+def moves(table: Table, hand: int) -> HandMoves:
+    """:class:`HandMoves` of the packed waiting ``hand`` (:mod:`rules.analysis.exchange`: the
+    shanten of every ``hand − d + x`` from one exchange per tile thrown)."""
+    counts = unpack(hand)
+    natural, wilds = table.split(counts)
+    found = exchanges(natural, wilds, table.shapes, table.melds, table.wild_kinds)
+    thrown = tuple((_kinds(e.thrown, counts, table.wild_kinds), e.base, e.helps)
+                   for e in found)
+    first_kinds, first_base, first_helps = thrown[0]
+    now = first_base - ((first_helps >> first_kinds[0]) & 1)  # hand = (hand − d) + d
+    wins: frozenset[int] = frozenset()
+    if now == 0:
+        wins = frozenset(waits(natural, wilds, table.shapes, table.melds, table.wild_kinds))
+    closer: dict[int, list[int]] = {}
+    for kinds, base, helps in thrown:
+        if base != now:
+            continue
+        for kind in kinds:
+            left = hand - ONE[kind]
+            for drawn in _bits(helps & ~(1 << kind)):
+                closer.setdefault(drawn, []).append(left + ONE[drawn])
+    return HandMoves(now, wins, {x: tuple(h) for x, h in closer.items()}, thrown)
+
+
+@cached(1 << 13)
+def aside(table: Table, hand: int) -> dict[int, tuple[int, ...]]:
+    """For each kind drawn, the hands a hand change leads to: the drawn tile kept, another
+    thrown, the shanten the same."""
+    found = moves(table, hand)
+    now = found.shanten
+    out: dict[int, list[int]] = {}
+    for kinds, base, helps in found.exchanges:
+        if base == now:
+            same = ALL_KINDS & ~helps
+        elif base == now + 1:
+            same = helps
+        else:
+            continue
+        for kind in kinds:
+            left = hand - ONE[kind]
+            for drawn in _bits(same & ~(1 << kind)):
+                out.setdefault(drawn, []).append(left + ONE[drawn])
+    return {x: tuple(h) for x, h in out.items()}
+
+
+ALL_KINDS = (1 << KINDS) - 1
+
+
+def _kinds(thrown: int, counts: Counts, wild_kinds: frozenset[int]) -> tuple[int, ...]:
+    """The kinds a thrown tile may be: itself, or for a wild each wild kind held."""
+    if thrown != WILD:
+        return (thrown,)
+    return tuple(kind for kind in sorted(wild_kinds) if counts[kind])
+
+
+def _bits(value: int) -> list[int]:
+    out = []
+    while value:
+        low = value & -value
+        out.append(low.bit_length() - 1)
+        value ^= low
+    return out
+
+
+# ---------------------------------------------------------------------------- the graph
+
+@dataclass
+class Graph:
+    """The states a question can reach (a hand and its budget of hand changes) and, for
+    each draw of each state, where it leads: a win (``win_hand``: the complete hand) or
+    the states its allowed discards reach (``targets``, the state itself first: the drawn
+    tile thrown back).
+
+    Draws are groups, in state order; ``group_kind`` is the tile drawn and ``group_left``
+    its copies left as the question's common ``out`` counts them."""
+
+    hands: list[int] = field(default_factory=list)  # packed
+    budgets: list[int] = field(default_factory=list)
+    index: dict[tuple[int, int], int] = field(default_factory=dict)
+    group_state: list[int] = field(default_factory=list)
+    group_kind: list[int] = field(default_factory=list)
+    group_left: list[int] = field(default_factory=list)
+    group_win: list[int] = field(default_factory=list)  # index into win_hands, or -1
+    group_start: list[int] = field(default_factory=list)  # its first target
+    targets: list[int] = field(default_factory=list)
+    win_hands: list[tuple[int, int]] = field(default_factory=list)  # (packed hand, drawn)
+    win_index: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    def state(self, hand: int, budget: int) -> int:
+        key = (hand, budget)
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = len(self.hands)
+            self.hands.append(hand)
+            self.budgets.append(budget)
+        return found
+
+    def win(self, hand: int, drawn: int) -> int:
+        key = (hand, drawn)
+        found = self.win_index.get(key)
+        if found is None:
+            found = self.win_index[key] = len(self.win_hands)
+            self.win_hands.append(key)
+        return found
+
+
+class TooLarge(Exception):
+    """A question would reach more states than its caller allows (``limit``)."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"more than {limit} states")
+        self.limit = limit
+
+
+@dataclass
+class Budget:
+    """How many states a request may still work out, across all its questions (a state
+    costs some 100 µs: the request's share of time, spent with a clear answer, not a
+    timeout). ``total``: the whole budget, for the message."""
+
+    total: int
+    spent: int = 0
+
+    @property
+    def left(self) -> int:
+        return self.total - self.spent
+
+
+def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
+          limit: int | None = None) -> Graph:
+    """Every state the packed ``roots`` (each with ``budget`` hand changes) can reach,
+    breadth first, with the copies left counted from ``out``; :class:`TooLarge` past
+    ``limit`` states (a request's share of time: a state costs some 100 µs to work out)."""
+    graph = Graph()
+    for root in roots:
+        graph.state(root, budget)
+    i = 0
+    while i < len(graph.hands):
+        _expand(graph, table, i, out)
+        i += 1
+        if limit is not None and len(graph.hands) > limit:
+            raise TooLarge(limit)
+    return graph
+
+
+def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
+    hand, budget = graph.hands[i], graph.budgets[i]
+    found = moves(table, hand)
+    changes = aside(table, hand) if budget else {}
+    for drawn in range(KINDS):
+        left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 7)
+        if left <= 0:
+            continue
+        graph.group_state.append(i)
+        graph.group_kind.append(drawn)
+        graph.group_left.append(left)
+        graph.group_start.append(len(graph.targets))
+        if drawn in found.wins:
+            graph.group_win.append(graph.win(hand + ONE[drawn], drawn))
+            continue
+        graph.group_win.append(-1)
+        graph.targets.append(i)
+        for after in found.closer.get(drawn, ()):
+            graph.targets.append(graph.state(after, budget))
+        for after in changes.get(drawn, ()):
+            graph.targets.append(graph.state(after, budget - 1))
+
+
+# ---------------------------------------------------------------------------- the values
+
+@dataclass(frozen=True)
+class Question:
+    """One row of values to work out on a shared graph: its root state and the kind of the
+    one more copy it sees beside the graph's ``out`` (a 14-tile hand's discard), if any."""
+
+    root: int
+    seen: int | None = None
+
+
+def values(graph: Graph, out: Counts, questions: Sequence[Question], draws_left: int,
+           win_values: Sequence[float]) -> list[tuple[float, float]]:
+    """(win probability, expected score) of each question: ``V_0`` at its root, the two
+    numbers each maximised on its own. ``win_values[w]``: what ``graph.win_hands[w]``
+    collects.
+
+    A draw is one of three kinds: a win (its worth does not depend on the turn), a draw
+    whose only move is to throw the tile back (most of them: the state's own value, next
+    turn), or a choice among several states (the best of their values). The first two are
+    summed per state once; only choices are worked out every turn. Questions that see the
+    same copies share one row of values, worked out over the states their roots reach."""
+    if not questions:
+        return []
+    if draws_left <= 0 or not graph.group_state:
+        return [(0.0, 0.0)] * len(questions)
+    arrays = _Arrays.of(graph, win_values)
+    found: dict[tuple[int | None, int], tuple[float, float]] = {}
+    for seen in dict.fromkeys(q.seen for q in questions):
+        roots = sorted({q.root for q in questions if q.seen == seen})
+        row = arrays.row(seen, roots, draws_left)
+        for root in roots:
+            found[seen, root] = (float(row[0, root]), float(row[1, root]))
+    return [found[q.seen, q.root] for q in questions]
+
+
+@dataclass
+class _Arrays:
+    """A graph's draws as arrays, for :func:`values`."""
+
+    states: int
+    kind: np.ndarray
+    owner: np.ndarray
+    left: np.ndarray
+    win_at: np.ndarray
+    worth: np.ndarray
+    wins: np.ndarray  # the draws that win
+    stays: np.ndarray  # the draws whose only move is back to their state
+    chosen: np.ndarray  # the draws with a choice of states
+    starts: np.ndarray  # each chosen draw's first target in ``picked``
+    lengths: np.ndarray  # and how many
+    targets: np.ndarray  # all targets, by group (graph order)
+    group_start: np.ndarray
+
+    @classmethod
+    def of(cls, graph: Graph, win_values: Sequence[float]) -> _Arrays:
+        win_at = np.asarray(graph.group_win, dtype=np.int64)
+        starts = np.asarray(graph.group_start, dtype=np.int64)
+        targets = np.asarray(graph.targets, dtype=np.int64)
+        ends = np.append(starts[1:], len(targets))
+        wins = win_at >= 0
+        choices = ~wins & (ends - starts > 1)
+        chosen = np.flatnonzero(choices)
+        return cls(len(graph.hands), np.asarray(graph.group_kind, dtype=np.int64),
+                   np.asarray(graph.group_state, dtype=np.int64),
+                   np.asarray(graph.group_left, dtype=np.float64), win_at,
+                   np.asarray(win_values, dtype=np.float64), wins, ~wins & ~choices,
+                   chosen, starts[chosen], (ends - starts)[chosen], targets, starts)
+
+    def reach(self, roots: list[int]) -> np.ndarray:
+        """The states ``roots`` reach (a mask): each round adds the targets of the choices
+        of the states reached (a move lowers the shanten or spends a hand change, so the
+        rounds are few)."""
+        reached = np.zeros(self.states, dtype=bool)
+        reached[roots] = True
+        owners = self.owner[self.chosen]
+        while True:
+            live = reached[owners]
+            if not live.any():
+                return reached
+            picked = _spans(self.starts[live], self.lengths[live])
+            more = self.targets[picked]
+            fresh = more[~reached[more]]
+            if not len(fresh):
+                return reached
+            reached[fresh] = True
+
+    def row(self, seen: int | None, roots: list[int], draws_left: int) -> np.ndarray:
+        """``V_0`` of every state ``roots`` reach, for one row: (2, states)."""
+        states, owner = self.states, self.owner
+        mine = self.left.copy()
+        if seen is not None:
+            mine[self.kind == seen] -= 1.0
+            np.maximum(mine, 0.0, out=mine)
+        total = np.bincount(owner, weights=mine, minlength=states)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            prob = np.where(total[owner] > 0, mine / total[owner], 0.0)
+        wins, stays = self.wins, self.stays
+        fixed = np.stack([
+            np.bincount(owner[wins], weights=prob[wins], minlength=states),
+            np.bincount(owner[wins], weights=prob[wins] * self.worth[self.win_at[wins]],
+                        minlength=states)])
+        stay = np.bincount(owner[stays], weights=prob[stays], minlength=states)
+        reached = self.reach(roots)
+        live = reached[owner[self.chosen]]
+        chosen = self.chosen[live]
+        lengths = self.lengths[live]
+        picked = self.targets[_spans(self.starts[live], lengths)]
+        runs = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+        weight = prob[chosen]
+        chooser = owner[chosen]
+        value = np.zeros((2, states))
+        for _ in range(draws_left):
+            nxt = fixed + stay * value
+            if len(chosen):
+                best = np.maximum.reduceat(value[:, picked], runs, axis=1) * weight
+                nxt[0] += np.bincount(chooser, weights=best[0], minlength=states)
+                nxt[1] += np.bincount(chooser, weights=best[1], minlength=states)
+            value = nxt
+        return value
+
+
+def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The indices ``starts[i] .. starts[i] + lengths[i] − 1`` of every span, in order."""
+    if not len(starts):
+        return np.zeros(0, dtype=np.int64)
+    offsets = np.repeat(starts - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths)
+    return np.arange(int(lengths.sum()), dtype=np.int64) + offsets
+
+
+def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
+          draws_left: int, changes: int, win_value: Callable[[Counts, int], float],
+          budget: Budget | None = None) -> list[tuple[float, float] | None]:
+    """(win probability, expected score) of each waiting hand (13 − 3k tiles, with the kind
+    of one more copy it sees, or None), under one ``out``; None where its shanten is above
+    :data:`MAX_SHANTEN`. ``win_value(hand, drawn)``: what the complete ``hand`` collects as
+    a self-drawn win on ``drawn``; ``budget``: the states the request may still work out
+    (:class:`TooLarge` past it)."""
+    valued = [(pack(hand), seen) for hand, seen in hands
+              if table.shanten(hand) <= MAX_SHANTEN]
+    graph = build(table, [hand for hand, _ in valued], changes, out,
+                  None if budget is None else max(budget.left, 0))
+    if budget is not None:
+        budget.spent += len(graph.hands)
+    questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in valued]
+    worth = [win_value(unpack(hand), drawn) for hand, drawn in graph.win_hands]
+    found = iter(values(graph, out, questions, draws_left, worth))
+    return [next(found) if table.shanten(hand) <= MAX_SHANTEN else None
+            for hand, _ in hands]

@@ -1,0 +1,187 @@
+"""Expected-value advice: which discard wins most often, and for the most (API.md "Expected
+value"; the model and its engine are :mod:`rules.analysis.expectation`).
+
+This module puts a variant's question to the engine: what the seat sees (``out``: its
+melds, ``visible``, the flipped jing indicators; a 14-tile hand's discard besides), which
+kinds are wild, and what each win collects (``POST /evaluate``'s total for the complete
+hand won by self-draw on the tile drawn, the seat's dealer, winds, jing and rule options,
+no flags). It answers each discard of a 14-tile hand, or a 13-tile hand, with its two
+numbers, and orders the discards by the objective.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules import places as at
+from rules.analysis.expectation import KINDS, Budget, Table, TooLarge, solve
+from rules.caches import cached
+from rules.error_codes import EXPECTED_TOO_LARGE, FIELD_REQUIRED
+from rules.errors import InvalidInput
+from rules.model import (
+    SELF_DRAW,
+    WIN,
+    Advice,
+    AdviseRequest,
+    DiscardAdvice,
+    EvaluateRequest,
+    Expected,
+    ExpectedInputs,
+    PlayerTiles,
+)
+from rules.text import msg
+from rules.variant import Variant
+
+DRAWS_LEFT = 18  # the default of ``draws_left`` without a log (API.md)
+# The hand states one request may work out (a state costs some 100-200 µs: well inside the
+# request's time budget of 2 s), past which the answer is a 422 that says what to ask instead.
+STATES_PER_REQUEST = 10_000
+# The default of ``changes``: the largest budget the service answers within the speed
+# limits of issue 42 for every hand (docs/PERFORMANCE.md measures both budgets).
+CHANGES = 0
+NULL = Expected(None, None)
+
+Counts = tuple[int, ...]
+
+
+def inputs(request: AdviseRequest, draws_left: int | None = None) -> ExpectedInputs:
+    """The model's inputs as used: the request's, else the defaults (``draws_left``: what
+    a log implies, where there is one)."""
+    ask = request.expected
+    assert ask is not None
+    left = ask.draws_left if ask.draws_left is not None else \
+        draws_left if draws_left is not None else DRAWS_LEFT
+    changes = ask.changes if ask.changes is not None else CHANGES
+    return ExpectedInputs(left, changes, ask.objective)
+
+
+def with_expected(variant: Variant, request: AdviseRequest, advice: Advice) -> Advice:
+    """``advice`` with the model's numbers: each discard's (ordered by the objective, the
+    first one ``best``), or the 13-tile hand's. ``request``: rule options resolved."""
+    check_seat_wind(variant, request.dealer, request.seat_wind)
+    used = inputs(request)
+    model = Model.of(variant, request, used)
+    counts = request.hand.counts
+    if advice.discards is None:
+        (found,) = model.values([(counts, None)])
+        return replace(advice, expected=found, inputs=used)
+    hands = [(_without(counts, entry.discard), entry.discard) for entry in advice.discards]
+    found = model.values(hands)
+    entries = [replace(entry, expected=value)
+               for entry, value in zip(advice.discards, found, strict=True)]
+    entries = ranked(entries, used.objective)
+    return replace(advice, discards=entries, inputs=used, best=entries[0].discard)
+
+
+def check_seat_wind(variant: Variant, dealer: bool, seat_wind: int | None) -> None:
+    """The model values hands the seat may come to hold; where a pung of the seat's wind
+    scores, a non-dealer must say its wind (a hand without such a pung could be valued
+    without it, but the model meets every hand)."""
+    if variant.scores_seat_wind and not dealer and seat_wind is None:
+        raise InvalidInput.one(at.SEAT_WIND, msg(
+            "required with 'expected': the model values every hand the seat may come to "
+            "hold, and a pung of its seat wind scores (门风); give seat_wind (S, W or N for "
+            "a non-dealer) or dealer: true (East)"), FIELD_REQUIRED)
+
+
+def ranked(entries: list[DiscardAdvice], objective: str) -> list[DiscardAdvice]:
+    """The discards by the objective's number, then the other number, then today's order
+    (``entries`` come in it); entries with null numbers last."""
+    def key(item: tuple[int, DiscardAdvice]) -> tuple:
+        position, entry = item
+        numbers = entry.expected.ranked(objective) if entry.expected else None
+        if numbers is None:
+            return (1, 0.0, 0.0, position)
+        return (0, -numbers[0], -numbers[1], position)
+    return [entry for _, entry in sorted(enumerate(entries), key=key)]
+
+
+class Model:
+    """One seat's question to the engine: its shapes and wild kinds, what it sees, its
+    budget and its draws, and what its wins collect."""
+
+    def __init__(self, variant: Variant, request: AdviseRequest, used: ExpectedInputs,
+                 out: Counts, budget: Budget | None = None):
+        self.variant, self.request, self.used, self.out = variant, request, used, out
+        self.budget = budget or Budget(STATES_PER_REQUEST)
+        self.table = Table(variant.shapes, variant.wild_kinds(request.jing),
+                           len(request.hand.melds))
+
+    @classmethod
+    def of(cls, variant: Variant, request: AdviseRequest, used: ExpectedInputs) -> Model:
+        return cls(variant, request, used, seen_outside(variant, request))
+
+    def values(self, hands: list[tuple[Counts, int | None]]) -> list[Expected]:
+        """Each waiting hand's numbers (with the kind of one more copy it sees)."""
+        found = within(self.budget, lambda: solve(
+            self.table, hands, self.out, self.used.draws_left, self.used.changes,
+            self.win_value, self.budget))
+        return [NULL if pair is None else Expected(*pair) for pair in found]
+
+    def win_value(self, counts: Counts, drawn: int) -> float:
+        """What the complete hand ``counts`` collects, won by self-draw on ``drawn``."""
+        request = self.request
+        return _win_total(self.variant, _concealed(counts), request.hand.melds, drawn,
+                          request.dealer, request.seat_wind, request.round_wind,
+                          request.jing, tuple(sorted(request.rules.items())))
+
+
+def within(budget: Budget, work):
+    """``work()``, its :class:`TooLarge` said as the request's error: what was asked is more
+    than one request may work out, and what to ask instead."""
+    try:
+        return work()
+    except TooLarge:
+        raise InvalidInput.one(at.EXPECTED, msg(
+            "valuing this needs more than {states} hand states, more than one request may "
+            "work out: ask with changes 0 (where it was 1), for one seat (a review), or "
+            "about a hand nearer ready",
+            states=budget.total), EXPECTED_TOO_LARGE) from None
+
+
+def seen_outside(variant: Variant, request: AdviseRequest) -> Counts:
+    """``out``: the copies the seat sees outside its concealed tiles: its melds,
+    ``visible``, and the flipped jing indicators (xingguo's, out of play; nanchang's 上精
+    and 下精, face up)."""
+    out = [0] * KINDS
+    for meld in request.hand.melds:
+        for tile in meld.tiles:
+            out[tile] += 1
+    for tile in request.visible:
+        out[tile] += 1
+    for tile in flipped(variant, request.jing):
+        out[tile] += 1
+    return tuple(out)
+
+
+def flipped(variant: Variant, jing) -> list[int]:
+    """The indicators turned face up this round: the upper one, and a lower one where the
+    variant flips it (nanchang's 下精). A previous round's (回头一笑) is not on the table."""
+    return [tile for name in ("indicator", "lower_indicator")
+            if name in variant.jing_fields and (tile := getattr(jing, name)) is not None]
+
+
+@cached(1 << 16, name="expected_win_total")
+def _win_total(variant: Variant, concealed: tuple[int, ...], melds: tuple, drawn: int,
+               dealer: bool, seat_wind: int | None, round_wind: int | None, jing,
+               rules: tuple) -> float:
+    """/evaluate's total of a self-drawn win (no flags); 0 for a hand it does not accept
+    (never met: a complete hand always wins by self-draw, a test holds it)."""
+    evaluation = variant._evaluate(EvaluateRequest(
+        variant.name, PlayerTiles(concealed, melds), drawn, SELF_DRAW, dealer=dealer,
+        seat_wind=seat_wind, round_wind=round_wind, jing=jing, rules=dict(rules)))
+    if not evaluation.winning or evaluation.total is None:
+        return 0.0
+    return float(evaluation.total)
+
+
+def _concealed(counts: Counts) -> tuple[int, ...]:
+    return tuple(tile for tile, n in enumerate(counts) for _ in range(n))
+
+
+def _without(counts: Counts, tile: int) -> Counts:
+    return (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
+
+
+__all__ = ["CHANGES", "DRAWS_LEFT", "STATES_PER_REQUEST", "WIN", "Model", "inputs", "ranked",
+           "seen_outside", "with_expected", "within"]

@@ -1,0 +1,230 @@
+"""A played round, decision by decision (``POST /review``; API.md "POST /review").
+
+The log is replayed once (:mod:`rules.play`); at every point where a reviewed seat decided
+something, the seat's options are valued exactly as ``/advise`` log mode values them on the
+log cut there (:func:`rules.seat_advice.value_actions`, from what the seat saw then, never
+the wall or another seat's concealed tiles), and the action it played is set beside the best
+one. A decision is
+
+* each time the seat holds 14 tiles (its dealt hand as the dealer, after a draw or a kong's
+  replacement, after a chow or pung): the log's next action, which is the seat's;
+* each discard or added kong on which the seat could win, pung, kong or chow: its claim if it
+  made one, else ``pass`` (its ``draw`` where it drew next; ``pass`` where another seat's
+  claim came first), at the first action after the tile was offered.
+
+``loss`` is the best value less the played one (the objective's number); a xingguo 诈胡 is
+played as a win worth 0 and minus what it pays. The summary counts the decisions, the share
+with numbers whose played action is the best, the losses' sum and the three largest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.analysis.expectation import Budget
+from rules.expected import CHANGES, STATES_PER_REQUEST
+from rules.model import RANK_DIGITS, WIN, Expected, ExpectedInputs
+from rules.options import resolve
+from rules.play import Action, Round, start
+from rules.play.model import CHOW_ACTION, DRAW, KONG_ACTION, PUNG_ACTION, WIN_ACTION
+from rules.play.state import ACT, KONG_PHASE, OFFER
+from rules.seat_advice import PASS, ValuedAction, best_action, draws_left_of, value_actions
+from rules.variant import Variant
+
+CLAIMS = (WIN_ACTION, PUNG_ACTION, KONG_ACTION, CHOW_ACTION)
+LARGEST = 3  # how many of the costliest decisions the summary names
+# A review works out the states of many questions: its budget is several requests' (the
+# request's time budget stays the backstop).
+STATES_PER_REVIEW = 6 * STATES_PER_REQUEST
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """A /replay body (``log``), the seats to review, and the model's budget and objective
+    (``draws_left`` is derived at each decision)."""
+
+    log: Any  # a rules.play.ReplayRequest
+    seats: tuple[int, ...] = (0, 1, 2, 3)
+    changes: int | None = None
+    objective: str = "score"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: the action's index in the log, the draws left then, the action
+    played and the best one, their values (the objective's number) and the loss."""
+
+    action: int
+    draws_left: int
+    played: Action
+    best: Action | None
+    played_value: float | None
+    best_value: float | None
+    loss: float | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    decisions: int
+    agreement: float | None  # the share of decisions with numbers where played is best
+    total_loss: float
+    largest: tuple[int, ...]  # the action indexes of the costliest decisions, largest first
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    seat: int
+    decisions: list[Decision]
+    summary: Summary
+
+
+@dataclass(frozen=True)
+class Review:
+    inputs: ExpectedInputs  # (draws_left: 0, derived at each decision)
+    seats: list[SeatReview]
+
+
+def review(variant: Variant, request: ReviewRequest) -> Review:
+    """The review of ``request``'s seats (the log must be legal: replaying it raises the
+    first illegal action, as ``/replay`` does)."""
+    log = request.log
+    rules = resolve(variant.options, log.rules, variant.name)
+    changes = CHANGES if request.changes is None else request.changes
+    budget = Budget(STATES_PER_REVIEW)
+    board = start(variant, log, rules)
+    found: dict[int, list[Decision]] = {seat: [] for seat in request.seats}
+    actions = log.actions
+    waiting: dict[int, int] = {}  # seat → the index where it answers the open tile
+    opened = -1  # the index of the first action after the open tile was offered
+    for i, action in enumerate(actions):
+        if _offer_open(board) and opened < 0:
+            opened = i
+            waiting = _answers(board, actions, i, request.seats)
+        for seat in request.seats:
+            if _holds_fourteen(board, seat) or waiting.get(seat) == i:
+                played = action if action.seat == seat else Action(seat, PASS)
+                used = ExpectedInputs(draws_left_of(board, seat), changes, request.objective)
+                found[seat].append(_decide(variant, board, seat, i, played, used, rules,
+                                           budget))
+        board.push(action)
+        if not _offer_open(board):
+            opened, waiting = -1, {}
+    inputs = ExpectedInputs(0, changes, request.objective)
+    return Review(inputs, [SeatReview(seat, found[seat], summary(found[seat]))
+                           for seat in request.seats])
+
+
+def _holds_fourteen(board: Round, seat: int) -> bool:
+    """Does ``seat`` hold 14 tiles and act next (its dealt hand, a draw, a claim)?"""
+    return board.phase == ACT and board.turn == seat and not board.winners
+
+
+def _offer_open(board: Round) -> bool:
+    """Is a tile offered to the other seats: a discard, or an added kong to rob?"""
+    return board.phase == OFFER or (board.phase == KONG_PHASE and board.robbable)
+
+
+def _answers(board: Round, actions: tuple[Action, ...], i: int,
+             seats: tuple[int, ...]) -> dict[int, int]:
+    """For each reviewed seat that could claim the tile just offered (win, pung, kong or
+    chow), where it answers: the index of its own action among those that follow until
+    the tile is taken or the next seat draws, else ``i`` (a pass, at the first action
+    after the offer)."""
+    out = {}
+    for seat in seats:
+        if seat == board.turn or not any(a.type in CLAIMS for a in board.legal_actions(seat)):
+            continue
+        out[seat] = i
+        for j in range(i, len(actions)):
+            if actions[j].seat == seat:
+                out[seat] = j
+                break
+            if actions[j].type in (DRAW, CHOW_ACTION, PUNG_ACTION, KONG_ACTION):
+                break  # taken by another seat, or closed by the next draw
+    return out
+
+
+def _decide(variant: Variant, board: Round, seat: int, i: int, played: Action,
+            used: ExpectedInputs, rules: dict[str, Any], budget: Budget) -> Decision:
+    """The decision at action ``i``: every option valued as log mode values it, the
+    played action among them (a 诈胡, or a pass where the seat drew next, valued on its
+    own), the best and the loss."""
+    valued = value_actions(variant, board, seat, used, rules, budget=budget)
+    shown = _as_listed(played)
+    match = next((v for v in valued if same(v.action, shown)), None)
+    if match is None:
+        extra = _false_win(variant, rules, seat) if _is_false_win(board, shown) else \
+            value_actions(variant, board, seat, used, rules, [shown], budget)[0]
+        match = extra
+        valued = [*valued, extra]
+    best = best_action(valued, used.objective)
+    best_value = _number(next(v for v in valued if v.action is best).expected, used.objective) \
+        if best is not None else None
+    played_value = _number(match.expected, used.objective)
+    loss = None if best_value is None or played_value is None \
+        else max(round(best_value - played_value, RANK_DIGITS), 0.0)
+    return Decision(i, used.draws_left, _filled(board, shown, played), best, played_value,
+                    best_value, loss)
+
+
+def _as_listed(action: Action) -> Action:
+    """An action as ``legal`` lists it: a draw without its tile."""
+    return Action(action.seat, DRAW) if action.type == DRAW else action
+
+
+def _filled(board: Round, shown: Action, played: Action) -> Action:
+    """The played action with the log's omitted tiles filled in: a draw's tile from the
+    wall where the log is walled."""
+    if played.type == DRAW and played.tile is None and board.wall is not None and board.left:
+        return Action(played.seat, DRAW, board._next_tile(board.phase == KONG_PHASE))
+    return played if played.type != DRAW or played.tile is not None else shown
+
+
+def _is_false_win(board: Round, action: Action) -> bool:
+    return action.type == WIN_ACTION and board.play.false_win and not board.could_win(
+        action.seat)
+
+
+def _false_win(variant: Variant, rules: dict[str, Any], seat: int) -> ValuedAction:
+    """A xingguo 诈胡: a win worth nothing, and minus what it pays (each other seat)."""
+    paid = 3 * variant.false_win_points(rules)
+    return ValuedAction(Action(seat, WIN_ACTION), Expected(0.0, -float(paid)))
+
+
+def same(a: Action, b: Action) -> bool:
+    """Two actions are the same move: seat, type, tile(s) (a draw's tile is the wall's)."""
+    if a.seat != b.seat or a.type != b.type:
+        return False
+    if a.type in (DRAW, PASS, WIN_ACTION):
+        return True
+    if a.type == CHOW_ACTION:
+        return tuple(sorted(a.tiles or ())) == tuple(sorted(b.tiles or ()))
+    return a.tile is None or b.tile is None or a.tile == b.tile
+
+
+def _number(expected: Expected, objective: str) -> float | None:
+    """The objective's number, as log mode answers it."""
+    return expected.win_probability if objective == WIN else expected.expected_score
+
+
+def summary(decisions: list[Decision]) -> Summary:
+    """What the decisions add up to."""
+    numbered = [d for d in decisions if d.loss is not None]
+    agreed = sum(1 for d in numbered if d.best is not None and same(d.played, d.best))
+    largest = sorted(numbered, key=lambda d: (-(d.loss or 0.0), d.action))[:LARGEST]
+    return Summary(len(decisions), agreed / len(numbered) if numbered else None,
+                   sum(d.loss or 0.0 for d in numbered), tuple(d.action for d in largest))
+
+
+__all__ = [
+    "WIN",
+    "Decision",
+    "Review",
+    "ReviewRequest",
+    "SeatReview",
+    "Summary",
+    "review",
+    "same",
+    "summary",
+]

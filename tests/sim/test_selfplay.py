@@ -1,0 +1,33 @@
+"""A small sample of `make selfplay` (tools/selfplay.py) in `make test`: duplicate deals
+played with the expected-value bot in each seat, every round through the engine's legal
+actions, each ending settled and zero-sum, the bot's model asked at its decisions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.sim.players import EXPECTED, GREEDY, Player
+from tools import selfplay
+
+
+@pytest.mark.parametrize("variant", ["qinzhou", "xingguo"])
+def test_each_round_of_a_deal_ends_settled_and_zero_sum(variant):
+    hands, wall, jing, dealer, options = selfplay.deal(variant, 42_000)
+    for bot_seat in range(4):
+        players = [Player(EXPECTED if s == bot_seat else GREEDY) for s in range(4)]
+        seats = selfplay.play(variant, [list(h) for h in hands], list(wall), jing, dealer,
+                              options, players)
+        assert sum(s.score for s in seats) == 0
+        assert [s.kind for s in seats].count(EXPECTED) == 1
+        assert players[bot_seat].decisions > 0
+        assert players[bot_seat].fallbacks <= players[bot_seat].decisions
+
+
+def test_a_run_compares_each_seat_with_greedy_in_the_same_seat():
+    tally = selfplay.run("guangdong", 1, 42_001)
+    assert tally.deals == 1 and len(tally.bot) == 4 and len(tally.greedy) == 12
+    bot = sum(s.score for s in tally.bot) / 4
+    greedy = sum(s.score for s in tally.greedy) / 12
+    assert tally.differences == [pytest.approx(bot - greedy)]
+    text = selfplay.report({"guangdong": tally}, 1, 42_001)
+    assert "| guangdong | 1 |" in text and "SELFPLAY_DEALS=1 SELFPLAY_SEED=42001" in text
