@@ -21,26 +21,29 @@ The same definition as :mod:`rules.analysis.shanten` (shanten = 13 - 3 × melds 
   two pairs, four);
 * 十三幺: one copy of each orphan, and two of one.
 
-A 13-tile hand's 进张 are the tiles left (budget > 0) whose draw raises ``kept``: each is
-tried, the other families' tables merged once.
+A 13-tile hand's 进张 are the tiles left (budget > 0) whose draw raises ``kept``: as for the
+shapes, a draw grows one family's table by one tile at most, so only the entries a best split
+uses are asked about (:func:`live_improving`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from operator import add, itemgetter
 
-from rules.analysis.families import CHOW_TEMPLATES, DRAGON, NUM, WIND, first_tile
-from rules.analysis.model import ShapeRules
-from rules.analysis.shanten import (
-    EMPTY_COVER,
-    ROW,
-    Cover,
-    _merged,
-    _others,
-    family_cover,
-    improving_tiles,
-    shanten,
+from rules.analysis.capped import (
+    SAFE_BUDGET,
+    Table,
+    after_discard,
+    all_safe,
+    capped_cover,
+    gains,
+    searched_cover,
+    table,
 )
+from rules.analysis.families import DRAGON, NUM, WIND
+from rules.analysis.model import ShapeRules
+from rules.analysis.shanten import ROW, Cover, _merged, _others, _tight_entries, shanten
 from rules.analysis.special import ORPHANS
 from rules.caches import cached
 
@@ -51,97 +54,12 @@ _PLANS = {honours: ((NUM, 0, 9, True), (NUM, 9, 18, True), (NUM, 18, 27, True),
           for honours in (False, True)}
 
 
-SAFE_BUDGET = 2  # see capped_cover
-_ORPHAN_SET = frozenset(ORPHANS)
-_FAMILY_OF = tuple(index for index, (_, lo, hi, _) in enumerate(_PLANS[False])
-                   for _ in range(lo, hi))
+_orphans = itemgetter(*ORPHANS)
 
 
-@cached(1 << 16)
-def capped_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> Cover:
-    """One family's cover table with each kind drawn at most ``budgets[kind]`` more times.
-
-    Never above the shapes' own table (:func:`rules.analysis.shanten.family_cover`), and
-    equal to it when no kind is held four times and each has ``min(4 - held, 2)`` copies
-    left or more: shown for every family holding at most three of a kind by
-    tests/unit/test_shanten_live.py, which compares the search with the shapes' table on
-    all of them. Only other families are searched (:func:`searched_cover`)."""
-    if _all_safe(counts, budgets):
-        return family_cover(family, counts, chows)
-    return searched_cover(family, counts, budgets, chows)
-
-
-def _safe(held: int, budget: int) -> bool:
-    """A kind whose copies can never bind (see :func:`capped_cover`)."""
-    return held <= 3 and budget >= min(4 - held, SAFE_BUDGET)
-
-
-def _all_safe(counts: Counts, budgets: Counts) -> bool:
-    return all(map(_safe, counts, budgets))
-
-
-@cached(1 << 16)
-def searched_cover(family: int, counts: Counts, budgets: Counts, chows: bool) -> Cover:
-    """:func:`capped_cover` by search: each entry starts at the shapes' value and is
-    lowered only while no grouping within the budgets reaches it (:func:`_reaches`, pruned
-    by the shapes' table). An entry is at least the one with a set or the pair fewer (that
-    group drawn whole)."""
-    if first_tile(counts) < 0:
-        return EMPTY_COVER
-    plain = family_cover(family, counts, chows)
-    best = [0] * (2 * ROW)
-    for cell in range(2 * ROW):
-        pair, sets = divmod(cell, ROW)
-        floor = max(best[cell - 1] if sets else 0, best[sets] if pair else 0)
-        value = plain[cell]
-        while value > floor and not _reaches(family, counts, budgets, chows, sets, pair,
-                                              value):
-            value -= 1
-        best[cell] = max(value, floor)
-    return tuple(best)
-
-
-def _reaches(family: int, counts: Counts, budgets: Counts, chows: bool, sets: int,
-             pair: int, target: int) -> bool:
-    """Whether ``sets`` sets and ``pair`` pairs can hold ``target`` of ``counts`` drawing
-    within ``budgets``. As :func:`rules.analysis.shanten._cluster_cover`: the lowest held
-    kind ``i`` goes to a pung slot, the pair or a chow (each holding what it can, drawing
-    the rest), or is left out; a branch whose shapes' bound falls short is not searched."""
-    if target <= 0:
-        return True
-    if family_cover(family, counts, chows)[pair * ROW + sets] < target:
-        return False
-    i = first_tile(counts)
-    held = counts[i]
-    pung, two = min(held, 3), min(held, 2)
-    if sets and budgets[i] >= 3 - pung and _reaches(
-            family, _less(counts, (i,), pung), _less(budgets, (i,), 3 - pung), chows,
-            sets - 1, pair, target - pung):
-        return True
-    if pair and budgets[i] >= 2 - two and _reaches(
-            family, _less(counts, (i,), two), _less(budgets, (i,), 2 - two), chows,
-            sets, 0, target - two):
-        return True
-    if sets and chows:
-        for template in CHOW_TEMPLATES[family][i]:
-            holds = tuple(j for j in template if counts[j])
-            drawn = tuple(j for j in template if not counts[j])
-            if all(budgets[j] for j in drawn) and _reaches(
-                    family, _less(counts, holds, 1), _less(budgets, drawn, 1), chows,
-                    sets - 1, pair, target - len(holds)):
-                return True
-    return _reaches(family, _less(counts, (i,), held), budgets, chows, sets, pair, target)
-
-
-def _less(counts: Counts, kinds: tuple[int, ...], n: int) -> Counts:
-    out = list(counts)
-    for kind in kinds:
-        out[kind] -= n
-    return tuple(out)
-
-
-def _covers(counts: Counts, budgets: Counts, honour_chows: bool) -> list[Cover]:
-    return [capped_cover(family, counts[lo:hi], budgets[lo:hi], chows)
+def _tables(counts: Counts, budgets: Counts, honour_chows: bool) -> list[Table]:
+    """Each family's :func:`rules.analysis.capped.table`."""
+    return [table(family, counts[lo:hi], budgets[lo:hi], chows)
             for family, lo, hi, chows in _PLANS[honour_chows]]
 
 
@@ -156,13 +74,14 @@ def _pair_slots(counts: Counts, budgets: Counts, four_as_two: bool) -> list[int]
     """How many pair slots, among those the copies allow, hold 0, 1 or 2 of the hand's
     tiles (four of a kind give two slots where they count as two pairs)."""
     slots = [0, 0, 0]
-    for held, budget in zip(counts, budgets, strict=True):
-        _slot(slots, held, held + budget, four_as_two, 1)
+    for (held, budget), kinds in Counter(zip(counts, budgets, strict=True)).items():
+        _slot(slots, held, held + budget, four_as_two, kinds)  # kinds alike, counted in C
     return slots
 
 
 def _slot(slots: list[int], held: int, copies: int, four_as_two: bool, sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) one kind's pair slots: ``copies`` it can hold."""
+    """Add (``sign`` > 0) or take away (< 0) ``abs(sign)`` kinds' pair slots, each kind
+    holding ``held`` and able to hold ``copies``."""
     if copies >= 2:
         slots[min(held, 2)] += sign
         if four_as_two and copies >= 4:
@@ -182,50 +101,60 @@ def _seven_pairs_kept(counts: Counts, budgets: Counts, four_as_two: bool) -> int
     return _seven_pairs_from(_pair_slots(counts, budgets, four_as_two))
 
 
-def _special_drawn(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
-                   slots: list[int] | None, tile: int) -> int:
-    """:func:`_special_kept` of ``counts`` with ``tile`` drawn (one copy fewer left), from
-    the hand's own pair slots (``slots``) changed at that one kind: a draw is tried per
-    candidate tile, and only its kind's slots move."""
-    if melds:
-        return IMPOSSIBLE
-    best = IMPOSSIBLE
-    if rules.seven_pairs and slots is not None:
-        held, copies = counts[tile], counts[tile] + budgets[tile]
-        grown = slots[:]
-        _slot(grown, held, copies, rules.four_as_two_pairs, -1)
-        _slot(grown, held + 1, copies, rules.four_as_two_pairs, 1)
-        best = _seven_pairs_from(grown)
-    if rules.shi_san_yao:  # a draw that is no orphan leaves 十三幺 as it was
-        best = max(best, _shi_san_yao_kept(_less(counts, (tile,), -1),
-                                           _less(budgets, (tile,), 1))
-                   if tile in _ORPHAN_SET else _shi_san_yao_kept(counts, budgets))
-    return best
+def _special_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
+                       slots: list[int], now: int) -> set[int]:
+    """The draws with a copy left that let seven pairs or 十三幺 (a concealed hand's)
+    keep more than ``now``. Neither grows by more than one tile, so only a shape keeping
+    ``now`` already is asked. A draw moves its kind's pair slots alone, and how depends on
+    the kind's held and copies only: each such class is tried once. 十三幺 grows only on an
+    orphan."""
+    found: set[int] = set()
+    four_as_two = rules.four_as_two_pairs
+    if rules.seven_pairs and _seven_pairs_from(slots) == now:
+        helps: dict[tuple[int, int], bool] = {}
+        for tile, left in enumerate(budgets):
+            if left > 0:
+                held, copies = counts[tile], counts[tile] + left
+                if (held, copies) not in helps:
+                    grown = slots[:]
+                    _slot(grown, held, copies, four_as_two, -1)
+                    _slot(grown, held + 1, copies, four_as_two, 1)
+                    helps[held, copies] = _seven_pairs_from(grown) > now
+                if helps[held, copies]:
+                    found.add(tile)
+    if rules.shi_san_yao and _shi_san_yao_kept(counts, budgets) == now:
+        doubled = max(_orphans(counts)) >= 2  # a draw adds a kind, or the first double
+        found.update(t for t in ORPHANS if budgets[t] > 0
+                     and (not counts[t] or (counts[t] == 1 and not doubled)))
+    return found
 
 
-@cached(1 << 12)
 def _shi_san_yao_kept(counts: Counts, budgets: Counts) -> int:
-    """One of each orphan, and two of one, each within its copies."""
-    if any(counts[t] + budgets[t] < 1 for t in ORPHANS):
+    """One of each orphan, and two of one, each within its copies: IMPOSSIBLE when an
+    orphan has no copy or none has two (an orphan held twice has two)."""
+    held = _orphans(counts)
+    copies = tuple(map(add, held, _orphans(budgets)))
+    if min(copies) < 1 or max(copies) < 2:
         return IMPOSSIBLE
-    pairs = [t for t in ORPHANS if counts[t] + budgets[t] >= 2]
-    if not pairs:
-        return IMPOSSIBLE
-    return sum(min(counts[t], 1) for t in ORPHANS) + any(counts[t] >= 2 for t in pairs)
+    return 13 - held.count(0) + (max(held) >= 2)
 
 
 def kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int) -> int:
     """The most held tiles a complete hand within the budgets holds, over every shape."""
-    best = _merge_all(_covers(counts, budgets, rules.honour_chows))[ROW + 4 - melds]
+    best = _merge_all([cover for cover, _ in _tables(counts, budgets, rules.honour_chows)]
+                      )[ROW + 4 - melds]
     return max(best, _special_kept(counts, budgets, rules, melds))
 
 
-def _special_kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int) -> int:
-    """:func:`kept` of the whole-hand shapes (seven pairs, 十三幺): concealed hands only."""
+def _special_kept(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
+                  slots: list[int] | None = None) -> int:
+    """:func:`kept` of the whole-hand shapes (seven pairs, 十三幺): concealed hands only
+    (``slots``: the hand's :func:`_pair_slots`, when known)."""
     best = IMPOSSIBLE
     if melds == 0:
         if rules.seven_pairs:
-            best = _seven_pairs_kept(counts, budgets, rules.four_as_two_pairs)
+            best = _seven_pairs_from(slots if slots is not None else _pair_slots(
+                counts, budgets, rules.four_as_two_pairs))
         if rules.shi_san_yao:
             best = max(best, _shi_san_yao_kept(counts, budgets))
     return best
@@ -236,11 +165,11 @@ def live_shanten(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int 
     """The shanten of a hand without wilds (13 or 14 tiles less 3 per meld) counting only
     complete hands it can reach with the copies left (``budgets``: copies unseen, per kind).
     Never below :func:`rules.analysis.shanten`'s number for the same tiles, and equal to it
-    when every kind is safe (:func:`_safe`): each family's table is then the shapes' own,
-    every kind can still make a pair (seven pairs, 十三幺's pair) and every orphan a copy
-    (a kind held at most once can give only pair slots holding none of the hand's tiles
-    as four of a kind, and those are never among the seven best)."""
-    if _all_safe(counts, budgets):
+    when every kind is safe (:func:`rules.analysis.capped.all_safe`): each family's table
+    is then the shapes' own, every kind can still make a pair (seven pairs, 十三幺's pair)
+    and every orphan a copy (a kind held at most once can give only pair slots holding none
+    of the hand's tiles as four of a kind, and those are never among the seven best)."""
+    if all_safe(counts, budgets):
         return shanten(counts, 0, rules, melds)
     return 13 - 3 * melds - kept(counts, budgets, rules, melds)
 
@@ -248,52 +177,77 @@ def live_shanten(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int 
 @cached(1 << 14)
 def live_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
                    melds: int = 0) -> tuple[int, ...]:
-    """The kinds left whose draw lowers :func:`live_shanten` of a 13-tile hand (进张).
+    """The kinds left whose draw lowers :func:`live_shanten` of a 13-tile hand (进张)."""
+    return _numbers(counts, budgets, rules, melds,
+                    _tables(counts, budgets, rules.honour_chows))[1]
 
-    Where the live number is the shapes' own (almost always), only the shapes' 进张 can be:
-    a draw that lets a hand within the copies keep one more tile does so for the shapes
-    too, and the shapes' kept cannot pass the live one by more than the draw."""
-    if _all_safe(counts, budgets):
-        return _safe_improving(counts, budgets, rules, melds)
+
+def live_discards(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int
+                  ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(discard, :func:`live_shanten` after it, :func:`live_improving` after it) for each
+    distinct tile of a 14-tile hand, ``budgets`` counting the discard as seen (it lies in
+    the pond). A discard changes one family: the others' tables are found once for all."""
     plans = _PLANS[rules.honour_chows]
-    covers = _covers(counts, budgets, rules.honour_chows)
+    tables = _tables(counts, budgets, rules.honour_chows)
+    slots = _pair_slots(counts, budgets, rules.four_as_two_pairs) if rules.seven_pairs \
+        else None
+    out = []
+    for index, (family, lo, hi, chows) in enumerate(plans):
+        for tile in range(lo, hi):
+            if counts[tile]:
+                after = (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
+                row = tables[:]
+                row[index] = after_discard(family, counts[lo:hi], budgets[lo:hi], chows,
+                                           tile - lo)
+                out.append((tile, *_numbers(after, budgets, rules, melds, row,
+                                            _discarded(slots, counts, budgets, rules, tile))))
+    return tuple(out)
+
+
+def _discarded(slots: list[int] | None, counts: Counts, budgets: Counts, rules: ShapeRules,
+               tile: int) -> list[int] | None:
+    """The pair slots once ``tile`` is discarded: one held and one copy fewer."""
+    if slots is None:
+        return None
+    held, copies = counts[tile], counts[tile] + budgets[tile]
+    moved = slots[:]
+    _slot(moved, held, copies, rules.four_as_two_pairs, -1)
+    _slot(moved, held - 1, copies - 1, rules.four_as_two_pairs, 1)
+    return moved
+
+
+def _numbers(counts: Counts, budgets: Counts, rules: ShapeRules, melds: int,
+             tables: list[Table], slots: list[int] | None = None
+             ) -> tuple[int, tuple[int, ...]]:
+    """(:func:`live_shanten`, :func:`live_improving`) of a 13-tile hand whose families'
+    tables within the copies are ``tables`` (``slots``: its :func:`_pair_slots`, when
+    known).
+
+    As :func:`rules.analysis.shanten.improving_tiles` reads the shapes' tables: a draw
+    within the copies (one held more, one left fewer: the kind's cap unchanged) raises each
+    entry of its family's table by one at most, so four sets + a pair keep one more tile
+    exactly when the draw grows an entry some best split uses (a *tight* entry,
+    :func:`rules.analysis.capped.gains`); seven pairs and 十三幺 are counted per draw (a
+    few counts move). Neither kind of shape can pass ``now`` unless it reaches it already."""
+    sets = 4 - melds
+    covers = [cover for cover, _ in tables]
     others = _others(covers)  # each family's table beside the other four merged
-    now = max(_merge_all(covers)[ROW + 4 - melds], _special_kept(counts, budgets, rules, melds))
-    candidates: Iterable[int] = range(len(budgets))
-    if 13 - 3 * melds - now == shanten(counts, 0, rules, melds):
-        candidates = improving_tiles(counts, 0, rules, melds)
-    slots = _pair_slots(counts, budgets, rules.four_as_two_pairs) \
-        if rules.seven_pairs and not melds else None
-    found = []
-    for tile in candidates:
-        if budgets[tile] <= 0:
-            continue
-        index = _FAMILY_OF[tile]
-        family, lo, hi, chows = plans[index]
-        cover = capped_cover(family, _less(counts, (tile,), -1)[lo:hi],
-                             _less(budgets, (tile,), 1)[lo:hi], chows)
-        if max(_merged(cover, others[index])[ROW + 4 - melds],
-               _special_drawn(counts, budgets, rules, melds, slots, tile)) > now:
-            found.append(tile)
-    return tuple(found)
+    standard = _merged(covers[0], others[0])[ROW + sets]
+    special = _special_kept(counts, budgets, rules, melds, slots)
+    now = max(standard, special)
+    found: set[int] = set()
+    if standard == now:
+        for (family, lo, hi, chows), found_table, rest in zip(
+                _PLANS[rules.honour_chows], tables, others, strict=True):
+            tight = _tight_entries(found_table[0], rest, sets)
+            if tight:
+                found.update(lo + pos for pos in gains(
+                    family, counts[lo:hi], budgets[lo:hi], chows, tight, found_table))
+    if special == now:
+        found |= _special_improving(counts, budgets, rules, slots if slots is not None else
+                                    _pair_slots(counts, budgets, rules.four_as_two_pairs), now)
+    return 13 - 3 * melds - now, tuple(sorted(found))
 
 
-def _safe_improving(counts: Counts, budgets: Counts, rules: ShapeRules,
-                    melds: int) -> tuple[int, ...]:
-    """:func:`live_improving` of a hand whose every kind is safe: the shapes' 进张 with a
-    copy left, each kept where the kind stays safe once drawn (the hand is then safe, so
-    the draw lowers the live number as it lowers the shapes'), checked otherwise."""
-    now = 13 - 3 * melds - shanten(counts, 0, rules, melds)
-    found = []
-    for tile in improving_tiles(counts, 0, rules, melds):
-        budget = budgets[tile]
-        if budget <= 0:
-            continue
-        grown, left = _less(counts, (tile,), -1), _less(budgets, (tile,), 1)
-        if _safe(counts[tile] + 1, budget - 1) or kept(grown, left, rules, melds) > now:
-            found.append(tile)
-    return tuple(found)
-
-
-__all__ = ["IMPOSSIBLE", "capped_cover", "kept", "live_improving", "live_shanten",
-           "searched_cover"]
+__all__ = ["IMPOSSIBLE", "SAFE_BUDGET", "capped_cover", "kept", "live_discards",
+           "live_improving", "live_shanten", "searched_cover"]

@@ -200,3 +200,60 @@ def test_the_shortcut_is_exact_on_every_family_it_is_taken_for():
                 below += searched_cover(family, counts, tighter, chows) != \
                     family_cover(family, counts, chows)
     assert checked > 160_000 and below > 0
+
+
+def _one_suit_heavy(rng: random.Random, n: int) -> list[tuple[int, ...]]:
+    """14-tile hands with 11-14 tiles of one suit, half of them holding four of a kind: the
+    suits the import-time tables do not hold, searched within the copies."""
+    hands = []
+    while len(hands) < n:
+        suit = 9 * rng.randrange(3)
+        tiles = [suit + rng.randrange(9)] * 4 * (len(hands) % 2)
+        while len(tiles) < rng.randint(11, 14):
+            tiles.append(suit + rng.randrange(9))
+        while len(tiles) < 14:
+            tiles.append(rng.randrange(34))
+        counts = to_counts(tiles)
+        if max(counts) <= 4:
+            hands.append(counts)
+    return hands
+
+
+@pytest.mark.parametrize("name", COMPARISONS)
+def test_a_hands_discards_read_together_are_each_discard_read_alone(name):
+    """live_discards (a 14-tile hand's families' tables searched once, one family moved per
+    discard, rules.analysis.capped.after_discard) against live_shanten and live_improving
+    of each 13 tiles left, asked alone with every cache emptied first (the path the
+    comparisons above check against riichi and the brute force); and advice's number of
+    the 14 tiles read from its discards against live_shanten of the 14 tiles. On dealt,
+    near-complete and one-suit hands, with melds, the copies cut as a player sees them."""
+    from rules.advice import _live_number
+    from rules.analysis import clear_caches
+    from rules.analysis.live import live_discards
+    rules = COMPARISONS[name][0]
+    rng = random.Random(SEED + 3 * len(name))
+    hands = [*dealt_hands(200, SEED + 11 * len(name))[::2],
+             *[h for h in _near_complete(rng, 140) if sum(h) == 14],
+             *_one_suit_heavy(rng, 100)]
+    short = 0
+    for i, counts in enumerate(hands):
+        melds = i % 3 if i % 5 == 0 else 0
+        while sum(counts) > 14 - 3 * melds:  # a meld's tiles leave the hand
+            most = max(range(34), key=counts.__getitem__)
+            counts = tuple(c - (t == most) for t, c in enumerate(counts))
+        caps = _gone(rng, counts, rng.randint(0, 6)) if i % 2 else \
+            _seen_elsewhere(rng, counts, rng.randint(0, 40))
+        budgets = tuple(c - h for c, h in zip(caps, counts, strict=True))
+        clear_caches()
+        together = live_discards(counts, budgets, rules, melds)
+        clear_caches()
+        alone = tuple((t, live_shanten(after, budgets, rules, melds),
+                       live_improving(after, budgets, rules, melds))
+                      for t in range(34) if counts[t]
+                      for after in (tuple(c - (k == t) for k, c in enumerate(counts)),))
+        assert together == alone, (to_text(counts), budgets, melds)
+        clear_caches()
+        assert _live_number(counts, rules, melds, together) == \
+            live_shanten(counts, budgets, rules, melds), (to_text(counts), budgets, melds)
+        short += any(b < 2 for b in budgets)
+    assert len(hands) >= 250 and short >= len(hands) // 3  # the copies bind often
