@@ -20,6 +20,7 @@ with numbers whose played action is the best, the losses' sum and the three larg
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import fsum
 from typing import Any
 
 from rules.analysis.expectation import Budget
@@ -68,7 +69,7 @@ class Decision:
 class Summary:
     decisions: int
     agreement: float | None  # the share of decisions with numbers where played is best
-    total_loss: float
+    total_loss: float  # the losses' sum, rounded as each loss is (no float noise shown)
     largest: tuple[int, ...]  # the action indexes of the costliest decisions, largest first
 
 
@@ -214,7 +215,8 @@ def summary(decisions: list[Decision]) -> Summary:
     agreed = sum(1 for d in numbered if d.best is not None and same(d.played, d.best))
     largest = sorted(numbered, key=lambda d: (-(d.loss or 0.0), d.action))[:LARGEST]
     return Summary(len(decisions), agreed / len(numbered) if numbered else None,
-                   sum(d.loss or 0.0 for d in numbered), tuple(d.action for d in largest))
+                   round(fsum(d.loss or 0.0 for d in numbered), RANK_DIGITS),
+                   tuple(d.action for d in largest))
 
 
 __all__ = [

@@ -6,6 +6,10 @@ that opens the same log at the same step, on a phone and a desktop, in English a
 The link keeps the log in the fragment, compressed (issue 41 §4): a 150-action round opens
 from its link under gunicorn, whose request line never holds the log; a link cut short says
 so; a former ?log= link still opens.
+
+The review (复盘, issue 43): the Review switch asks POST /review for one seat and shows each
+decision beside the best action, the costliest marked, and the seat's win chance as a chart,
+each number as the service answers it.
 """
 
 from __future__ import annotations
@@ -281,6 +285,128 @@ def test_chinese_labels_and_sentences(open_page):
     assert "座位 2" in page.inner_text("#illegal")  # the server's sentence, in Chinese
 
 
+def reviewed(client, log: dict, seat: int, objective: str) -> dict:
+    """What POST /review answers for the body the viewer sends (one seat, changes 0)."""
+    response = client.post("/review", json={**log, "seat": seat, "objective": objective,
+                                            "changes": 0})
+    assert response.status_code == 200, response.get_json()
+    (found,) = response.get_json()["seats"]
+    return found
+
+
+def review_ready(page) -> None:
+    """Wait for the review and its chart (two reviews of a few seconds each)."""
+    page.wait_for_selector('body[data-review="ready"]', timeout=60_000)
+
+
+def test_review_shows_each_decision_beside_the_best_action(open_page, client):
+    """The finished round reviewed for its winner (seat 2, the seat chosen unless another
+    is): the summary, each decision marked in the list, the decision of the step shown
+    (played, best, values, loss) and the win-chance chart, all as POST /review answers."""
+    log = LOGS["finished_round"]
+    score = reviewed(client, log, 2, "score")
+    wins = reviewed(client, log, 2, "win")
+    page = open_page()
+    opened(page, "/viewer#example=finished_round&step=0", 0)
+    assert page.is_hidden("#review-panel")
+    page.check("#review-on")
+    review_ready(page)
+    assert page.input_value("#review-seat") == "2"
+    assert fragment_of(page.url)["review"] == "2" and fragment_of(page.url)["objective"] == "score"
+
+    summary = score["summary"]
+    assert page.inner_text('[data-summary="decisions"]') == str(summary["decisions"])
+    assert page.inner_text('[data-summary="agreement"]') == \
+        f"{round(100 * summary['agreement'])}%"
+    assert page.inner_text('[data-summary="total_loss"]') == f"{summary['total_loss']:.2f}"
+    costly = [i for i in summary["largest"]
+              if next(d for d in score["decisions"] if d["action"] == i)["loss"] > 0]
+    assert costly, "the example round has decisions that lost something"
+    assert page.eval_on_selector_all('[data-summary="largest"] button',
+                                     "n => n.map(b => Number(b.dataset.action))") == costly
+
+    decisions = page.eval_on_selector_all("#actions li.decision",
+                                          "n => n.map(li => Number(li.dataset.index))")
+    assert decisions == [d["action"] for d in score["decisions"]]
+    assert page.eval_on_selector_all("#actions li.costly",
+                                     "n => n.map(li => Number(li.dataset.index))") == \
+        sorted(costly)
+
+    # The decision that lost most but for the last: its step shows it beside the best.
+    decision = next(d for d in score["decisions"] if d["action"] == costly[1])
+    assert decision["best"] != decision["played"]
+    page.click(f'[data-summary="largest"] button[data-action="{decision["action"]}"]')
+    shown(page, decision["action"] + 1)
+    box = page.locator("#review-step")
+    assert box.get_attribute("data-action") == str(decision["action"])
+    assert "costly" in box.get_attribute("class")
+    played = box.locator('[data-part="played"]')
+    best = box.locator('[data-part="best"]')
+    assert float(played.locator(".value").get_attribute("data-value")) == \
+        decision["played_value"]
+    assert float(best.locator(".value").get_attribute("data-value")) == decision["best_value"]
+    assert played.inner_text().startswith(f"seat {decision['played']['seat']}")
+    assert decision["played"]["tile"] in played.inner_text()
+    assert decision["best"]["tile"] in best.inner_text()
+    assert f"{decision['played_value']:.2f}" in played.inner_text()
+    assert f"{decision['best_value']:.2f}" in best.inner_text()
+    assert box.locator('[data-part="loss"]').inner_text() == f"−{decision['loss']:.2f}"
+
+    # The chart: a point per decision with a value, at the win chance after the action
+    # played (the review by win chance), the costliest red; the marker at the step shown.
+    chart = page.locator("#review-chart svg")
+    assert chart.get_attribute("data-decisions") == str(len(wins["decisions"]))
+    points = page.eval_on_selector_all(
+        "#review-chart circle.point",
+        "n => n.map(c => [Number(c.dataset.action), Number(c.dataset.value), "
+        "c.classList.contains('costly')])")
+    assert points == [[d["action"], d["played_value"], d["action"] in costly]
+                      for d in wins["decisions"] if d["played_value"] is not None]
+    assert page.locator("#review-chart polyline.played").count() >= 1
+    assert page.locator("#review-chart polyline.best").count() >= 1
+    marker = page.locator("#chart-now")
+    assert marker.get_attribute("visibility") == "visible"
+    assert marker.get_attribute("x1") == page.get_attribute(
+        f'#review-chart circle[data-action="{decision["action"]}"]', "cx")
+
+    # By win chance: the values and losses shown are the other review's.
+    page.check("#review-objective-win")
+    review_ready(page)
+    decision = next(d for d in wins["decisions"] if d["action"] == decision["action"])
+    assert float(box.locator('[data-part="played"] .value').get_attribute("data-value")) == \
+        decision["played_value"]
+    assert fragment_of(page.url)["objective"] == "win"
+
+    # A step where the seat decided nothing says so; the switch off hides the review.
+    page.click("#first")
+    shown(page, 0)
+    assert "decided nothing" in box.inner_text()
+    page.uncheck("#review-on")
+    page.wait_for_selector('body[data-review="off"]')
+    assert page.is_hidden("#review-panel") and page.is_hidden("#review-step")
+    assert page.locator("#actions li.decision").count() == 0
+
+
+def test_a_review_link_opens_the_review_in_chinese_on_a_phone(open_page, client):
+    """A link with review=<seat>&objective=… opens with the review on, for that seat and
+    objective; in Chinese, on a phone, without sideways scroll."""
+    log = LOGS["finished_round"]
+    wins = reviewed(client, log, 2, "win")
+    page = open_page(PHONE, locale="zh-CN")
+    opened(page, "/viewer#example=finished_round&step=5&review=2&objective=win", 5)
+    review_ready(page)
+    assert page.is_checked("#review-on") and page.is_checked("#review-objective-win")
+    assert page.input_value("#review-seat") == "2"
+    decision = next(d for d in wins["decisions"] if d["action"] == 4)
+    box = page.inner_text("#review-step")
+    assert "第 4 个动作的决定" in box and "胡牌率" in box
+    assert page.inner_text('[data-summary="decisions"]') == str(wins["summary"]["decisions"])
+    assert float(page.get_attribute('#review-step [data-part="best"] .value', "data-value")) \
+        == decision["best_value"]
+    assert "总损失" in page.inner_text("#review-summary")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
 def test_screenshots(open_page):
     for name, viewport, step in (("viewer.png", DESKTOP, 20), ("viewer-phone.png", PHONE, 8)):
         page = open_page(viewport)
@@ -288,3 +414,11 @@ def test_screenshots(open_page):
         page.wait_for_selector("body[data-ready=true]")
         shown(page, step)
         assert save_screenshot(page, name).exists()
+
+
+def test_review_screenshot(open_page):
+    """docs/review.md's picture: the winner's review at its second costliest decision."""
+    page = open_page(DESKTOP)
+    opened(page, "/viewer#example=finished_round&step=5&review=2&objective=score", 5)
+    review_ready(page)
+    assert save_screenshot(page, "viewer-review.png").exists()

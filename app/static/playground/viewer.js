@@ -811,6 +811,9 @@
     MJ.languageSwitch(async () => {
       fillExamples();
       state.answers = new Map();  // the sentences come back in the new language
+      for (const [key, answer] of review.answers) {  // a review's problem too
+        if (!answer.ok) review.answers.delete(key);
+      }
       if (state.log) await load(state.log, state.name, state.step);
     });
     document.getElementById("example").addEventListener("change", (event) => {
