@@ -10,7 +10,7 @@ from tests.sim.players import EXPECTED, GREEDY, Player
 from tools import selfplay
 
 
-@pytest.mark.parametrize("variant", ["qinzhou", "xingguo"])
+@pytest.mark.parametrize("variant", ["xingguo"])  # jing wild; guangdong below
 def test_each_round_of_a_deal_ends_settled_and_zero_sum(variant):
     hands, wall, jing, dealer, options = selfplay.deal(variant, 42_000)
     for bot_seat in range(4):
