@@ -25,6 +25,7 @@ from app.examples import _ROUND, _ROUND_ACTIONS
 from app.gunicorn_errors import write_problem
 from app.schemas import requests as request_schemas
 from rules.error_codes import CODES as DOMAIN_CODES
+from tests.gunicorn_socket import SentBytes
 from tests.hostile.mutations import corpus, mutate
 from tests.play.logs import body
 
@@ -332,19 +333,6 @@ def test_the_web_layer_problems_have_their_codes(client):
     assert not_object.get_json()["errors"][0]["code"] == "body.not_object"
 
 
-class _Socket:
-    """Enough of a socket for gunicorn's ``util.write_nonblock``."""
-
-    def __init__(self):
-        self.sent = b""
-
-    def gettimeout(self):
-        return 0.0
-
-    def sendall(self, data: bytes) -> None:
-        self.sent += data
-
-
 @pytest.mark.parametrize(("status", "reason", "code"), [
     (400, "Bad Request", "http.bad_request"),
     (414, "Request-URI Too Long", "http.request_line_too_long"),
@@ -352,7 +340,7 @@ class _Socket:
     (408, "Request Timeout", "http.error"),
 ])
 def test_gunicorn_level_errors_carry_a_code(status, reason, code):
-    sock = _Socket()
+    sock = SentBytes()
     write_problem(sock, status, reason, "Request Line is too large (5014 > 4096)")
     head, _, body = sock.sent.partition(b"\r\n\r\n")
     assert head.startswith(f"HTTP/1.1 {status} ".encode())

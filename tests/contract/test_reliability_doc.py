@@ -17,6 +17,7 @@ from gunicorn.http.errors import LimitRequestLine
 from app import create_app, gunicorn_errors
 from app.config import Config
 from app.limits import VALID_REQUEST_DEPTH
+from tests.gunicorn_socket import SentBytes
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "RELIABILITY.md"
@@ -100,23 +101,10 @@ def test_the_header_block_is_what_the_app_sends():
            {k: v for k, v in sent if dict(app_part)[k] != "…"}
 
 
-class _Socket:
-    """Enough of a socket for gunicorn's ``util.write_nonblock``."""
-
-    def __init__(self):
-        self.sent = b""
-
-    def gettimeout(self):
-        return 0.0
-
-    def sendall(self, data: bytes) -> None:
-        self.sent += data
-
-
 def _gunicorn_answer(language: str) -> str:
     """What app/gunicorn_errors.py writes for the doc's request line of 5,014 bytes."""
     settings = SimpleNamespace(limit_request_line=_gunicorn_setting("limit_request_line"))
-    sock = _Socket()
+    sock = SentBytes()
     refused = LimitRequestLine(5014, settings.limit_request_line)
     gunicorn_errors._PENDING[sock] = (language, gunicorn_errors.describe(refused, settings, 5014))
     try:

@@ -17,6 +17,7 @@ from gunicorn.http.errors import InvalidResponseHeader, LimitRequestLine
 
 from app import gunicorn_errors
 from app.gunicorn_errors import accept_language, describe, handling_errors, read_head
+from tests.gunicorn_socket import SentBytes
 
 SETTINGS = SimpleNamespace(limit_request_line=4096, limit_request_fields=50,
                            limit_request_field_size=8190)
@@ -78,23 +79,12 @@ def test_a_line_under_the_limit_is_said_as_gunicorn_measured_it():
     assert describe(InvalidResponseHeader("X"), SETTINGS) is None  # the app's fault: a 500
 
 
-class _Socket:
-    def __init__(self):
-        self.sent = b""
-
-    def gettimeout(self):
-        return 0.0
-
-    def sendall(self, data: bytes) -> None:
-        self.sent += data
-
-
 def test_a_fault_in_reading_the_language_costs_only_the_language(monkeypatch):
     def broken(*_):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(gunicorn_errors, "answer_for", broken)
-    sock = _Socket()
+    sock = SentBytes()
     handle = handling_errors(
         lambda req, client, addr, exc: gunicorn_errors.write_problem(client, 414, "", ""),
         SETTINGS)
