@@ -11,13 +11,16 @@ numbers, and orders the discards by the objective.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from rules import places as at
-from rules.analysis.expectation import KINDS, Budget, Table, TooLarge, solve
+from rules.analysis import waits
+from rules.analysis.expectation import COPIES, KINDS, Budget, Table, TooLarge, solve
 from rules.caches import cached
 from rules.error_codes import EXPECTED_TOO_LARGE, FIELD_REQUIRED
 from rules.errors import InvalidInput
+from rules.hand import HandView
 from rules.model import (
     SELF_DRAW,
     WIN,
@@ -115,15 +118,37 @@ class Model:
         """Each waiting hand's numbers (with the kind of one more copy it sees)."""
         found = within(self.budget, lambda: solve(
             self.table, hands, self.out, self.used.draws_left, self.used.changes,
-            self.win_value, self.budget))
+            self.win_values, self.budget))
         return [NULL if pair is None else Expected(*pair) for pair in found]
 
-    def win_value(self, counts: Counts, drawn: int) -> float:
-        """What the complete hand ``counts`` collects, won by self-draw on ``drawn``."""
+    def win_values(self, waiting: Counts, drawn: Sequence[int]) -> list[float]:
+        """What the ready hand ``waiting`` collects, won by self-draw on each of ``drawn``."""
         request = self.request
-        return _win_total(self.variant, _concealed(counts), request.hand.melds, drawn,
-                          request.dealer, request.seat_wind, request.round_wind,
-                          request.jing, tuple(sorted(request.rules.items())))
+        return self_drawn_values(self.variant, self.table, self.out, waiting, drawn,
+                                 request.hand.melds, request.dealer, request.seat_wind,
+                                 request.round_wind, request.jing, request.rules)
+
+
+def self_drawn_values(variant: Variant, table: Table, out: Counts, waiting: Counts,
+                      drawn: Sequence[int], melds: tuple, dealer: bool,
+                      seat_wind: int | None, round_wind: int | None, jing,
+                      rules: dict) -> list[float]:
+    """What the ready hand ``waiting`` (beside ``melds``) collects, won by self-draw on
+    each of ``drawn``: /evaluate's total of the complete hand, no flags. Its waits are
+    priced together, as /evaluate of the 13 tiles lists them (jiangxi prices a class of
+    tiles that score alike once; a graph wins on most of a ready hand's waits): each kind
+    it completes with a copy left beside ``out``. A kind that list does not value is scored
+    alone (the 14 tiles)."""
+    key = tuple(sorted(rules.items()))
+    natural, wilds = table.split(waiting)
+    drawable = tuple(kind for kind in waits(natural, wilds, table.shapes, table.melds,
+                                            table.wild_kinds)
+                     if COPIES - out[kind] - waiting[kind] > 0)
+    totals = _wait_totals(variant, _concealed(waiting), melds, drawable, dealer, seat_wind,
+                          round_wind, jing, key) if drawable else {}
+    return [totals[kind] if kind in totals else _win_total(
+        variant, _concealed(_with(waiting, kind)), melds, kind, dealer, seat_wind,
+        round_wind, jing, key) for kind in drawn]
 
 
 def within(budget: Budget, work):
@@ -175,8 +200,27 @@ def _win_total(variant: Variant, concealed: tuple[int, ...], melds: tuple, drawn
     return float(evaluation.total)
 
 
+@cached(1 << 14, name="expected_wait_totals")
+def _wait_totals(variant: Variant, concealed: tuple[int, ...], melds: tuple,
+                 tiles: tuple[int, ...], dealer: bool, seat_wind: int | None,
+                 round_wind: int | None, jing, rules: tuple) -> dict[int, float]:
+    """{tile: /evaluate's wait total} of the waiting hand, won by self-draw on each of
+    ``tiles`` (each with a copy left), no flags; a tile /evaluate does not value is left
+    out (the caller scores that hand alone)."""
+    request = EvaluateRequest(variant.name, PlayerTiles(concealed, melds), None, SELF_DRAW,
+                              dealer=dealer, seat_wind=seat_wind, round_wind=round_wind,
+                              jing=jing, rules=dict(rules))
+    kinds = variant.wild_kinds(jing)
+    found = variant.wait_values(request, HandView.of(request.hand, kinds), kinds, list(tiles))
+    return {wait.tile: float(wait.total) for wait in found if wait.total is not None}
+
+
 def _concealed(counts: Counts) -> tuple[int, ...]:
     return tuple(tile for tile, n in enumerate(counts) for _ in range(n))
+
+
+def _with(counts: Counts, tile: int) -> Counts:
+    return (*counts[:tile], counts[tile] + 1, *counts[tile + 1:])
 
 
 def _without(counts: Counts, tile: int) -> Counts:

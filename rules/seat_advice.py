@@ -250,7 +250,9 @@ class Valuer:
                       len(melds))
         found = within(self.budget, lambda: solve(
             table, hands, out, self.used.draws_left, self.used.changes,
-            lambda counts, drawn: self.win_total(counts, melds, drawn, SELF_DRAW),
+            lambda waiting, drawn: expected.self_drawn_values(
+                self.variant, table, out, waiting, drawn, melds, self.dealer, self.seat_wind,
+                self.board.round_wind, self.board.jing, self.rules),
             self.budget))
         return [NULL if pair is None else Expected(*pair) for pair in found]
 

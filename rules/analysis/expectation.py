@@ -181,6 +181,7 @@ class Graph:
 
     hands: list[int] = field(default_factory=list)  # packed
     budgets: list[int] = field(default_factory=list)
+    shantens: list[int] = field(default_factory=list)
     index: dict[tuple[int, int], int] = field(default_factory=dict)
     group_state: list[int] = field(default_factory=list)
     group_kind: list[int] = field(default_factory=list)
@@ -191,14 +192,23 @@ class Graph:
     win_hands: list[tuple[int, int]] = field(default_factory=list)  # (packed hand, drawn)
     win_index: dict[tuple[int, int], int] = field(default_factory=dict)
 
-    def state(self, hand: int, budget: int) -> int:
+    def state(self, hand: int, budget: int, shanten: int) -> int:
+        """The state's index, added if new; its ``shanten`` is known where it is reached
+        (a closer hand's is one less, a hand change keeps it)."""
         key = (hand, budget)
         found = self.index.get(key)
         if found is None:
             found = self.index[key] = len(self.hands)
             self.hands.append(hand)
             self.budgets.append(budget)
+            self.shantens.append(shanten)
         return found
+
+    def leaves(self) -> list[bool]:
+        """The states that are ready with no hand change left: their only moves are a win
+        or the drawn tile thrown back, so only their wins are listed as draws."""
+        return [budget == 0 and now == 0 for budget, now in
+                zip(self.budgets, self.shantens, strict=True)]
 
     def win(self, hand: int, drawn: int) -> int:
         key = (hand, drawn)
@@ -238,7 +248,7 @@ def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
     ``limit`` states (a request's share of time: a state costs some 100 µs to work out)."""
     graph = Graph()
     for root in roots:
-        graph.state(root, budget)
+        graph.state(root, budget, table.shanten(unpack(root)))
     i = 0
     while i < len(graph.hands):
         _expand(graph, table, i, out)
@@ -249,7 +259,10 @@ def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
 
 
 def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
-    hand, budget = graph.hands[i], graph.budgets[i]
+    hand, budget, now = graph.hands[i], graph.budgets[i], graph.shantens[i]
+    if budget == 0 and now == 0:
+        _expand_leaf(graph, table, i, out)
+        return
     found = moves(table, hand)
     changes = aside(table, hand) if budget else {}
     for drawn in range(KINDS):
@@ -266,9 +279,34 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
         graph.group_win.append(-1)
         graph.targets.append(i)
         for after in found.closer.get(drawn, ()):
-            graph.targets.append(graph.state(after, budget))
+            graph.targets.append(graph.state(after, budget, now - 1))
         for after in changes.get(drawn, ()):
-            graph.targets.append(graph.state(after, budget - 1))
+            graph.targets.append(graph.state(after, budget - 1, now))
+
+
+def _expand_leaf(graph: Graph, table: Table, i: int, out: Counts) -> None:
+    """A ready hand with no hand change left (most of a graph's states): only its winning
+    draws are listed; every other draw is thrown back, which :func:`values` counts from
+    the copies left (:class:`_Arrays`) instead of a draw each. Its waits are all it needs,
+    not the exchanges a hand that may still move needs (:func:`moves`)."""
+    hand = graph.hands[i]
+    for drawn in ready_wins(table, hand):
+        left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 7)
+        if left <= 0:
+            continue
+        graph.group_state.append(i)
+        graph.group_kind.append(drawn)
+        graph.group_left.append(left)
+        graph.group_start.append(len(graph.targets))
+        graph.group_win.append(graph.win(hand + ONE[drawn], drawn))
+
+
+@cached(1 << 15)
+def ready_wins(table: Table, hand: int) -> tuple[int, ...]:
+    """The kinds whose draw completes the packed ready ``hand`` (:func:`moves`'s ``wins``
+    without its exchanges)."""
+    natural, wilds = table.split(unpack(hand))
+    return waits(natural, wilds, table.shapes, table.melds, table.wild_kinds)
 
 
 # ---------------------------------------------------------------------------- the values
@@ -297,7 +335,7 @@ def values(graph: Graph, out: Counts, questions: Sequence[Question], draws_left:
         return []
     if draws_left <= 0 or not graph.group_state:
         return [(0.0, 0.0)] * len(questions)
-    arrays = _Arrays.of(graph, win_values)
+    arrays = _Arrays.of(graph, win_values, out)
     found: dict[tuple[int | None, int], tuple[float, float]] = {}
     for seen in dict.fromkeys(q.seen for q in questions):
         roots = sorted({q.root for q in questions if q.seen == seen})
@@ -324,9 +362,11 @@ class _Arrays:
     lengths: np.ndarray  # and how many
     targets: np.ndarray  # all targets, by group (graph order)
     group_start: np.ndarray
+    left_by_kind: np.ndarray  # (states, kinds): the copies each state's hand has not seen
+    leaf: np.ndarray  # the states whose non-winning draws are not listed (Graph.leaves)
 
     @classmethod
-    def of(cls, graph: Graph, win_values: Sequence[float]) -> _Arrays:
+    def of(cls, graph: Graph, win_values: Sequence[float], out: Counts) -> _Arrays:
         win_at = np.asarray(graph.group_win, dtype=np.int64)
         starts = np.asarray(graph.group_start, dtype=np.int64)
         targets = np.asarray(graph.targets, dtype=np.int64)
@@ -338,7 +378,9 @@ class _Arrays:
                    np.asarray(graph.group_state, dtype=np.int64),
                    np.asarray(graph.group_left, dtype=np.float64), win_at,
                    np.asarray(win_values, dtype=np.float64), wins, ~wins & ~choices,
-                   chosen, starts[chosen], (ends - starts)[chosen], targets, starts)
+                   chosen, starts[chosen], (ends - starts)[chosen], targets, starts,
+                   np.maximum(COPIES - np.asarray(out) - _counts(graph.hands), 0),
+                   np.asarray(graph.leaves(), dtype=bool))
 
     def reach(self, roots: list[int]) -> np.ndarray:
         """The states ``roots`` reach (a mask): each round adds the targets of the choices
@@ -365,7 +407,9 @@ class _Arrays:
         if seen is not None:
             mine[self.kind == seen] -= 1.0
             np.maximum(mine, 0.0, out=mine)
-        total = np.bincount(owner, weights=mine, minlength=states)
+        total = self.left_by_kind.sum(axis=1)
+        if seen is not None:
+            total = total - (self.left_by_kind[:, seen] > 0)
         with np.errstate(divide="ignore", invalid="ignore"):
             prob = np.where(total[owner] > 0, mine / total[owner], 0.0)
         wins, stays = self.wins, self.stays
@@ -373,7 +417,9 @@ class _Arrays:
             np.bincount(owner[wins], weights=prob[wins], minlength=states),
             np.bincount(owner[wins], weights=prob[wins] * self.worth[self.win_at[wins]],
                         minlength=states)])
-        stay = np.bincount(owner[stays], weights=prob[stays], minlength=states)
+        stay = np.bincount(owner[stays], weights=prob[stays],
+                           minlength=states).astype(np.float64)  # empty: int64
+        stay[self.leaf] = np.where(total[self.leaf] > 0, 1.0 - fixed[0][self.leaf], 0.0)
         reached = self.reach(roots)
         live = reached[owner[self.chosen]]
         chosen = self.chosen[live]
@@ -393,6 +439,19 @@ class _Arrays:
         return value
 
 
+def _counts(hands: Sequence[int]) -> np.ndarray:
+    """(states, kinds): the packed hands' counts (two halves of 17 kinds: 51 bits each,
+    within an int64)."""
+    half = 17
+    low_mask = (1 << (BITS * half)) - 1
+    shifts = np.arange(half, dtype=np.int64) * BITS
+    low = np.fromiter((h & low_mask for h in hands), dtype=np.int64, count=len(hands))
+    high = np.fromiter((h >> (BITS * half) for h in hands), dtype=np.int64,
+                       count=len(hands))
+    return np.concatenate([(low[:, None] >> shifts) & 7, (high[:, None] >> shifts) & 7],
+                          axis=1)
+
+
 def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """The indices ``starts[i] .. starts[i] + lengths[i] − 1`` of every span, in order."""
     if not len(starts):
@@ -402,13 +461,14 @@ def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 
 
 def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
-          draws_left: int, changes: int, win_value: Callable[[Counts, int], float],
+          draws_left: int, changes: int,
+          win_values: Callable[[Counts, Sequence[int]], Sequence[float]],
           budget: Budget | None = None) -> list[tuple[float, float] | None]:
     """(win probability, expected score) of each waiting hand (13 − 3k tiles, with the kind
     of one more copy it sees, or None), under one ``out``; None where its shanten is above
-    :data:`MAX_SHANTEN`. ``win_value(hand, drawn)``: what the complete ``hand`` collects as
-    a self-drawn win on ``drawn``; ``budget``: the states the request may still work out
-    (:class:`TooLarge` past it)."""
+    :data:`MAX_SHANTEN`. ``win_values(waiting, drawn)``: what the ready hand ``waiting``
+    collects, won by self-draw on each of the kinds ``drawn``; ``budget``: the states the
+    request may still work out (:class:`TooLarge` past it)."""
     valued = [(pack(hand), seen) for hand, seen in hands
               if table.shanten(hand) <= MAX_SHANTEN]
     graph = build(table, [hand for hand, _ in valued], changes, out,
@@ -416,7 +476,22 @@ def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
     if budget is not None:
         budget.spent += len(graph.hands)
     questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in valued]
-    worth = [win_value(unpack(hand), drawn) for hand, drawn in graph.win_hands]
+    worth = _worth(graph, win_values)
     found = iter(values(graph, out, questions, draws_left, worth))
     return [next(found) if table.shanten(hand) <= MAX_SHANTEN else None
             for hand, _ in hands]
+
+
+def _worth(graph: Graph, win_values: Callable[[Counts, Sequence[int]], Sequence[float]],
+           ) -> list[float]:
+    """What each of ``graph.win_hands`` collects, asked once per ready hand for all the
+    kinds it wins on in the graph (a scorer prices a ready hand's waits together)."""
+    by_waiting: dict[int, list[int]] = {}
+    for w, (hand, drawn) in enumerate(graph.win_hands):
+        by_waiting.setdefault(hand - ONE[drawn], []).append(w)
+    worth = [0.0] * len(graph.win_hands)
+    for waiting, wins in by_waiting.items():
+        drawn = [graph.win_hands[w][1] for w in wins]
+        for w, value in zip(wins, win_values(unpack(waiting), drawn), strict=True):
+            worth[w] = value
+    return worth
