@@ -134,7 +134,9 @@ def value_actions(variant: Variant, board: Round, seat: int, used: ExpectedInput
     from what the seat sees on ``board``."""
     valuer = Valuer(variant, board, seat, Sight.of(board, seat), used, rules, budget)
     listed = seat_actions(board, seat) if actions is None else actions
-    return [ValuedAction(a, valuer.value(a)) for a in listed]
+    kept = valuer.kept_hands(listed)
+    return [ValuedAction(a, kept[i] if i in kept else valuer.value(a))
+            for i, a in enumerate(listed)]
 
 
 def _own_request(variant: Variant, board: Round, seat: int, sight: Sight,
@@ -341,6 +343,20 @@ class Valuer:
         return float(evaluation.total or 0) if evaluation.winning else 0.0
 
     # each action -----------------------------------------------------------------
+    def kept_hands(self, actions: list[Action]) -> dict[int, Expected]:
+        """{index: numbers} of the actions that leave the seat a waiting hand of its own
+        tiles (each discard, the discard seen; a pass), worked out together: their hands
+        differ by one tile, so one graph of states holds them all (each alone would build
+        most of it again)."""
+        hand = self.sight.concealed
+        picked = [(i, (_minus(hand, a.tile), a.tile) if a.type == DISCARD_ACTION
+                   else (hand, None)) for i, a in enumerate(actions)
+                  if (a.type == DISCARD_ACTION and a.tile is not None) or a.type == PASS]
+        if not picked:
+            return {}
+        found = self.waiting([root for _, root in picked], self.sight.melds, self.sight.out)
+        return {i: value for (i, _), value in zip(picked, found, strict=True)}
+
     def value(self, action: Action) -> Expected:
         sight, hand = self.sight, self.sight.concealed
         kind = action.type

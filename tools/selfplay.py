@@ -12,18 +12,23 @@ its state budget), the command and the seed.
 
 Knobs (environment): SELFPLAY_DEALS (per variant, default 500), SELFPLAY_SEED (default
 42000), SELFPLAY_VARIANTS (comma-separated, default all four), SELFPLAY_OUT (default
-docs/STRENGTH.md).
+docs/STRENGTH.md), SELFPLAY_JOBS (processes playing deals side by side, default 1; the
+numbers do not depend on it). The report is rewritten every few deals, so a run stopped
+part-way keeps what it finished.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rules.model import Jing
@@ -36,6 +41,7 @@ from rules.variants import VARIANTS
 from tests.sim.players import EXPECTED, GREEDY, Player
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "STRENGTH.md"
+PROGRESS_EVERY = 10  # deals between two writes of the report during a run
 Z95 = 1.959964
 
 
@@ -128,29 +134,67 @@ def _next(board: Round, players: list[Player]) -> Action | None:
     return draws[0] if draws else None
 
 
-def run(variant: str, deals: int, seed: int) -> Tally:
-    tally = Tally()
+@dataclass
+class DealResult:
+    """One deal played four times: ``rounds[k]`` the seats' results with the bot in seat
+    ``k``; the bot's decisions and fallbacks over the four; the CPU it took."""
+
+    rounds: list[list[Seat]]
+    decisions: int
+    fallbacks: int
+    seconds: float
+
+
+def play_deal(variant: str, seed: int) -> DealResult:
+    """The deal of ``seed`` played four times, the bot in each seat in turn."""
     started = time.process_time()
-    for n in range(deals):
-        hands, wall, jing, dealer, options = deal(variant, seed + n)
-        rounds = []
-        for bot_seat in range(4):
-            players = [Player(EXPECTED if s == bot_seat else GREEDY) for s in range(4)]
-            rounds.append(play(variant, [list(h) for h in hands], list(wall), jing, dealer,
-                               options, players))
-            tally.decisions += players[bot_seat].decisions
-            tally.fallbacks += players[bot_seat].fallbacks
-        bot_scores, greedy_scores = [], []
-        for seat in range(4):
-            mine = rounds[seat][seat]
-            others = [rounds[k][seat] for k in range(4) if k != seat]
-            tally.bot.append(mine)
-            tally.greedy += others
-            bot_scores.append(mine.score)
-            greedy_scores.append(statistics.fmean(o.score for o in others))
-        tally.differences.append(statistics.fmean(bot_scores) - statistics.fmean(greedy_scores))
-        tally.deals += 1
-    tally.seconds = time.process_time() - started
+    hands, wall, jing, dealer, options = deal(variant, seed)
+    rounds, decisions, fallbacks = [], 0, 0
+    for bot_seat in range(4):
+        players = [Player(EXPECTED if s == bot_seat else GREEDY) for s in range(4)]
+        rounds.append(play(variant, [list(h) for h in hands], list(wall), jing, dealer,
+                           options, players))
+        decisions += players[bot_seat].decisions
+        fallbacks += players[bot_seat].fallbacks
+    return DealResult(rounds, decisions, fallbacks, time.process_time() - started)
+
+
+def add(tally: Tally, result: DealResult) -> None:
+    """Seat by seat, the bot's result against greedy's in the same seat of the deal."""
+    bot_scores, greedy_scores = [], []
+    for seat in range(4):
+        mine = result.rounds[seat][seat]
+        others = [result.rounds[k][seat] for k in range(4) if k != seat]
+        tally.bot.append(mine)
+        tally.greedy += others
+        bot_scores.append(mine.score)
+        greedy_scores.append(statistics.fmean(o.score for o in others))
+    tally.differences.append(statistics.fmean(bot_scores) - statistics.fmean(greedy_scores))
+    tally.deals += 1
+    tally.decisions += result.decisions
+    tally.fallbacks += result.fallbacks
+    tally.seconds += result.seconds
+
+
+def run(variant: str, deals: int, seed: int, jobs: int = 1,
+        progress: Callable[[Tally], None] | None = None) -> Tally:
+    """``deals`` deals from ``seed`` on, in order (``jobs`` processes play them: each deal
+    is its own, so the tally is the same for any ``jobs``); ``progress`` after each deal.
+    ``seconds``: the CPU the deals took, summed over the processes."""
+    tally = Tally()
+    seeds = range(seed, seed + deals)
+    if jobs <= 1:
+        results: Iterable[DealResult] = map(partial(play_deal, variant), seeds)
+        for result in results:
+            add(tally, result)
+            if progress:
+                progress(tally)
+        return tally
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for result in pool.imap(partial(play_deal, variant), seeds):
+            add(tally, result)
+            if progress:
+                progress(tally)
     return tally
 
 
@@ -204,6 +248,9 @@ def report(tallies: dict[str, Tally], deals: int, seed: int) -> str:
         "|---|---|---|---|---|---|---|---|---|",
     ]
     lines += [_row(name, tally) for name, tally in tallies.items()]
+    if any(tally.deals < deals for tally in tallies.values()):
+        lines += ["", f"Part of a run: a variant with fewer than {deals} deals was still being "
+                  "played (or the run was stopped) when this was written."]
     return "\n".join(lines) + "\n"
 
 
@@ -212,11 +259,17 @@ def main() -> int:
     seed = int(os.environ.get("SELFPLAY_SEED", 42000))
     names = os.environ.get("SELFPLAY_VARIANTS", ",".join(VARIANTS)).split(",")
     out = Path(os.environ.get("SELFPLAY_OUT", OUT))
-    tallies = {}
+    jobs = int(os.environ.get("SELFPLAY_JOBS", 1))
+    tallies: dict[str, Tally] = {}
     for name in names:
-        tallies[name] = run(name, deals, seed)
+        def progress(tally: Tally, name: str = name) -> None:
+            # a long run stopped part-way keeps what it finished
+            tallies[name] = tally
+            if tally.deals % PROGRESS_EVERY == 0:
+                out.write_text(report(tallies, deals, seed), encoding="utf-8")
+
+        tallies[name] = run(name, deals, seed, jobs, progress)
         print(_row(name, tallies[name]), flush=True)
-        # written after each variant: a long run stopped part-way keeps what it finished
         out.write_text(report(tallies, deals, seed), encoding="utf-8")
         print(f"wrote {out}", flush=True)
     return 0

@@ -204,12 +204,6 @@ class Graph:
             self.shantens.append(shanten)
         return found
 
-    def leaves(self) -> list[bool]:
-        """The states that are ready with no hand change left: their only moves are a win
-        or the drawn tile thrown back, so only their wins are listed as draws."""
-        return [budget == 0 and now == 0 for budget, now in
-                zip(self.budgets, self.shantens, strict=True)]
-
     def win(self, hand: int, drawn: int) -> int:
         key = (hand, drawn)
         found = self.win_index.get(key)
@@ -259,13 +253,20 @@ def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
 
 
 def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
+    """The state's draws that do more than come back to it: a win, or a choice among the
+    state itself (the drawn tile thrown back) and the states its allowed discards reach.
+    Every other draw is thrown back; :func:`values` counts those from the copies left
+    (:class:`_Arrays`), not a draw each: most of a state's 34 draws are such."""
     hand, budget, now = graph.hands[i], graph.budgets[i], graph.shantens[i]
-    if budget == 0 and now == 0:
-        _expand_leaf(graph, table, i, out)
-        return
-    found = moves(table, hand)
-    changes = aside(table, hand) if budget else {}
-    for drawn in range(KINDS):
+    if budget == 0 and now == 0:  # most states: ready, no hand change left
+        wins, closer, changes = ready_wins(table, hand), {}, {}
+        moving: tuple[int, ...] = wins
+    else:
+        found = moves(table, hand)
+        wins, closer = found.wins, found.closer
+        changes = aside(table, hand) if budget else {}
+        moving = tuple(sorted({*wins, *closer, *changes}))
+    for drawn in moving:
         left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 7)
         if left <= 0:
             continue
@@ -273,32 +274,15 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
         graph.group_kind.append(drawn)
         graph.group_left.append(left)
         graph.group_start.append(len(graph.targets))
-        if drawn in found.wins:
+        if drawn in wins:
             graph.group_win.append(graph.win(hand + ONE[drawn], drawn))
             continue
         graph.group_win.append(-1)
         graph.targets.append(i)
-        for after in found.closer.get(drawn, ()):
+        for after in closer.get(drawn, ()):
             graph.targets.append(graph.state(after, budget, now - 1))
         for after in changes.get(drawn, ()):
             graph.targets.append(graph.state(after, budget - 1, now))
-
-
-def _expand_leaf(graph: Graph, table: Table, i: int, out: Counts) -> None:
-    """A ready hand with no hand change left (most of a graph's states): only its winning
-    draws are listed; every other draw is thrown back, which :func:`values` counts from
-    the copies left (:class:`_Arrays`) instead of a draw each. Its waits are all it needs,
-    not the exchanges a hand that may still move needs (:func:`moves`)."""
-    hand = graph.hands[i]
-    for drawn in ready_wins(table, hand):
-        left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 7)
-        if left <= 0:
-            continue
-        graph.group_state.append(i)
-        graph.group_kind.append(drawn)
-        graph.group_left.append(left)
-        graph.group_start.append(len(graph.targets))
-        graph.group_win.append(graph.win(hand + ONE[drawn], drawn))
 
 
 @cached(1 << 15)
@@ -356,14 +340,12 @@ class _Arrays:
     win_at: np.ndarray
     worth: np.ndarray
     wins: np.ndarray  # the draws that win
-    stays: np.ndarray  # the draws whose only move is back to their state
     chosen: np.ndarray  # the draws with a choice of states
     starts: np.ndarray  # each chosen draw's first target in ``picked``
     lengths: np.ndarray  # and how many
     targets: np.ndarray  # all targets, by group (graph order)
     group_start: np.ndarray
     left_by_kind: np.ndarray  # (states, kinds): the copies each state's hand has not seen
-    leaf: np.ndarray  # the states whose non-winning draws are not listed (Graph.leaves)
 
     @classmethod
     def of(cls, graph: Graph, win_values: Sequence[float], out: Counts) -> _Arrays:
@@ -377,10 +359,9 @@ class _Arrays:
         return cls(len(graph.hands), np.asarray(graph.group_kind, dtype=np.int64),
                    np.asarray(graph.group_state, dtype=np.int64),
                    np.asarray(graph.group_left, dtype=np.float64), win_at,
-                   np.asarray(win_values, dtype=np.float64), wins, ~wins & ~choices,
+                   np.asarray(win_values, dtype=np.float64), wins,
                    chosen, starts[chosen], (ends - starts)[chosen], targets, starts,
-                   np.maximum(COPIES - np.asarray(out) - _counts(graph.hands), 0),
-                   np.asarray(graph.leaves(), dtype=bool))
+                   np.maximum(COPIES - np.asarray(out) - _counts(graph.hands), 0))
 
     def reach(self, roots: list[int]) -> np.ndarray:
         """The states ``roots`` reach (a mask): each round adds the targets of the choices
@@ -412,14 +393,14 @@ class _Arrays:
             total = total - (self.left_by_kind[:, seen] > 0)
         with np.errstate(divide="ignore", invalid="ignore"):
             prob = np.where(total[owner] > 0, mine / total[owner], 0.0)
-        wins, stays = self.wins, self.stays
+        wins = self.wins
         fixed = np.stack([
             np.bincount(owner[wins], weights=prob[wins], minlength=states),
             np.bincount(owner[wins], weights=prob[wins] * self.worth[self.win_at[wins]],
                         minlength=states)])
-        stay = np.bincount(owner[stays], weights=prob[stays],
-                           minlength=states).astype(np.float64)  # empty: int64
-        stay[self.leaf] = np.where(total[self.leaf] > 0, 1.0 - fixed[0][self.leaf], 0.0)
+        # a draw not listed is thrown back: the state's own value, next turn
+        listed = np.bincount(owner, weights=prob, minlength=states)
+        stay = np.where(total > 0, 1.0 - listed, 0.0)
         reached = self.reach(roots)
         live = reached[owner[self.chosen]]
         chosen = self.chosen[live]
