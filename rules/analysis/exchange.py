@@ -21,6 +21,7 @@ A test holds every answer to :func:`shanten` of the whole hand ``H − d + x``, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from rules.analysis.model import ShapeRules
@@ -83,9 +84,9 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
         if melds == 0:
             for other_kept, other_helps in _specials(counts, tile, rules, pairs):
                 if other_kept > kept:
-                    kept, helps = other_kept, other_helps
+                    kept, helps = other_kept, other_helps()
                 elif other_kept == kept:
-                    helps |= other_helps
+                    helps |= other_helps()
         out.append(Exchange(tile, 13 - 3 * melds - wilds - kept, helps | always))
     if wilds:
         helps = mask(improving_tiles(counts, wilds, rules, melds, wild_kinds))
@@ -207,21 +208,24 @@ def _pairs_profile(histogram: tuple[int, ...], four_as_two: bool) -> tuple[int, 
     return kept, tuple(helping)
 
 
-def _specials(counts: Counts, thrown: int, rules: ShapeRules,
-              pairs: _PairsView | None) -> list[tuple[int, int]]:
-    """(kept, helping kinds) of each shape beyond four sets + a pair the rules allow, for
-    the hand less one ``thrown``."""
-    found = []
+def _specials(counts: Counts, thrown: int, rules: ShapeRules, pairs: _PairsView | None,
+              ) -> list[tuple[int, Callable[[], int]]]:
+    """(kept, its helping kinds when asked) of each shape beyond four sets + a pair the
+    rules allow, for the hand less one ``thrown``: a shape that keeps fewer tiles than
+    four sets + a pair (most hands' 十三幺 and 十三烂) never needs its helping kinds."""
+    found: list[tuple[int, Callable[[], int]]] = []
     if pairs is not None:
-        found.append(pairs.short(thrown, counts[thrown], rules.four_as_two_pairs))
+        kept, helps = pairs.short(thrown, counts[thrown], rules.four_as_two_pairs)
+        found.append((kept, lambda: helps))
     if rules.shi_san_yao or rules.shi_san_lan:
         left = list(counts)
         left[thrown] -= 1
         short = tuple(left)
         if rules.shi_san_yao:
-            found.append((_shi_san_yao_kept(short), mask(_shi_san_yao_improving(short))))
+            found.append((_shi_san_yao_kept(short),
+                          lambda: mask(_shi_san_yao_improving(short))))
         if rules.shi_san_lan:
-            found.append((_lan_kept(short)[0], mask(_lan_improving(short))))
+            found.append((_lan_kept(short)[0], lambda: mask(_lan_improving(short))))
     return found
 
 

@@ -191,6 +191,7 @@ class Graph:
     targets: list[int] = field(default_factory=list)
     win_hands: list[tuple[int, int]] = field(default_factory=list)  # (packed hand, drawn)
     win_index: dict[tuple[int, int], int] = field(default_factory=dict)
+    fresh: int = 0  # the hands :func:`build` worked out that its caller did not know
 
     def state(self, hand: int, budget: int, shanten: int) -> int:
         """The state's index, added if new; its ``shanten`` is known where it is reached
@@ -229,6 +230,10 @@ class Budget:
 
     total: int
     spent: int = 0
+    # the hands the request has worked out already, by table: their moves are kept
+    # (:func:`moves`), so a later question of the same request (another action, another
+    # decision of a review) that reaches them again does not pay for them again
+    known: dict[Table, set[int]] = field(default_factory=dict)
 
     @property
     def left(self) -> int:
@@ -236,19 +241,25 @@ class Budget:
 
 
 def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
-          limit: int | None = None) -> Graph:
+          limit: int | None = None, known: set[int] | None = None) -> Graph:
     """Every state the packed ``roots`` (each with ``budget`` hand changes) can reach,
     breadth first, with the copies left counted from ``out``; :class:`TooLarge` past
-    ``limit`` states (a request's share of time: a state costs some 100 µs to work out)."""
+    ``limit`` new hands (a request's share of time: a new hand costs some 100-300 µs to
+    work out, one of ``known`` a tenth of that; ``known`` gains the graph's hands)."""
     graph = Graph()
+    known = set() if known is None else known
     for root in roots:
         graph.state(root, budget, table.shanten(unpack(root)))
     i = 0
     while i < len(graph.hands):
         _expand(graph, table, i, out)
+        hand = graph.hands[i]
+        if hand not in known:
+            known.add(hand)
+            graph.fresh += 1
+            if limit is not None and graph.fresh > limit:
+                raise TooLarge(limit)
         i += 1
-        if limit is not None and len(graph.hands) > limit:
-            raise TooLarge(limit)
     return graph
 
 
@@ -453,9 +464,10 @@ def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
     valued = [(pack(hand), seen) for hand, seen in hands
               if table.shanten(hand) <= MAX_SHANTEN]
     graph = build(table, [hand for hand, _ in valued], changes, out,
-                  None if budget is None else max(budget.left, 0))
+                  None if budget is None else max(budget.left, 0),
+                  None if budget is None else budget.known.setdefault(table, set()))
     if budget is not None:
-        budget.spent += len(graph.hands)
+        budget.spent += graph.fresh
     questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in valued]
     worth = _worth(graph, win_values)
     found = iter(values(graph, out, questions, draws_left, worth))
