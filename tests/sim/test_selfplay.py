@@ -33,3 +33,31 @@ def test_a_run_compares_each_seat_with_greedy_in_the_same_seat():
     assert tally.differences == [pytest.approx(bot - greedy)]
     text = selfplay.report({"guangdong": tally}, 1, 42_001)
     assert "| guangdong | 1 |" in text and "SELFPLAY_DEALS=1 SELFPLAY_SEED=42001" in text
+
+
+def _stub_deal(variant: str, seed: int) -> selfplay.DealResult:
+    """A deal's result made up from its seed (no play): what run's bookkeeping sees."""
+    rounds = [[selfplay.Seat(EXPECTED if s == bot else GREEDY, (seed * 7 + 3 * bot + s) % 11
+                             - 5, s == (seed + bot) % 4) for s in range(4)]
+              for bot in range(4)]
+    return selfplay.DealResult(rounds, decisions=seed % 5 + 1, fallbacks=seed % 2, seconds=0.5)
+
+
+def test_deals_played_side_by_side_add_up_as_one_after_another(monkeypatch):
+    """SELFPLAY_JOBS: each deal is its own, results are added in deal order, so two
+    processes give the tally one gives; progress is told after every deal."""
+    monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
+    told: list[int] = []
+    alone = selfplay.run("guangdong", 7, 500)
+    both = selfplay.run("guangdong", 7, 500, jobs=2,
+                        progress=lambda tally: told.append(tally.deals))
+    assert both == alone and both.deals == 7 and told == list(range(1, 8))
+    assert both.decisions == sum(s % 5 + 1 for s in range(500, 507))
+    assert both.seconds == pytest.approx(3.5)
+
+
+def test_a_report_written_part_way_says_so(monkeypatch):
+    monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
+    tally = selfplay.run("guangdong", 3, 500)
+    assert "Part of a run" in selfplay.report({"guangdong": tally}, 10, 500)
+    assert "Part of a run" not in selfplay.report({"guangdong": tally}, 3, 500)

@@ -1,0 +1,63 @@
+"""The state budget of a request (:class:`rules.analysis.expectation.Budget`): it counts the
+hands a request works out for the first time. A hand the request reached before (another
+action of log mode, another decision of a review) has its moves kept already, so it costs
+a tenth of a new one and is not counted again; a question past what is left is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.analysis.expectation import Budget, Table, TooLarge, build, pack, solve
+from rules.tiles import parse_tiles
+from rules.variants import VARIANTS
+
+GUANGDONG = Table(VARIANTS["guangdong"].shapes)
+OUT = (0,) * 34
+
+
+def counts(text: str) -> tuple[int, ...]:
+    found = [0] * 34
+    for tile in parse_tiles(text):
+        found[tile] += 1
+    return tuple(found)
+
+
+# 1-shanten, 13 tiles: 123m 456m 789m, 23p, 5s 7s 9s: its graph reaches some tens of hands
+# with no hand change
+HAND = counts("123456789m23p579s")
+
+
+def _value(budget: Budget) -> tuple[float, float] | None:
+    (found,) = solve(GUANGDONG, [(HAND, None)], OUT, 6, 0, _one_each, budget)
+    return found
+
+
+def _one_each(waiting, drawn):
+    return [1.0] * len(drawn)
+
+
+def test_a_question_asked_again_on_the_same_budget_spends_nothing_more():
+    """The second asking reaches the same hands: all known, none counted; same numbers."""
+    budget = Budget(100_000)
+    first = _value(budget)
+    spent = budget.spent
+    reached = len(build(GUANGDONG, [pack(HAND)], 0, OUT).hands)
+    assert spent == reached > 20  # every hand of the graph was new
+    assert _value(budget) == first and budget.spent == spent
+
+
+def test_a_new_budget_counts_every_hand_again():
+    """Known hands are the request's, not the worker's: another request pays for them."""
+    one, other = Budget(100_000), Budget(100_000)
+    _value(one)
+    _value(other)
+    assert one.spent == other.spent > 0
+
+
+def test_a_question_past_the_budget_left_is_refused():
+    """Fewer hands left than the graph's new ones: TooLarge, whose limit is what was left."""
+    reached = len(build(GUANGDONG, [pack(HAND)], 0, OUT).hands)
+    budget = Budget(reached - 1)
+    with pytest.raises(TooLarge) as refused:
+        _value(budget)
+    assert refused.value.limit == reached - 1
