@@ -4,8 +4,9 @@ rewrite docs/PERFORMANCE.md.
 Knobs (environment): BENCH_HTTP_SECONDS (each wrk run, default 6), BENCH_UNSEEN_SECONDS
 (each never-seen run, default 3), BENCH_UNSEEN_SESSIONS (default 5), BENCH_SOAK_SECONDS
 (the memory run, default 600), BENCH_SOAK_WARMUP (default 60), BENCH_SKIP_HTTP=1 (core
-only, e.g. where wrk cannot run). The defaults are what the committed document was made
-with.
+only, e.g. where wrk cannot run), BENCH_ONLY=expected (only the expected-value and review
+rows and section, rewritten in place: bench/expected_only.py). The defaults are what the
+committed document was made with.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bench import (
     advice,
     core,
     expectation,
+    expected_only,
     http,
     lone_jing,
     matches,
@@ -76,6 +78,8 @@ def commands(seconds: float, unseen_seconds: float, soak: float, warmup: float) 
             f"BENCH_SOAK_SECONDS={soak:g} BENCH_SOAK_WARMUP={warmup:g} make bench"
             "   # the values used here",
             "BENCH_SKIP_HTTP=1 make bench   # the core and domain parts only",
+            "BENCH_ONLY=expected make bench   # only issues 42 and 43's rows and section, "
+            "rewritten in place",
             "```", "",
             "Each wrk run is `wrk -t2 -c32 -d<seconds>s --latency -s bench/cycle.lua "
             "http://127.0.0.1:<port>` with `BODIES=<file>` naming the request file (one "
@@ -88,6 +92,9 @@ def commands(seconds: float, unseen_seconds: float, soak: float, warmup: float) 
 
 
 def main() -> None:
+    if os.environ.get("BENCH_ONLY") == "expected":
+        expected_only.main(OUT)
+        return
     started, ticks = os.getloadavg(), cpu_times()
     seconds = float(os.environ.get("BENCH_HTTP_SECONDS", 6))
     soak_seconds = float(os.environ.get("BENCH_SOAK_SECONDS", 600))

@@ -1,0 +1,51 @@
+"""``BENCH_ONLY=expected make bench`` (bench/expected_only.py) rewrites only issues 42 and
+43's rows and section of docs/PERFORMANCE.md, says so in the header once, and leaves every
+other line as the whole run wrote it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench import expectation, expected_only
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "PERFORMANCE.md").read_text(
+    encoding="utf-8")
+
+
+def _results(p99_ms: float) -> dict:
+    hand = {(shanten, changes, jing): {"p50": p99_ms * 5e5, "p99": p99_ms * 1e6,
+                                       "states": 123, "states_max": 456, "calls": 12,
+                                       "too_large": 0}
+            for (shanten, changes) in expectation.ROWS for jing in expectation.JING}
+    return {"expected_hand": hand,
+            "expected_log": {"calls": 9, "log_p99": 3e6, "hand_p99": 2e6, "ratio": 1.5},
+            "review": {"rounds": 8, "too_large": 0, "too_large_four": 0, "one_p95": 2.5,
+                       "one_median": 1.25, "four_median": 3.75, "ratio": 3.0}}
+
+
+def _outside(text: str) -> list[str]:
+    """The lines neither the rows of issues 42 and 43, nor their section, nor the stamp."""
+    start = text.index(expected_only.HEADING)
+    end = text.find("\n## ", start + len(expected_only.HEADING))
+    rest = text[:start] + text[end:]
+    return [line for line in rest.split("\n")
+            if not line.startswith(("| issue 42 |", "| issue 43 |", expected_only.STAMP))]
+
+
+def test_only_the_expected_rows_and_section_change():
+    new = expected_only.rewrite(DOC, _results(7.0), "2026-12-06 15:00 UTC, commit abc1234")
+    assert _outside(new) == _outside(DOC)
+    assert "| issue 42 | a 14-tile hand, every discard, both numbers, draws_left 18, tenpai, " \
+           "changes 1: p99 < 50 ms with 0, 2 and 4 jing | 0 jing: p99 7.0 ms" in new
+    assert "p95 2.50 s (median 1.25 s" in new and "3.00× (medians 3.75 s" in new
+    assert new.count("Re-measured alone: 2026-12-06 15:00 UTC, commit abc1234") == 1
+    assert sum(line.startswith(expected_only.STAMP) for line in new.split("\n")) == 1
+
+
+def test_a_second_run_replaces_the_first():
+    once = expected_only.rewrite(DOC, _results(7.0), "the first stamp")
+    twice = expected_only.rewrite(once, _results(9.0), "the second stamp")
+    assert "the first stamp" not in twice and "the second stamp" in twice
+    assert "p99 9.0 ms" in twice
+    assert "p99 7.0 ms" not in twice
+    assert twice.count(expected_only.STAMP) == 1
