@@ -18,7 +18,9 @@ are found once, as a graph (:class:`Graph`: each state a hand and its budget, ea
 edge to a win or to the states its allowed discards lead to), and the values are worked
 out one turn at a time backwards, for every state at once, in arrays (:func:`values`).
 What a hand's draws and discards are (:class:`HandMoves`) depends on the tiles alone, so it is
-kept between questions; the draw probabilities depend on what the seat sees, so they are
+kept between questions (and a request counts a hand it reached before once:
+:class:`Budget`); a ready hand with no hand change left, most of a graph, needs only its
+waits, not its moves; the draw probabilities depend on what the seat sees, so they are
 the question's. Several questions that differ only by one more copy seen (the discards of
 one 14-tile hand, each counted as seen) share one graph and are solved together, one row
 of values each.
@@ -171,10 +173,11 @@ def _bits(value: int) -> list[int]:
 
 @dataclass
 class Graph:
-    """The states a question can reach (a hand and its budget of hand changes) and, for
-    each draw of each state, where it leads: a win (``win_hand``: the complete hand) or
-    the states its allowed discards reach (``targets``, the state itself first: the drawn
-    tile thrown back).
+    """The states a question can reach (a hand and its budget of hand changes, and its
+    shanten) and, for each draw of each state that does more than come back to it, where
+    it leads: a win (``win_hand``: the complete hand) or the states its allowed discards
+    reach (``targets``, the state itself first: the drawn tile thrown back). A draw not
+    listed is thrown back (:func:`_expand`).
 
     Draws are groups, in state order; ``group_kind`` is the tile drawn and ``group_left``
     its copies left as the question's common ``out`` counts them."""
@@ -321,11 +324,13 @@ def values(graph: Graph, out: Counts, questions: Sequence[Question], draws_left:
     numbers each maximised on its own. ``win_values[w]``: what ``graph.win_hands[w]``
     collects.
 
-    A draw is one of three kinds: a win (its worth does not depend on the turn), a draw
+    A draw is one of three kinds: a win (its worth does not depend on the turn), a choice
+    among several states (the best of their values), or, not listed in the graph, a draw
     whose only move is to throw the tile back (most of them: the state's own value, next
-    turn), or a choice among several states (the best of their values). The first two are
-    summed per state once; only choices are worked out every turn. Questions that see the
-    same copies share one row of values, worked out over the states their roots reach."""
+    turn; its chance is what the listed draws leave of the copies the state has not seen).
+    Wins and throw-backs are summed per state once; only choices are worked out every
+    turn. Questions that see the same copies share one row of values, worked out over the
+    states their roots reach."""
     if not questions:
         return []
     if draws_left <= 0 or not graph.group_state:
