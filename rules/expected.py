@@ -12,7 +12,8 @@ numbers, and orders the discards by the objective.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from rules import places as at
 from rules.analysis import waits
@@ -124,31 +125,50 @@ class Model:
     def win_values(self, waiting: Counts, drawn: Sequence[int]) -> list[float]:
         """What the ready hand ``waiting`` collects, won by self-draw on each of ``drawn``."""
         request = self.request
-        return self_drawn_values(self.variant, self.table, self.out, waiting, drawn,
-                                 request.hand.melds, request.dealer, request.seat_wind,
-                                 request.round_wind, request.jing, request.rules)
+        return SelfDrawnWins.of(self.variant, request.hand.melds, request.dealer,
+                                request.seat_wind, request.round_wind, request.jing,
+                                request.rules).values(self.table, self.out, waiting, drawn)
 
 
-def self_drawn_values(variant: Variant, table: Table, out: Counts, waiting: Counts,
-                      drawn: Sequence[int], melds: tuple, dealer: bool,
-                      seat_wind: int | None, round_wind: int | None, jing,
-                      rules: dict) -> list[float]:
-    """What the ready hand ``waiting`` (beside ``melds``) collects, won by self-draw on
-    each of ``drawn``: /evaluate's total of the complete hand, no flags. Its waits are
-    priced together, as /evaluate of the 13 tiles lists them (jiangxi prices a class of
-    tiles that score alike once; a graph wins on most of a ready hand's waits): each kind
-    it completes with a copy left beside ``out``. A kind that list does not value is scored
-    alone (the 14 tiles)."""
-    key = tuple(sorted(rules.items()))
-    natural, wilds = table.split(waiting)
-    drawable = tuple(kind for kind in waits(natural, wilds, table.shapes, table.melds,
-                                            table.wild_kinds)
-                     if COPIES - out[kind] - waiting[kind] > 0)
-    totals = _wait_totals(variant, _concealed(waiting), melds, drawable, dealer, seat_wind,
-                          round_wind, jing, key) if drawable else {}
-    return [totals[kind] if kind in totals else _win_total(
-        variant, _concealed(_with(waiting, kind)), melds, kind, dealer, seat_wind,
-        round_wind, jing, key) for kind in drawn]
+@dataclass(frozen=True)
+class SelfDrawnWins:
+    """What a self-drawn win's total depends on besides the concealed tiles: the seat's
+    melds, whether it deals, the winds, the jing and the rule options (sorted items)."""
+
+    variant: Variant
+    melds: tuple
+    dealer: bool
+    seat_wind: int | None
+    round_wind: int | None
+    jing: Any
+    rules: tuple
+
+    @classmethod
+    def of(cls, variant: Variant, melds: tuple, dealer: bool, seat_wind: int | None,
+           round_wind: int | None, jing: Any, rules: dict[str, Any]) -> SelfDrawnWins:
+        return cls(variant, melds, dealer, seat_wind, round_wind, jing,
+                   tuple(sorted(rules.items())))
+
+    def values(self, table: Table, out: Counts, waiting: Counts,
+               drawn: Sequence[int]) -> list[float]:
+        """What the ready hand ``waiting`` collects, won by self-draw on each of ``drawn``:
+        /evaluate's total of the complete hand, no flags. Its waits are priced together,
+        as /evaluate of the 13 tiles lists them (jiangxi prices a class of tiles that score
+        alike once; a graph wins on most of a ready hand's waits): each kind it completes
+        with a copy left beside ``out``. A kind that list does not value is scored alone
+        (the 14 tiles)."""
+        natural, wilds = table.split(waiting)
+        drawable = tuple(kind for kind in waits(natural, wilds, table.shapes, table.melds,
+                                                table.wild_kinds)
+                         if COPIES - out[kind] - waiting[kind] > 0)
+        totals = _wait_totals(self.variant, _concealed(waiting), self.melds, drawable,
+                              *self._seat()) if drawable else {}
+        return [totals[kind] if kind in totals else _win_total(
+            self.variant, _concealed(_with(waiting, kind)), self.melds, kind, *self._seat())
+            for kind in drawn]
+
+    def _seat(self) -> tuple:
+        return self.dealer, self.seat_wind, self.round_wind, self.jing, self.rules
 
 
 def within(budget: Budget, work):
@@ -227,5 +247,5 @@ def _without(counts: Counts, tile: int) -> Counts:
     return (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
 
 
-__all__ = ["CHANGES", "DRAWS_LEFT", "STATES_PER_REQUEST", "WIN", "Model", "inputs", "ranked",
-           "seen_outside", "with_expected", "within"]
+__all__ = ["CHANGES", "DRAWS_LEFT", "STATES_PER_REQUEST", "WIN", "Model", "SelfDrawnWins",
+           "inputs", "ranked", "seen_outside", "with_expected", "within"]

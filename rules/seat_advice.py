@@ -22,6 +22,7 @@ A max or a sum that needs a null is null; ``best`` is the action the objective r
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from rules import expected
@@ -252,9 +253,9 @@ class Valuer:
                       len(melds))
         found = within(self.budget, lambda: solve(
             table, hands, out, self.used.draws_left, self.used.changes,
-            lambda waiting, drawn: expected.self_drawn_values(
-                self.variant, table, out, waiting, drawn, melds, self.dealer, self.seat_wind,
-                self.board.round_wind, self.board.jing, self.rules),
+            partial(expected.SelfDrawnWins.of(
+                self.variant, melds, self.dealer, self.seat_wind, self.board.round_wind,
+                self.board.jing, self.rules).values, table, out),
             self.budget))
         return [NULL if pair is None else Expected(*pair) for pair in found]
 
