@@ -110,6 +110,9 @@ class Model:
         self.budget = budget or Budget(STATES_PER_REQUEST)
         self.table = Table(variant.shapes, variant.wild_kinds(request.jing),
                            len(request.hand.melds))
+        self.wins = SelfDrawnWins.of(variant, request.hand.melds, request.dealer,
+                                     request.seat_wind, request.round_wind, request.jing,
+                                     request.rules)
 
     @classmethod
     def of(cls, variant: Variant, request: AdviseRequest, used: ExpectedInputs) -> Model:
@@ -124,10 +127,7 @@ class Model:
 
     def win_values(self, waiting: Counts, drawn: Sequence[int]) -> list[float]:
         """What the ready hand ``waiting`` collects, won by self-draw on each of ``drawn``."""
-        request = self.request
-        return SelfDrawnWins.of(self.variant, request.hand.melds, request.dealer,
-                                request.seat_wind, request.round_wind, request.jing,
-                                request.rules).values(self.table, self.out, waiting, drawn)
+        return self.wins.values(self.table, self.out, waiting, drawn)
 
 
 @dataclass(frozen=True)
