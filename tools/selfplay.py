@@ -13,7 +13,8 @@ its state budget), the command and the seed.
 Knobs (environment): SELFPLAY_DEALS (per variant, default 500), SELFPLAY_SEED (default
 42000), SELFPLAY_VARIANTS (comma-separated, default all four), SELFPLAY_OUT (default
 docs/STRENGTH.md), SELFPLAY_JOBS (processes playing deals side by side, default 1; the
-numbers do not depend on it). The report is rewritten every few deals, so a run stopped
+numbers do not depend on it), SELFPLAY_OBJECTIVE (the bot's objective: score, the default,
+or win). The report is rewritten every few deals, so a run stopped
 part-way keeps what it finished.
 """
 
@@ -145,13 +146,15 @@ class DealResult:
     seconds: float
 
 
-def play_deal(variant: str, seed: int) -> DealResult:
-    """The deal of ``seed`` played four times, the bot in each seat in turn."""
+def play_deal(variant: str, seed: int, objective: str = "score") -> DealResult:
+    """The deal of ``seed`` played four times, the bot (playing for ``objective``) in each
+    seat in turn."""
     started = time.process_time()
     hands, wall, jing, dealer, options = deal(variant, seed)
     rounds, decisions, fallbacks = [], 0, 0
     for bot_seat in range(4):
-        players = [Player(EXPECTED if s == bot_seat else GREEDY) for s in range(4)]
+        players = [Player(EXPECTED, objective=objective) if s == bot_seat else Player(GREEDY)
+                   for s in range(4)]
         rounds.append(play(variant, [list(h) for h in hands], list(wall), jing, dealer,
                            options, players))
         decisions += players[bot_seat].decisions
@@ -177,21 +180,22 @@ def add(tally: Tally, result: DealResult) -> None:
 
 
 def run(variant: str, deals: int, seed: int, jobs: int = 1,
-        progress: Callable[[Tally], None] | None = None) -> Tally:
+        progress: Callable[[Tally], None] | None = None, objective: str = "score") -> Tally:
     """``deals`` deals from ``seed`` on, in order (``jobs`` processes play them: each deal
     is its own, so the tally is the same for any ``jobs``); ``progress`` after each deal.
     ``seconds``: the CPU the deals took, summed over the processes."""
     tally = Tally()
     seeds = range(seed, seed + deals)
     if jobs <= 1:
-        results: Iterable[DealResult] = map(partial(play_deal, variant), seeds)
+        results: Iterable[DealResult] = map(partial(play_deal, variant, objective=objective),
+                                            seeds)
         for result in results:
             add(tally, result)
             if progress:
                 progress(tally)
         return tally
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for result in pool.imap(partial(play_deal, variant), seeds):
+        for result in pool.imap(partial(play_deal, variant, objective=objective), seeds):
             add(tally, result)
             if progress:
                 progress(tally)
@@ -226,7 +230,7 @@ def _num(v: tuple[float, float, float]) -> str:
     return f"{v[0]:+.2f} [{v[1]:+.2f}, {v[2]:+.2f}]"
 
 
-def report(tallies: dict[str, Tally], deals: int, seed: int) -> str:
+def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "score") -> str:
     lines = [
         "# Strength: the expected-value bot against greedy players",
         "",
@@ -240,8 +244,10 @@ def report(tallies: dict[str, Tally], deals: int, seed: int) -> str:
         "bot's decisions its model valued within the bot's state budget; the rest it played "
         "greedy.",
         "",
-        f"Command: `SELFPLAY_DEALS={deals} SELFPLAY_SEED={seed} make selfplay` "
-        "(`changes` 0, `draws_left` derived, objective `score`; qinzhou without horses).",
+        f"Command: `SELFPLAY_DEALS={deals} SELFPLAY_SEED={seed}"
+        f"{'' if objective == 'score' else f' SELFPLAY_OBJECTIVE={objective}'} make selfplay` "
+        f"(`changes` 0, `draws_left` derived, objective `{objective}`; qinzhou without "
+        "horses).",
         "",
         "| variant | deals | bot win rate | greedy win rate | bot mean score | greedy mean "
         "score | difference per deal | model answered | CPU |",
@@ -260,17 +266,20 @@ def main() -> int:
     names = os.environ.get("SELFPLAY_VARIANTS", ",".join(VARIANTS)).split(",")
     out = Path(os.environ.get("SELFPLAY_OUT", OUT))
     jobs = int(os.environ.get("SELFPLAY_JOBS", 1))
+    objective = os.environ.get("SELFPLAY_OBJECTIVE", "score")
+    if objective not in ("score", "win"):
+        raise SystemExit(f"SELFPLAY_OBJECTIVE is 'score' or 'win', not {objective!r}")
     tallies: dict[str, Tally] = {}
     for name in names:
         def progress(tally: Tally, name: str = name) -> None:
             # a long run stopped part-way keeps what it finished
             tallies[name] = tally
             if tally.deals % PROGRESS_EVERY == 0:
-                out.write_text(report(tallies, deals, seed), encoding="utf-8")
+                out.write_text(report(tallies, deals, seed, objective), encoding="utf-8")
 
-        tallies[name] = run(name, deals, seed, jobs, progress)
+        tallies[name] = run(name, deals, seed, jobs, progress, objective)
         print(_row(name, tallies[name]), flush=True)
-        out.write_text(report(tallies, deals, seed), encoding="utf-8")
+        out.write_text(report(tallies, deals, seed, objective), encoding="utf-8")
         print(f"wrote {out}", flush=True)
     return 0
 

@@ -41,6 +41,7 @@ class Player:
     decisions: int = 0
     fallbacks: int = 0
     changes: int = 0
+    objective: str = "score"  # the bot's: "score" (expected score) or "win" (win chance)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def choose(self, board: Round, seat: int, legal: list[Action]) -> Action | None:
@@ -58,7 +59,7 @@ class Player:
                   legal: list[Action]) -> tuple[bool, Action | None]:
         """(whether the model decided, its choice: None for a pass)."""
         self.decisions += 1
-        used = ExpectedInputs(draws_left_of(board, seat), self.changes, "score")
+        used = ExpectedInputs(draws_left_of(board, seat), self.changes, self.objective)
         try:
             valued = value_actions(board.variant, board, seat, used, board.rules,
                                    budget=Budget(BOT_STATES))

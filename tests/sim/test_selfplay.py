@@ -35,7 +35,7 @@ def test_a_run_compares_each_seat_with_greedy_in_the_same_seat():
     assert "| guangdong | 1 |" in text and "SELFPLAY_DEALS=1 SELFPLAY_SEED=42001" in text
 
 
-def _stub_deal(variant: str, seed: int) -> selfplay.DealResult:
+def _stub_deal(variant: str, seed: int, objective: str = "score") -> selfplay.DealResult:
     """A deal's result made up from its seed (no play): what run's bookkeeping sees."""
     rounds = [[selfplay.Seat(EXPECTED if s == bot else GREEDY, (seed * 7 + 3 * bot + s) % 11
                              - 5, s == (seed + bot) % 4) for s in range(4)]
@@ -61,3 +61,19 @@ def test_a_report_written_part_way_says_so(monkeypatch):
     tally = selfplay.run("guangdong", 3, 500)
     assert "Part of a run" in selfplay.report({"guangdong": tally}, 10, 500)
     assert "Part of a run" not in selfplay.report({"guangdong": tally}, 3, 500)
+
+
+def test_the_bot_plays_for_the_objective_the_run_names(monkeypatch):
+    """SELFPLAY_OBJECTIVE reaches every deal's bot, and the report's command says it."""
+    asked: list[str] = []
+
+    def deal(variant: str, seed: int, objective: str = "score") -> selfplay.DealResult:
+        asked.append(objective)
+        return _stub_deal(variant, seed)
+
+    monkeypatch.setattr(selfplay, "play_deal", deal)
+    tally = selfplay.run("qinzhou", 2, 500, objective="win")
+    assert asked == ["win", "win"]
+    text = selfplay.report({"qinzhou": tally}, 2, 500, "win")
+    assert "SELFPLAY_OBJECTIVE=win make selfplay" in text and "objective `win`" in text
+    assert "SELFPLAY_OBJECTIVE" not in selfplay.report({"qinzhou": tally}, 2, 500)
