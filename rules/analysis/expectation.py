@@ -246,24 +246,33 @@ class Budget:
 def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
           limit: int | None = None, known: set[int] | None = None) -> Graph:
     """Every state the packed ``roots`` (each with ``budget`` hand changes) can reach,
-    breadth first, with the copies left counted from ``out``; :class:`TooLarge` past
-    ``limit`` new hands (a request's share of time: a new hand costs some 100-300 µs to
-    work out, one of ``known`` a tenth of that; ``known`` gains the graph's hands)."""
+    breadth first, with the copies left counted from ``out``; :class:`TooLarge` once more
+    than ``limit`` new hands are reached (a request's share of time: a new hand costs some
+    100-300 µs to work out, one of ``known`` a tenth of that; ``known`` gains the graph's
+    hands). A hand counts when it is reached, not when it is worked out: the refusal
+    comes as early as the graph's size shows."""
     graph = Graph()
     known = set() if known is None else known
     for root in roots:
         graph.state(root, budget, table.shanten(unpack(root)))
+    counted = _count(graph, 0, known, limit)
     i = 0
     while i < len(graph.hands):
         _expand(graph, table, i, out)
-        hand = graph.hands[i]
+        counted = _count(graph, counted, known, limit)
+        i += 1
+    return graph
+
+
+def _count(graph: Graph, counted: int, known: set[int], limit: int | None) -> int:
+    """Count the states reached since ``counted`` whose hands are new to ``known``."""
+    for hand in graph.hands[counted:]:
         if hand not in known:
             known.add(hand)
             graph.fresh += 1
-            if limit is not None and graph.fresh > limit:
-                raise TooLarge(limit)
-        i += 1
-    return graph
+    if limit is not None and graph.fresh > limit:
+        raise TooLarge(limit)
+    return len(graph.hands)
 
 
 def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
