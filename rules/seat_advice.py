@@ -115,6 +115,10 @@ def advise_seat(variant: Variant, request: AdviseRequest) -> SeatAdvice:
     check_seat_wind(variant, own.dealer, own.seat_wind)
     used = inputs(request, draws_left=draws_left_of(board, seat))
     valued = value_actions(variant, board, seat, used, rules)
+    if any(v.action.type == DISCARD_ACTION for v in valued):
+        # its discards are valued as the discard actions are: hand mode's own numbers
+        # for them would be worked out only to be replaced
+        own = replace(own, expected=None)
     found = _with_discard_values(advise(variant, own), valued, used)
     return SeatAdvice(seat, found, valued, best_action(valued, used.objective))
 
