@@ -8,7 +8,8 @@
   times, the states the engine reached for the hand, and how many hands asked more states
   than one request may work out (answered 422 ``expected.too_large``).
 * Log mode on the seat's turn against hand mode for the same hand: seats of simulated
-  rounds holding 14 tiles, the same hand asked both ways.
+  rounds holding 14 tiles, the same hand asked both ways, each cold (every cache emptied
+  before it: the second asked warm would find the first's hands worked out).
 * Reviews: one seat, and all four, of simulated rounds; the ratio of the two.
 
 CPU time of this thread per call (``time.thread_time_ns``); percentiles of the calls.
@@ -28,6 +29,7 @@ from bench.advice import advice_hand
 from bench.timing import percentile
 from rules import expected
 from rules.analysis import expectation
+from rules.caches import clear_caches
 from rules.errors import InvalidInput
 from rules.model import AdviseRequest, ExpectedAsk
 from rules.play import start
@@ -135,12 +137,15 @@ def _turns(variant: str, seeds: range, per_round: int = 2) -> list[tuple[dict, i
 
 def log_mode(rounds: int = 6) -> dict[str, Any]:
     """Log mode on the seat's turn against hand mode for the same hand (ns): the p99 of
-    each and their ratio; questions past the state budget are left out of both."""
+    each and their ratio; questions past the state budget are left out of both. Each is
+    asked cold (every cache emptied before it): asked one after the other warm, the second
+    would find the first's hands worked out already."""
     logs, hands = [], []
     for name in VARIANTS:
         for body, seat in _turns(name, range(SEED, SEED + rounds)):
             query = AdviseSchema().load({"log": body, "seat": seat})
             try:
+                clear_caches()
                 start = time.thread_time_ns()
                 answer = rules.advise(query)
                 logged = time.thread_time_ns() - start
@@ -148,6 +153,7 @@ def log_mode(rounds: int = 6) -> dict[str, Any]:
                 continue
             own = answer.advice  # the seat's own hand, as hand mode asks it
             mine = AdviseSchema().load(_hand_body(query, own, seat))
+            clear_caches()
             start = time.thread_time_ns()
             try:
                 rules.advise(mine)
