@@ -216,7 +216,8 @@ def _row(name: str, tally: Tally) -> str:
     greedy_win = interval([float(s.won) for s in tally.greedy])
     diff = interval(tally.differences)
     answered = 1 - tally.fallbacks / tally.decisions if tally.decisions else 0.0
-    verdict = "**above**" if diff[1] > 0 else "not shown above"
+    verdict = "**above**" if diff[1] > 0 else "**below**" if diff[2] < 0 else \
+        "neither shown"
     return (f"| {name} | {tally.deals} | {_pct(bot_win)} | {_pct(greedy_win)} | "
             f"{_num(bot_score)} | {_num(greedy_score)} | {_num(diff)} ({verdict}) | "
             f"{answered:.0%} of {tally.decisions} | {tally.seconds / 60:.0f} min |")

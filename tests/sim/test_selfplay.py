@@ -77,3 +77,13 @@ def test_the_bot_plays_for_the_objective_the_run_names(monkeypatch):
     text = selfplay.report({"qinzhou": tally}, 2, 500, "win")
     assert "SELFPLAY_OBJECTIVE=win make selfplay" in text and "objective `win`" in text
     assert "SELFPLAY_OBJECTIVE" not in selfplay.report({"qinzhou": tally}, 2, 500)
+
+
+def test_the_difference_is_called_above_below_or_neither_by_its_interval():
+    """Above greedy only when the whole 95% interval is above zero, below when it is below."""
+    for scores, said in (((5, 5, 6, 7), "**above**"), ((-5, -6, -5, -7), "**below**"),
+                         ((-5, 5, -4, 6), "neither shown")):
+        tally = selfplay.Tally(deals=4, differences=[float(x) for x in scores],
+                               bot=[selfplay.Seat(EXPECTED, 0, False)] * 2,
+                               greedy=[selfplay.Seat(GREEDY, 0, False)] * 2)
+        assert f"({said})" in selfplay._row("qinzhou", tally)
