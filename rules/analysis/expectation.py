@@ -117,7 +117,7 @@ def moves(table: Table, hand: int) -> HandMoves:
     now = first_base - ((first_helps >> first_kinds[0]) & 1)  # hand = (hand − d) + d
     wins: frozenset[int] = frozenset()
     if now == 0:
-        wins = frozenset(waits(natural, wilds, table.shapes, table.melds, table.wild_kinds))
+        wins = frozenset(ready_wins(table, hand))
     closer: dict[int, list[int]] = {}
     for kinds, base, helps in thrown:
         if base != now:
@@ -194,7 +194,7 @@ class Graph:
     targets: list[int] = field(default_factory=list)
     win_hands: list[tuple[int, int]] = field(default_factory=list)  # (packed hand, drawn)
     win_index: dict[tuple[int, int], int] = field(default_factory=dict)
-    fresh: int = 0  # the hands :func:`build` worked out that its caller did not know
+    fresh: int = 0  # the hands :func:`build` reached that its caller did not know
 
     def state(self, hand: int, budget: int, shanten: int) -> int:
         """The state's index, added if new; its ``shanten`` is known where it is reached
@@ -233,7 +233,7 @@ class Budget:
 
     total: int
     spent: int = 0
-    # the hands the request has worked out already, by table: their moves are kept
+    # the hands the request has reached already, by table: their moves are kept
     # (:func:`moves`), so a later question of the same request (another action, another
     # decision of a review) that reaches them again does not pay for them again
     known: dict[Table, set[int]] = field(default_factory=dict)
@@ -379,8 +379,7 @@ class _Arrays:
         targets = np.asarray(graph.targets, dtype=np.int64)
         ends = np.append(starts[1:], len(targets))
         wins = win_at >= 0
-        choices = ~wins & (ends - starts > 1)
-        chosen = np.flatnonzero(choices)
+        chosen = np.flatnonzero(~wins)  # a listed draw that does not win is a choice
         return cls(len(graph.hands), np.asarray(graph.group_kind, dtype=np.int64),
                    np.asarray(graph.group_state, dtype=np.int64),
                    np.asarray(graph.group_left, dtype=np.float64), win_at,
