@@ -184,21 +184,20 @@ def run(variant: str, deals: int, seed: int, jobs: int = 1,
     """``deals`` deals from ``seed`` on, in order (``jobs`` processes play them: each deal
     is its own, so the tally is the same for any ``jobs``); ``progress`` after each deal.
     ``seconds``: the CPU the deals took, summed over the processes."""
-    tally = Tally()
+    one = partial(play_deal, variant, objective=objective)
     seeds = range(seed, seed + deals)
     if jobs <= 1:
-        results: Iterable[DealResult] = map(partial(play_deal, variant, objective=objective),
-                                            seeds)
-        for result in results:
-            add(tally, result)
-            if progress:
-                progress(tally)
-        return tally
+        return _tally(map(one, seeds), progress)
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for result in pool.imap(partial(play_deal, variant, objective=objective), seeds):
-            add(tally, result)
-            if progress:
-                progress(tally)
+        return _tally(pool.imap(one, seeds), progress)
+
+
+def _tally(results: Iterable[DealResult], progress: Callable[[Tally], None] | None) -> Tally:
+    tally = Tally()
+    for result in results:
+        add(tally, result)
+        if progress:
+            progress(tally)
     return tally
 
 
