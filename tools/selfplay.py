@@ -14,12 +14,18 @@ Knobs (environment): SELFPLAY_DEALS (per variant, default 500), SELFPLAY_SEED (d
 42000), SELFPLAY_VARIANTS (comma-separated, default all four), SELFPLAY_OUT (default
 docs/STRENGTH.md), SELFPLAY_JOBS (processes playing deals side by side, default 1; the
 numbers do not depend on it), SELFPLAY_OBJECTIVE (the bot's objective: score, the default,
-or win). The report is rewritten every few deals, so a run stopped
-part-way keeps what it finished.
+or win), SELFPLAY_RECORDS (the folder of each deal's results, default docs/strength; empty:
+none). The report is rewritten every few deals, so a run stopped part-way keeps what it
+finished; each deal's results are kept in a record, one JSON line a deal
+(``<objective>-<variant>.jsonl``), so a run started again with the same code reads the deals
+it played instead of playing them again, and anyone can add the table's numbers up.
 """
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import json
 import math
 import multiprocessing
 import os
@@ -27,7 +33,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -41,7 +47,9 @@ from rules.play.state import ACT
 from rules.variants import VARIANTS
 from tests.sim.players import EXPECTED, GREEDY, Player
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "STRENGTH.md"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "STRENGTH.md"
+RECORDS = ROOT / "docs" / "strength"  # each deal's results, one JSON line a deal
 PROGRESS_EVERY = 10  # deals between two writes of the report during a run
 Z95 = 1.959964
 
@@ -180,16 +188,105 @@ def add(tally: Tally, result: DealResult) -> None:
 
 
 def run(variant: str, deals: int, seed: int, jobs: int = 1,
-        progress: Callable[[Tally], None] | None = None, objective: str = "score") -> Tally:
+        progress: Callable[[Tally], None] | None = None, objective: str = "score",
+        record: Path | None = None) -> Tally:
     """``deals`` deals from ``seed`` on, in order (``jobs`` processes play them: each deal
     is its own, so the tally is the same for any ``jobs``); ``progress`` after each deal.
-    ``seconds``: the CPU the deals took, summed over the processes."""
+    ``seconds``: the CPU the deals took, summed over the processes. ``record``: a JSON-lines
+    file of deals: those it holds for this code are read, not played; those played are
+    added to it as they finish."""
     one = partial(play_deal, variant, objective=objective)
     seeds = range(seed, seed + deals)
-    if jobs <= 1:
-        return _tally(map(one, seeds), progress)
+    book = Record.open(record) if record else None
+    known = book.deals if book else {}
+    missing = [s for s in seeds if s not in known]
+    if jobs <= 1 or len(missing) <= 1:
+        played = zip(missing, map(one, missing), strict=True)
+        return _tally(_in_order(seeds, known, played, book), progress)
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return _tally(pool.imap(one, seeds), progress)
+        played = zip(missing, pool.imap(one, missing), strict=True)
+        return _tally(_in_order(seeds, known, played, book), progress)
+
+
+def _in_order(seeds: Iterable[int], known: dict[int, DealResult],
+              played: Iterator[tuple[int, DealResult]],
+              book: Record | None) -> Iterator[DealResult]:
+    """Each deal's result in seed order: read from the record, or played (and recorded)."""
+    for seed in seeds:
+        if seed in known:
+            yield known[seed]
+            continue
+        played_seed, result = next(played)
+        assert played_seed == seed, "deals are played in seed order"
+        if book:
+            book.add(seed, result)
+        yield result
+
+
+def fingerprint() -> str:
+    """What a deal's result depends on: the rules, the players and this module's play (a
+    record made by other code is not read: its deals are played again)."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "rules").rglob("*.py")) + [ROOT / "tests/sim/players.py"]:
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
+    for fn in (deal, play, _next, play_deal):
+        digest.update(inspect.getsource(fn).encode())
+    return digest.hexdigest()[:16]
+
+
+@dataclass
+class Record:
+    """A JSON-lines file of deals, one line a deal: its seed, the code's fingerprint, the
+    four rounds' seats (``[score, won]``, the bot in seat k in round k), the bot's
+    decisions and fallbacks, and the CPU seconds. Opening it keeps the lines of this code
+    (a line cut short by a stopped run, or of other code, is dropped)."""
+
+    path: Path
+    code: str
+    deals: dict[int, DealResult]
+
+    @classmethod
+    def open(cls, path: Path) -> Record:
+        code = fingerprint()
+        deals: dict[int, DealResult] = {}
+        lines: list[str] = []
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                found = _parsed(line, code)
+                if found is not None and found[0] not in deals:
+                    deals[found[0]] = found[1]
+                    lines.append(line)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+        return cls(path, code, deals)
+
+    def add(self, seed: int, result: DealResult) -> None:
+        line = json.dumps({
+            "seed": seed, "code": self.code,
+            "rounds": [[[s.score, s.won] for s in seats] for seats in result.rounds],
+            "decisions": result.decisions, "fallbacks": result.fallbacks,
+            "seconds": round(result.seconds, 3)}, separators=(",", ":"))
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(line + "\n")
+        self.deals[seed] = result
+
+
+def _parsed(line: str, code: str) -> tuple[int, DealResult] | None:
+    """(seed, result) of a record's line made by ``code``; None for any other line."""
+    try:
+        data = json.loads(line)
+        if data["code"] != code:
+            return None
+        rounds = [[Seat(EXPECTED if s == bot else GREEDY, int(score), bool(won))
+                   for s, (score, won) in enumerate(seats)]
+                  for bot, seats in enumerate(data["rounds"])]
+        if len(rounds) != 4 or any(len(seats) != 4 for seats in rounds):
+            return None
+        return int(data["seed"]), DealResult(rounds, int(data["decisions"]),
+                                             int(data["fallbacks"]), float(data["seconds"]))
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _tally(results: Iterable[DealResult], progress: Callable[[Tally], None] | None) -> Tally:
@@ -230,7 +327,8 @@ def _num(v: tuple[float, float, float]) -> str:
     return f"{v[0]:+.2f} [{v[1]:+.2f}, {v[2]:+.2f}]"
 
 
-def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "score") -> str:
+def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "score",
+           records: Path | None = None) -> str:
     lines = [
         "# Strength: the expected-value bot against greedy players",
         "",
@@ -249,6 +347,9 @@ def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "s
         f"(`changes` 0, `draws_left` derived, objective `{objective}`; qinzhou without "
         "horses).",
         "",
+        *([f"Each deal's results, one JSON line a deal (its seed, the four rounds' scores and "
+           f"wins by seat, the bot in seat k in round k): `{_shown(records)}/{objective}-"
+           "<variant>.jsonl`.", ""] if records else []),
         "| variant | deals | bot win rate | greedy win rate | bot mean score | greedy mean "
         "score | difference per deal | model answered | CPU |",
         "|---|---|---|---|---|---|---|---|---|",
@@ -260,6 +361,14 @@ def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "s
     return "\n".join(lines) + "\n"
 
 
+def _shown(folder: Path) -> str:
+    """The records' folder as the report names it: from the project's root when inside."""
+    try:
+        return folder.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return folder.as_posix()
+
+
 def main() -> int:
     deals = int(os.environ.get("SELFPLAY_DEALS", 500))
     seed = int(os.environ.get("SELFPLAY_SEED", 42000))
@@ -269,17 +378,21 @@ def main() -> int:
     objective = os.environ.get("SELFPLAY_OBJECTIVE", "score")
     if objective not in ("score", "win"):
         raise SystemExit(f"SELFPLAY_OBJECTIVE is 'score' or 'win', not {objective!r}")
+    folder = os.environ.get("SELFPLAY_RECORDS", str(RECORDS))
+    records = Path(folder) if folder else None
     tallies: dict[str, Tally] = {}
     for name in names:
         def progress(tally: Tally, name: str = name) -> None:
             # a long run stopped part-way keeps what it finished
             tallies[name] = tally
             if tally.deals % PROGRESS_EVERY == 0:
-                out.write_text(report(tallies, deals, seed, objective), encoding="utf-8")
+                out.write_text(report(tallies, deals, seed, objective, records),
+                               encoding="utf-8")
 
-        tallies[name] = run(name, deals, seed, jobs, progress, objective)
+        record = records / f"{objective}-{name}.jsonl" if records else None
+        tallies[name] = run(name, deals, seed, jobs, progress, objective, record)
         print(_row(name, tallies[name]), flush=True)
-        out.write_text(report(tallies, deals, seed, objective), encoding="utf-8")
+        out.write_text(report(tallies, deals, seed, objective, records), encoding="utf-8")
         print(f"wrote {out}", flush=True)
     return 0
 

@@ -4,6 +4,8 @@ actions, each ending settled and zero-sum, the bot's model asked at its decision
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.sim.players import EXPECTED, GREEDY, Player
@@ -87,3 +89,64 @@ def test_the_difference_is_called_above_below_or_neither_by_its_interval():
                                bot=[selfplay.Seat(EXPECTED, 0, False)] * 2,
                                greedy=[selfplay.Seat(GREEDY, 0, False)] * 2)
         assert f"({said})" in selfplay._row("qinzhou", tally)
+
+
+def _counting(played: list[int]):
+    def deal(variant: str, seed: int, objective: str = "score") -> selfplay.DealResult:
+        played.append(seed)
+        return _stub_deal(variant, seed)
+    return deal
+
+
+def test_a_record_spares_a_run_started_again_the_deals_it_played(monkeypatch, tmp_path):
+    """SELFPLAY_RECORDS: each deal played is a line of the record; a run started again with
+    the same code reads those deals and plays only the others, and its tally is the one a
+    run without a record gives."""
+    played: list[int] = []
+    monkeypatch.setattr(selfplay, "play_deal", _counting(played))
+    record = tmp_path / "score-guangdong.jsonl"
+    selfplay.run("guangdong", 3, 500, record=record)
+    assert played == [500, 501, 502]
+    assert len(record.read_text().splitlines()) == 3
+    again = selfplay.run("guangdong", 5, 500, record=record)
+    assert played == [500, 501, 502, 503, 504]
+    assert again == selfplay.run("guangdong", 5, 500)
+    assert len(record.read_text().splitlines()) == 5
+
+
+def test_a_line_cut_short_or_of_other_code_is_played_again(monkeypatch, tmp_path):
+    """A run stopped while writing leaves half a line; a record made by other code (the
+    rules or the players changed) says another fingerprint: neither is read, both are
+    dropped from the record and their deals played again."""
+    played: list[int] = []
+    monkeypatch.setattr(selfplay, "play_deal", _counting(played))
+    record = tmp_path / "score-qinzhou.jsonl"
+    selfplay.run("qinzhou", 3, 500, record=record)
+    lines = record.read_text().splitlines()
+    other = lines[1].replace(selfplay.fingerprint(), "0" * 16)
+    record.write_text(f"{lines[0]}\n{other}\n{lines[2][:40]}\n")
+    played.clear()
+    tally = selfplay.run("qinzhou", 3, 500, record=record)
+    assert played == [501, 502]
+    assert tally == selfplay.run("qinzhou", 3, 500)
+    assert [json.loads(line)["seed"] for line in record.read_text().splitlines()] == \
+        [500, 501, 502]
+
+
+def test_the_record_holds_what_the_report_adds_up(monkeypatch, tmp_path):
+    """Each line: the four rounds' [score, won] per seat, the bot in seat k in round k."""
+    monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
+    record = tmp_path / "win-xingguo.jsonl"
+    selfplay.run("xingguo", 1, 507, objective="win", record=record)
+    line = json.loads(record.read_text())
+    made = _stub_deal("xingguo", 507)
+    assert line["seed"] == 507 and line["decisions"] == made.decisions
+    assert line["rounds"] == [[[s.score, s.won] for s in seats] for seats in made.rounds]
+
+
+def test_the_report_names_the_records(monkeypatch, tmp_path):
+    monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
+    tally = selfplay.run("guangdong", 1, 500)
+    inside = selfplay.report({"guangdong": tally}, 1, 500, "score", selfplay.RECORDS)
+    assert "`docs/strength/score-<variant>.jsonl`" in inside
+    assert "jsonl" not in selfplay.report({"guangdong": tally}, 1, 500)
