@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from rules.model import Jing
+from rules.model import SELF_DRAWN, Jing, Result
 from rules.options import resolve
 from rules.play import Action, ReplayRequest, Round
 from rules.play.model import CHOW_ACTION, DRAW, KONG_ACTION, PUNG_ACTION, WIN_ACTION
@@ -50,17 +50,23 @@ from tests.sim.players import EXPECTED, GREEDY, Player
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "STRENGTH.md"
 RECORDS = ROOT / "docs" / "strength"  # each deal's results, one JSON line a deal
+CLAIMS = (CHOW_ACTION, PUNG_ACTION, KONG_ACTION)  # on another seat's discard
 PROGRESS_EVERY = 10  # deals between two writes of the report during a run
 Z95 = 1.959964
 
 
 @dataclass
 class Seat:
-    """One seat's result in one round."""
+    """One seat's result in one round: its score, whether it won and how (the win type),
+    the tiles it claimed (chow, pung, kong on a discard) and whether its discard was won on
+    (dealt in: 点炮, or its kong robbed)."""
 
     kind: str
     score: int
     won: bool
+    claims: int = 0
+    dealt_in: bool = False
+    win_type: str | None = None
 
 
 @dataclass
@@ -116,8 +122,11 @@ def play(variant: str, hands: list[list[int]], wall: list[int], jing: Jing, deal
                             tuple(wall), None, jing, None, None, options)
     found = answer(board, request)
     assert found.settlement is not None, "a round ends settled"
-    winners = set(found.settle_request.result.winners) if found.settle_request else set()
-    return [Seat(players[s].kind, found.settlement.deltas[s], s in winners) for s in range(4)]
+    result = found.settle_request.result if found.settle_request else Result()
+    claimed = [sum(1 for a in log if a.seat == s and a.type in CLAIMS) for s in range(4)]
+    return [Seat(players[s].kind, found.settlement.deltas[s], s in result.winners,
+                 claimed[s], bool(result.winners) and result.discarder == s,
+                 result.win_type if s in result.winners else None) for s in range(4)]
 
 
 def _next(board: Round, players: list[Player]) -> Action | None:
@@ -238,9 +247,9 @@ def fingerprint() -> str:
 @dataclass
 class Record:
     """A JSON-lines file of deals, one line a deal: its seed, the code's fingerprint, the
-    four rounds' seats (``[score, won]``, the bot in seat k in round k), the bot's
-    decisions and fallbacks, and the CPU seconds. Opening it keeps the lines of this code
-    (a line cut short by a stopped run, or of other code, is dropped)."""
+    four rounds' seats (``[score, won, claims, dealt_in, win_type]``, the bot in seat k in
+    round k), the bot's decisions and fallbacks, and the CPU seconds. Opening it keeps the
+    lines of this code (a line cut short by a stopped run, or of other code, is dropped)."""
 
     path: Path
     code: str
@@ -264,7 +273,8 @@ class Record:
     def add(self, seed: int, result: DealResult) -> None:
         line = json.dumps({
             "seed": seed, "code": self.code,
-            "rounds": [[[s.score, s.won] for s in seats] for seats in result.rounds],
+            "rounds": [[[s.score, s.won, s.claims, s.dealt_in, s.win_type] for s in seats]
+                       for seats in result.rounds],
             "decisions": result.decisions, "fallbacks": result.fallbacks,
             "seconds": round(result.seconds, 3)}, separators=(",", ":"))
         with self.path.open("a", encoding="utf-8") as out:
@@ -278,8 +288,9 @@ def _parsed(line: str, code: str) -> tuple[int, DealResult] | None:
         data = json.loads(line)
         if data["code"] != code:
             return None
-        rounds = [[Seat(EXPECTED if s == bot else GREEDY, int(score), bool(won))
-                   for s, (score, won) in enumerate(seats)]
+        rounds = [[Seat(EXPECTED if s == bot else GREEDY, int(score), bool(won), int(claims),
+                        bool(dealt_in), None if win_type is None else str(win_type))
+                   for s, (score, won, claims, dealt_in, win_type) in enumerate(seats)]
                   for bot, seats in enumerate(data["rounds"])]
         if len(rounds) != 4 or any(len(seats) != 4 for seats in rounds):
             return None
@@ -319,6 +330,22 @@ def _row(name: str, tally: Tally) -> str:
             f"{answered:.0%} of {tally.decisions} | {tally.seconds / 60:.0f} min |")
 
 
+def _play_row(name: str, tally: Tally) -> str:
+    def claims(seats: list[Seat]) -> str:
+        return _num(interval([float(s.claims) for s in seats])).replace("+", "")
+
+    def drawn(seats: list[Seat]) -> str:
+        wins = [s for s in seats if s.won]
+        own = sum(1 for s in wins if s.win_type in SELF_DRAWN)
+        return f"{own / len(wins):.0%} of {len(wins)}" if wins else "no win"
+
+    def dealt(seats: list[Seat]) -> str:
+        return _pct(interval([float(s.dealt_in) for s in seats]))
+
+    return (f"| {name} | {claims(tally.bot)} | {claims(tally.greedy)} | {drawn(tally.bot)} | "
+            f"{drawn(tally.greedy)} | {dealt(tally.bot)} | {dealt(tally.greedy)} |")
+
+
 def _pct(v: tuple[float, float, float]) -> str:
     return f"{v[0]:.1%} [{v[1]:.1%}, {v[2]:.1%}]"
 
@@ -347,14 +374,27 @@ def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "s
         f"(`changes` 0, `draws_left` derived, objective `{objective}`; qinzhou without "
         "horses).",
         "",
-        *([f"Each deal's results, one JSON line a deal (its seed, the four rounds' scores and "
-           f"wins by seat, the bot in seat k in round k): `{_shown(records)}/{objective}-"
-           "<variant>.jsonl`.", ""] if records else []),
+        *([f"Each deal's results, one JSON line a deal (its seed; for each of the four rounds, "
+           "the bot in seat k in round k, each seat's `[score, won, claims, dealt_in, "
+           f"win_type]`): `{_shown(records)}/{objective}-<variant>.jsonl`.", ""]
+          if records else []),
         "| variant | deals | bot win rate | greedy win rate | bot mean score | greedy mean "
         "score | difference per deal | model answered | CPU |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     lines += [_row(name, tally) for name, tally in tallies.items()]
+    lines += [
+        "",
+        "How the rounds went, seat by seat (the bot's seats against greedy's): the tiles "
+        "claimed a round (吃, 碰, 杠 on a discard), the share of the wins drawn by the winner "
+        "(自摸, 杠上开花: the only wins the model counts) and of the rounds in which the "
+        "seat's discard was won on (点炮, a kong robbed).",
+        "",
+        "| variant | bot claims a round | greedy claims a round | bot's wins self-drawn | "
+        "greedy's wins self-drawn | bot dealt in | greedy dealt in |",
+        "|---|---|---|---|---|---|---|",
+        *[_play_row(name, tally) for name, tally in tallies.items()],
+    ]
     if any(tally.deals < deals for tally in tallies.values()):
         lines += ["", f"Part of a run: a variant with fewer than {deals} deals was still being "
                   "played (or the run was stopped) when this was written."]

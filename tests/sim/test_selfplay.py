@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from rules.play.replay import answer as replay_answer
 from tests.sim.players import EXPECTED, GREEDY, Player
 from tools import selfplay
 
@@ -40,7 +41,9 @@ def test_a_run_compares_each_seat_with_greedy_in_the_same_seat():
 def _stub_deal(variant: str, seed: int, objective: str = "score") -> selfplay.DealResult:
     """A deal's result made up from its seed (no play): what run's bookkeeping sees."""
     rounds = [[selfplay.Seat(EXPECTED if s == bot else GREEDY, (seed * 7 + 3 * bot + s) % 11
-                             - 5, s == (seed + bot) % 4) for s in range(4)]
+                             - 5, s == (seed + bot) % 4, (seed + s) % 3, s == (seed + bot + 1) % 4,
+                             ("self_draw", "discard")[seed % 2] if s == (seed + bot) % 4 else None)
+               for s in range(4)]
               for bot in range(4)]
     return selfplay.DealResult(rounds, decisions=seed % 5 + 1, fallbacks=seed % 2, seconds=0.5)
 
@@ -134,14 +137,16 @@ def test_a_line_cut_short_or_of_other_code_is_played_again(monkeypatch, tmp_path
 
 
 def test_the_record_holds_what_the_report_adds_up(monkeypatch, tmp_path):
-    """Each line: the four rounds' [score, won] per seat, the bot in seat k in round k."""
+    """Each line: the four rounds' [score, won, claims, dealt_in, win_type] per seat, the bot
+    in seat k in round k."""
     monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
     record = tmp_path / "win-xingguo.jsonl"
     selfplay.run("xingguo", 1, 507, objective="win", record=record)
     line = json.loads(record.read_text())
     made = _stub_deal("xingguo", 507)
     assert line["seed"] == 507 and line["decisions"] == made.decisions
-    assert line["rounds"] == [[[s.score, s.won] for s in seats] for seats in made.rounds]
+    assert line["rounds"] == [[[s.score, s.won, s.claims, s.dealt_in, s.win_type] for s in seats]
+                              for seats in made.rounds]
 
 
 def test_the_report_names_the_records(monkeypatch, tmp_path):
@@ -150,3 +155,46 @@ def test_the_report_names_the_records(monkeypatch, tmp_path):
     inside = selfplay.report({"guangdong": tally}, 1, 500, "score", selfplay.RECORDS)
     assert "`docs/strength/score-<variant>.jsonl`" in inside
     assert "jsonl" not in selfplay.report({"guangdong": tally}, 1, 500)
+
+
+def test_how_the_rounds_went_is_counted_seat_by_seat():
+    """Claims a round (mean), the share of wins self-drawn, the deal-in rate, each side."""
+    bot = [selfplay.Seat(EXPECTED, 4, True, 2, False, "self_draw"),
+           selfplay.Seat(EXPECTED, -1, False, 0, True, None)]
+    greedy = [selfplay.Seat(GREEDY, 3, True, 1, False, "discard"),
+              selfplay.Seat(GREEDY, 2, True, 1, False, "kong_replacement"),
+              selfplay.Seat(GREEDY, -1, False, 1, False, None),
+              selfplay.Seat(GREEDY, -1, False, 1, False, None)]
+    row = selfplay._play_row("qinzhou", selfplay.Tally(deals=1, bot=bot, greedy=greedy))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[0] == "qinzhou"
+    assert cells[1].startswith("1.00 [") and cells[2] == "1.00 [1.00, 1.00]"
+    assert cells[3] == "100% of 1" and cells[4] == "50% of 2"
+    assert cells[5].startswith("50.0% [") and cells[6] == "0.0% [0.0%, 0.0%]"
+
+
+def test_a_round_says_who_claimed_won_and_dealt_in(monkeypatch):
+    """A real guangdong round (seat 2 wins on seat 1's discard): the claims counted are the
+    log's chows, pungs and kongs, the winner's win type is the settlement's, and only the
+    seat whose discard was won on dealt in."""
+    asked = []
+
+    def answer(board, request):
+        found = replay_answer(board, request)
+        asked.append((request, found))
+        return found
+
+    monkeypatch.setattr(selfplay, "answer", answer)
+    hands, wall, jing, dealer, options = selfplay.deal("guangdong", 42_002)
+    seats = selfplay.play("guangdong", [list(h) for h in hands], list(wall), jing, dealer,
+                          options, [Player(GREEDY) for _ in range(4)])
+    (request, found), = asked
+    result = found.settle_request.result
+    assert result.win_type == "discard" and result.winners == (2,) and result.discarder == 1
+    assert [s.won for s in seats] == [False, False, True, False]
+    assert [s.win_type for s in seats] == [None, None, "discard", None]
+    assert [s.dealt_in for s in seats] == [False, True, False, False]
+    assert [s.claims for s in seats] == [
+        sum(1 for a in request.actions if a.seat == seat and a.type in ("chow", "pung", "kong"))
+        for seat in range(4)]
+    assert sum(s.claims for s in seats) > 0
