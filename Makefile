@@ -60,7 +60,9 @@ sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at s
 	  $(BIN)/python -m pytest -q tests/sim tests/expected/test_properties.py
 
 # Duplicate deals, the expected-value bot in each seat in turn against greedy players; hours
-# of CPU at the default 500 deals per variant (SELFPLAY_DEALS, SELFPLAY_VARIANTS).
+# of CPU at the default 500 deals per variant (SELFPLAY_DEALS, SELFPLAY_VARIANTS). Each deal's
+# results go to docs/strength/<objective>-<variant>.jsonl (SELFPLAY_RECORDS): a run stopped
+# and started again with the same code plays only the deals it lacks.
 selfplay: $(VENV)/.dev $(CATALOGUES)  ## the expected-value bot against greedy players; rewrites docs/STRENGTH.md
 	$(BIN)/python -m tools.selfplay
 
