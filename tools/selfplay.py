@@ -44,6 +44,7 @@ from rules.play import Action, ReplayRequest, Round
 from rules.play.model import CHOW_ACTION, DRAW, KONG_ACTION, PUNG_ACTION, WIN_ACTION
 from rules.play.replay import answer
 from rules.play.state import ACT
+from rules.seat_advice import draws_left_of
 from rules.variants import VARIANTS
 from tests.sim.players import EXPECTED, GREEDY, Player
 
@@ -51,6 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "STRENGTH.md"
 RECORDS = ROOT / "docs" / "strength"  # each deal's results, one JSON line a deal
 CLAIMS = (CHOW_ACTION, PUNG_ACTION, KONG_ACTION)  # on another seat's discard
+TABLE_ROUNDS, TABLE_SEED = 200, 7000  # greedy rounds measuring a variant's round length
 PROGRESS_EVERY = 10  # deals between two writes of the report during a run
 Z95 = 1.959964
 
@@ -58,8 +60,8 @@ Z95 = 1.959964
 @dataclass
 class Seat:
     """One seat's result in one round: its score, whether it won and how (the win type),
-    the tiles it claimed (chow, pung, kong on a discard) and whether its discard was won on
-    (dealt in: 点炮, or its kong robbed)."""
+    the tiles it claimed (chow, pung, kong on a discard), whether its discard was won on
+    (dealt in: 点炮, or its kong robbed) and how many tiles it drew."""
 
     kind: str
     score: int
@@ -67,6 +69,7 @@ class Seat:
     claims: int = 0
     dealt_in: bool = False
     win_type: str | None = None
+    draws: int = 0  # the tiles it drew from the wall (kong replacements too)
 
 
 @dataclass
@@ -108,9 +111,7 @@ def deal(variant: str, seed: int) -> tuple[list[list[int]], list[int], Jing, int
 def play(variant: str, hands: list[list[int]], wall: list[int], jing: Jing, dealer: int,
          options: dict, players: list[Player]) -> list[Seat]:
     """One round, each seat choosing with its player; the engine's legal actions only."""
-    spec = VARIANTS[variant]
-    rules = resolve(spec.options, options, variant)
-    board = Round(spec, rules, dealer, hands, wall=wall, jing=jing)
+    board = _board(variant, hands, wall, jing, dealer, options)
     log: list[Action] = []
     while True:
         action = _next(board, players)
@@ -124,9 +125,18 @@ def play(variant: str, hands: list[list[int]], wall: list[int], jing: Jing, deal
     assert found.settlement is not None, "a round ends settled"
     result = found.settle_request.result if found.settle_request else Result()
     claimed = [sum(1 for a in log if a.seat == s and a.type in CLAIMS) for s in range(4)]
+    drew = [sum(1 for a in log if a.seat == s and a.type == DRAW) for s in range(4)]
     return [Seat(players[s].kind, found.settlement.deltas[s], s in result.winners,
                  claimed[s], bool(result.winners) and result.discarder == s,
-                 result.win_type if s in result.winners else None) for s in range(4)]
+                 result.win_type if s in result.winners else None, drew[s])
+            for s in range(4)]
+
+
+def _board(variant: str, hands: list[list[int]], wall: list[int], jing: Jing, dealer: int,
+           options: dict) -> Round:
+    spec = VARIANTS[variant]
+    return Round(spec, resolve(spec.options, options, variant), dealer, hands, wall=wall,
+                 jing=jing)
 
 
 def _next(board: Round, players: list[Player]) -> Action | None:
@@ -152,6 +162,40 @@ def _next(board: Round, players: list[Player]) -> Action | None:
     return draws[0] if draws else None
 
 
+@dataclass(frozen=True)
+class RoundLength:
+    """How long a variant's rounds last among four greedy players: the tiles a seat draws
+    before the round ends (mean, median), against the draws the wall gives it at the deal
+    (log mode's ``draws_left``: the model counts on all of them)."""
+
+    rounds: int
+    mean: float
+    median: float
+    wall: float
+
+    @property
+    def horizon(self) -> int:
+        """The draws a seat can count on at this table: the mean, rounded (at least 1)."""
+        return max(1, round(self.mean))
+
+
+def round_length(variant: str, rounds: int = TABLE_ROUNDS, seed: int = TABLE_SEED,
+                 ) -> RoundLength:
+    """:class:`RoundLength` over ``rounds`` deals of four greedy players (from ``seed``,
+    apart from the runs' deals, so the bot's horizon is not read from the deals it plays)."""
+    drew: list[int] = []
+    wall_draws: list[int] = []
+    for s in range(seed, seed + rounds):
+        hands, wall, jing, dealer, options = deal(variant, s)
+        board = _board(variant, [list(h) for h in hands], list(wall), jing, dealer, options)
+        wall_draws += [draws_left_of(board, seat) for seat in range(4)]
+        seats = play(variant, [list(h) for h in hands], list(wall), jing, dealer, options,
+                     [Player(GREEDY) for _ in range(4)])
+        drew += [seat.draws for seat in seats]
+    return RoundLength(rounds, statistics.fmean(drew), statistics.median(drew),
+                       statistics.fmean(wall_draws))
+
+
 @dataclass
 class DealResult:
     """One deal played four times: ``rounds[k]`` the seats' results with the bot in seat
@@ -163,14 +207,16 @@ class DealResult:
     seconds: float
 
 
-def play_deal(variant: str, seed: int, objective: str = "score") -> DealResult:
-    """The deal of ``seed`` played four times, the bot (playing for ``objective``) in each
-    seat in turn."""
+def play_deal(variant: str, seed: int, objective: str = "score",
+              horizon: int | None = None) -> DealResult:
+    """The deal of ``seed`` played four times, the bot (playing for ``objective``, counting
+    on at most ``horizon`` draws) in each seat in turn."""
     started = time.process_time()
     hands, wall, jing, dealer, options = deal(variant, seed)
     rounds, decisions, fallbacks = [], 0, 0
     for bot_seat in range(4):
-        players = [Player(EXPECTED, objective=objective) if s == bot_seat else Player(GREEDY)
+        players = [Player(EXPECTED, objective=objective, horizon=horizon) if s == bot_seat
+                   else Player(GREEDY)
                    for s in range(4)]
         rounds.append(play(variant, [list(h) for h in hands], list(wall), jing, dealer,
                            options, players))
@@ -198,13 +244,13 @@ def add(tally: Tally, result: DealResult) -> None:
 
 def run(variant: str, deals: int, seed: int, jobs: int = 1,
         progress: Callable[[Tally], None] | None = None, objective: str = "score",
-        record: Path | None = None) -> Tally:
+        record: Path | None = None, horizon: int | None = None) -> Tally:
     """``deals`` deals from ``seed`` on, in order (``jobs`` processes play them: each deal
     is its own, so the tally is the same for any ``jobs``); ``progress`` after each deal.
     ``seconds``: the CPU the deals took, summed over the processes. ``record``: a JSON-lines
     file of deals: those it holds for this code are read, not played; those played are
     added to it as they finish."""
-    one = partial(play_deal, variant, objective=objective)
+    one = partial(play_deal, variant, objective=objective, horizon=horizon)
     seeds = range(seed, seed + deals)
     book = Record.open(record) if record else None
     known = book.deals if book else {}
@@ -247,9 +293,10 @@ def fingerprint() -> str:
 @dataclass
 class Record:
     """A JSON-lines file of deals, one line a deal: its seed, the code's fingerprint, the
-    four rounds' seats (``[score, won, claims, dealt_in, win_type]``, the bot in seat k in
-    round k), the bot's decisions and fallbacks, and the CPU seconds. Opening it keeps the
-    lines of this code (a line cut short by a stopped run, or of other code, is dropped)."""
+    four rounds' seats (``[score, won, claims, dealt_in, win_type, draws]``, the bot in
+    seat k in round k), the bot's decisions and fallbacks, and the CPU seconds. Opening it
+    keeps the lines of this code (a line cut short by a stopped run, or of other code, is
+    dropped)."""
 
     path: Path
     code: str
@@ -273,8 +320,8 @@ class Record:
     def add(self, seed: int, result: DealResult) -> None:
         line = json.dumps({
             "seed": seed, "code": self.code,
-            "rounds": [[[s.score, s.won, s.claims, s.dealt_in, s.win_type] for s in seats]
-                       for seats in result.rounds],
+            "rounds": [[[s.score, s.won, s.claims, s.dealt_in, s.win_type, s.draws]
+                        for s in seats] for seats in result.rounds],
             "decisions": result.decisions, "fallbacks": result.fallbacks,
             "seconds": round(result.seconds, 3)}, separators=(",", ":"))
         with self.path.open("a", encoding="utf-8") as out:
@@ -289,8 +336,9 @@ def _parsed(line: str, code: str) -> tuple[int, DealResult] | None:
         if data["code"] != code:
             return None
         rounds = [[Seat(EXPECTED if s == bot else GREEDY, int(score), bool(won), int(claims),
-                        bool(dealt_in), None if win_type is None else str(win_type))
-                   for s, (score, won, claims, dealt_in, win_type) in enumerate(seats)]
+                        bool(dealt_in), None if win_type is None else str(win_type),
+                        int(draws))
+                   for s, (score, won, claims, dealt_in, win_type, draws) in enumerate(seats)]
                   for bot, seats in enumerate(data["rounds"])]
         if len(rounds) != 4 or any(len(seats) != 4 for seats in rounds):
             return None
@@ -354,8 +402,58 @@ def _num(v: tuple[float, float, float]) -> str:
     return f"{v[0]:+.2f} [{v[1]:+.2f}, {v[2]:+.2f}]"
 
 
-def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "score",
-           records: Path | None = None) -> str:
+@dataclass
+class Setting:
+    """What a run is asked: its deals and first seed, the bot's objective and horizon
+    (``""``: the wall's draws, log mode's default; ``"table"``: the variant's round length
+    among greedy players, :func:`round_length`; or a number of draws), and the records'
+    folder (None: no records)."""
+
+    deals: int
+    seed: int
+    objective: str = "score"
+    horizon: str = ""
+    records: Path | None = None
+    lengths: dict[str, RoundLength] = field(default_factory=dict)
+
+    def horizon_of(self, variant: str) -> int | None:
+        """The most draws the bot's model counts on in ``variant``; None for the wall's."""
+        if not self.horizon:
+            return None
+        if self.horizon == "table":
+            if variant not in self.lengths:
+                self.lengths[variant] = round_length(variant)
+            return self.lengths[variant].horizon
+        return int(self.horizon)
+
+    def record(self, variant: str) -> Path | None:
+        """The variant's record: ``<objective>[-horizon<N>]-<variant>.jsonl``."""
+        return None if self.records is None else self.records / self._name(variant)
+
+    def _name(self, variant: str) -> str:
+        horizon = self.horizon_of(variant)
+        return f"{self.objective}{'' if horizon is None else f'-horizon{horizon}'}-{variant}.jsonl"
+
+    def pattern(self) -> str:
+        """The records' names, as the report says them."""
+        middle = "" if not self.horizon else "-horizon<N>" if self.horizon == "table" \
+            else f"-horizon{self.horizon}"
+        return f"{self.objective}{middle}-<variant>.jsonl"
+
+    def command(self) -> str:
+        knobs = [f"SELFPLAY_DEALS={self.deals}", f"SELFPLAY_SEED={self.seed}"]
+        if self.objective != "score":
+            knobs.append(f"SELFPLAY_OBJECTIVE={self.objective}")
+        if self.horizon:
+            knobs.append(f"SELFPLAY_HORIZON={self.horizon}")
+        return " ".join(knobs) + " make selfplay"
+
+
+def report(tallies: dict[str, Tally], setting: Setting) -> str:
+    objective = setting.objective
+    drawn = "derived" if not setting.horizon else (
+        "derived, at most the variant's round length below" if setting.horizon == "table"
+        else f"derived, at most {setting.horizon}")
     lines = [
         "# Strength: the expected-value bot against greedy players",
         "",
@@ -369,15 +467,14 @@ def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "s
         "bot's decisions its model valued within the bot's state budget; the rest it played "
         "greedy.",
         "",
-        f"Command: `SELFPLAY_DEALS={deals} SELFPLAY_SEED={seed}"
-        f"{'' if objective == 'score' else f' SELFPLAY_OBJECTIVE={objective}'} make selfplay` "
-        f"(`changes` 0, `draws_left` derived, objective `{objective}`; qinzhou without "
-        "horses).",
+        f"Command: `{setting.command()}` (`changes` 0, `draws_left` {drawn}, objective "
+        f"`{objective}`; qinzhou without horses).",
         "",
         *([f"Each deal's results, one JSON line a deal (its seed; for each of the four rounds, "
            "the bot in seat k in round k, each seat's `[score, won, claims, dealt_in, "
-           f"win_type]`): `{_shown(records)}/{objective}-<variant>.jsonl`.", ""]
-          if records else []),
+           f"win_type, draws]`): `{_shown(setting.records)}/{setting.pattern()}`.", ""]
+          if setting.records else []),
+        *_lengths(setting),
         "| variant | deals | bot win rate | greedy win rate | bot mean score | greedy mean "
         "score | difference per deal | model answered | CPU |",
         "|---|---|---|---|---|---|---|---|---|",
@@ -395,10 +492,31 @@ def report(tallies: dict[str, Tally], deals: int, seed: int, objective: str = "s
         "|---|---|---|---|---|---|---|",
         *[_play_row(name, tally) for name, tally in tallies.items()],
     ]
-    if any(tally.deals < deals for tally in tallies.values()):
-        lines += ["", f"Part of a run: a variant with fewer than {deals} deals was still being "
+    if any(tally.deals < setting.deals for tally in tallies.values()):
+        lines += ["", f"Part of a run: a variant with fewer than {setting.deals} deals was "
+                  "still being "
                   "played (or the run was stopped) when this was written."]
     return "\n".join(lines) + "\n"
+
+
+def _lengths(setting: Setting) -> list[str]:
+    """The round lengths a ``table`` horizon was read from, as a table."""
+    if not setting.lengths:
+        return []
+    return [
+        f"The bot's horizon: how long rounds last among four greedy players "
+        f"({TABLE_ROUNDS} deals from seed {TABLE_SEED}, apart from the deals played here): "
+        "the tiles a seat draws before the round ends, against the draws the wall gives it "
+        "at the deal (log mode's default `draws_left`, which the model counts on). The bot "
+        "asks with `draws_left` at most the mean, rounded.",
+        "",
+        "| variant | draws a seat makes, mean | median | the wall's draws at the deal | "
+        "horizon |",
+        "|---|---|---|---|---|",
+        *[f"| {name} | {length.mean:.2f} | {length.median:g} | {length.wall:.1f} | "
+          f"{length.horizon} |" for name, length in setting.lengths.items()],
+        "",
+    ]
 
 
 def _shown(folder: Path) -> str:
@@ -410,29 +528,31 @@ def _shown(folder: Path) -> str:
 
 
 def main() -> int:
-    deals = int(os.environ.get("SELFPLAY_DEALS", 500))
-    seed = int(os.environ.get("SELFPLAY_SEED", 42000))
-    names = os.environ.get("SELFPLAY_VARIANTS", ",".join(VARIANTS)).split(",")
-    out = Path(os.environ.get("SELFPLAY_OUT", OUT))
-    jobs = int(os.environ.get("SELFPLAY_JOBS", 1))
     objective = os.environ.get("SELFPLAY_OBJECTIVE", "score")
     if objective not in ("score", "win"):
         raise SystemExit(f"SELFPLAY_OBJECTIVE is 'score' or 'win', not {objective!r}")
+    horizon = os.environ.get("SELFPLAY_HORIZON", "")
+    if horizon and horizon != "table" and not (horizon.isdigit() and int(horizon) > 0):
+        raise SystemExit(f"SELFPLAY_HORIZON is 'table' or a number of draws, not {horizon!r}")
     folder = os.environ.get("SELFPLAY_RECORDS", str(RECORDS))
-    records = Path(folder) if folder else None
+    setting = Setting(int(os.environ.get("SELFPLAY_DEALS", 500)),
+                      int(os.environ.get("SELFPLAY_SEED", 42000)), objective, horizon,
+                      Path(folder) if folder else None)
+    names = os.environ.get("SELFPLAY_VARIANTS", ",".join(VARIANTS)).split(",")
+    out = Path(os.environ.get("SELFPLAY_OUT", OUT))
+    jobs = int(os.environ.get("SELFPLAY_JOBS", 1))
     tallies: dict[str, Tally] = {}
     for name in names:
         def progress(tally: Tally, name: str = name) -> None:
             # a long run stopped part-way keeps what it finished
             tallies[name] = tally
             if tally.deals % PROGRESS_EVERY == 0:
-                out.write_text(report(tallies, deals, seed, objective, records),
-                               encoding="utf-8")
+                out.write_text(report(tallies, setting), encoding="utf-8")
 
-        record = records / f"{objective}-{name}.jsonl" if records else None
-        tallies[name] = run(name, deals, seed, jobs, progress, objective, record)
+        tallies[name] = run(name, setting.deals, setting.seed, jobs, progress, objective,
+                            setting.record(name), setting.horizon_of(name))
         print(_row(name, tallies[name]), flush=True)
-        out.write_text(report(tallies, deals, seed, objective, records), encoding="utf-8")
+        out.write_text(report(tallies, setting), encoding="utf-8")
         print(f"wrote {out}", flush=True)
     return 0
 

@@ -11,6 +11,8 @@ rules), from what their seat sees, and both always take a win.
   its discards, claims, kongs and passes valued by the model. Where a question needs more
   hand states than the bot's budget, the bot plays greedy for that decision and counts it
   (``fallbacks``), so a run's report says how often the model was asked and answered.
+  Its ``draws_left`` is the wall's (log mode's default), or at most ``horizon``: the draws a
+  seat can count on before another seat wins, as a client may ask log mode.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class Player:
     fallbacks: int = 0
     changes: int = 0
     objective: str = "score"  # the bot's: "score" (expected score) or "win" (win chance)
+    horizon: int | None = None  # the most draws the bot's model counts on (None: the wall's)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def choose(self, board: Round, seat: int, legal: list[Action]) -> Action | None:
@@ -59,7 +62,10 @@ class Player:
                   legal: list[Action]) -> tuple[bool, Action | None]:
         """(whether the model decided, its choice: None for a pass)."""
         self.decisions += 1
-        used = ExpectedInputs(draws_left_of(board, seat), self.changes, self.objective)
+        left = draws_left_of(board, seat)
+        if self.horizon is not None:
+            left = min(left, self.horizon)
+        used = ExpectedInputs(left, self.changes, self.objective)
         try:
             valued = value_actions(board.variant, board, seat, used, board.rules,
                                    budget=Budget(BOT_STATES))

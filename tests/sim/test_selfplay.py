@@ -34,15 +34,17 @@ def test_a_run_compares_each_seat_with_greedy_in_the_same_seat():
     bot = sum(s.score for s in tally.bot) / 4
     greedy = sum(s.score for s in tally.greedy) / 12
     assert tally.differences == [pytest.approx(bot - greedy)]
-    text = selfplay.report({"guangdong": tally}, 1, 42_001)
+    text = selfplay.report({"guangdong": tally}, selfplay.Setting(1, 42_001))
     assert "| guangdong | 1 |" in text and "SELFPLAY_DEALS=1 SELFPLAY_SEED=42001" in text
 
 
-def _stub_deal(variant: str, seed: int, objective: str = "score") -> selfplay.DealResult:
+def _stub_deal(variant: str, seed: int, objective: str = "score",
+               horizon: int | None = None) -> selfplay.DealResult:
     """A deal's result made up from its seed (no play): what run's bookkeeping sees."""
     rounds = [[selfplay.Seat(EXPECTED if s == bot else GREEDY, (seed * 7 + 3 * bot + s) % 11
                              - 5, s == (seed + bot) % 4, (seed + s) % 3, s == (seed + bot + 1) % 4,
-                             ("self_draw", "discard")[seed % 2] if s == (seed + bot) % 4 else None)
+                             ("self_draw", "discard")[seed % 2] if s == (seed + bot) % 4 else None,
+                             (seed + 2 * s) % 9)
                for s in range(4)]
               for bot in range(4)]
     return selfplay.DealResult(rounds, decisions=seed % 5 + 1, fallbacks=seed % 2, seconds=0.5)
@@ -64,24 +66,25 @@ def test_deals_played_side_by_side_add_up_as_one_after_another(monkeypatch):
 def test_a_report_written_part_way_says_so(monkeypatch):
     monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
     tally = selfplay.run("guangdong", 3, 500)
-    assert "Part of a run" in selfplay.report({"guangdong": tally}, 10, 500)
-    assert "Part of a run" not in selfplay.report({"guangdong": tally}, 3, 500)
+    assert "Part of a run" in selfplay.report({"guangdong": tally}, selfplay.Setting(10, 500))
+    assert "Part of a run" not in selfplay.report({"guangdong": tally}, selfplay.Setting(3, 500))
 
 
 def test_the_bot_plays_for_the_objective_the_run_names(monkeypatch):
     """SELFPLAY_OBJECTIVE reaches every deal's bot, and the report's command says it."""
     asked: list[str] = []
 
-    def deal(variant: str, seed: int, objective: str = "score") -> selfplay.DealResult:
+    def deal(variant: str, seed: int, objective: str = "score",
+             horizon: int | None = None) -> selfplay.DealResult:
         asked.append(objective)
         return _stub_deal(variant, seed)
 
     monkeypatch.setattr(selfplay, "play_deal", deal)
     tally = selfplay.run("qinzhou", 2, 500, objective="win")
     assert asked == ["win", "win"]
-    text = selfplay.report({"qinzhou": tally}, 2, 500, "win")
+    text = selfplay.report({"qinzhou": tally}, selfplay.Setting(2, 500, "win"))
     assert "SELFPLAY_OBJECTIVE=win make selfplay" in text and "objective `win`" in text
-    assert "SELFPLAY_OBJECTIVE" not in selfplay.report({"qinzhou": tally}, 2, 500)
+    assert "SELFPLAY_OBJECTIVE" not in selfplay.report({"qinzhou": tally}, selfplay.Setting(2, 500))
 
 
 def test_the_difference_is_called_above_below_or_neither_by_its_interval():
@@ -95,7 +98,8 @@ def test_the_difference_is_called_above_below_or_neither_by_its_interval():
 
 
 def _counting(played: list[int]):
-    def deal(variant: str, seed: int, objective: str = "score") -> selfplay.DealResult:
+    def deal(variant: str, seed: int, objective: str = "score",
+             horizon: int | None = None) -> selfplay.DealResult:
         played.append(seed)
         return _stub_deal(variant, seed)
     return deal
@@ -137,24 +141,25 @@ def test_a_line_cut_short_or_of_other_code_is_played_again(monkeypatch, tmp_path
 
 
 def test_the_record_holds_what_the_report_adds_up(monkeypatch, tmp_path):
-    """Each line: the four rounds' [score, won, claims, dealt_in, win_type] per seat, the bot
-    in seat k in round k."""
+    """Each line: the four rounds' [score, won, claims, dealt_in, win_type, draws] per seat,
+    the bot in seat k in round k."""
     monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
     record = tmp_path / "win-xingguo.jsonl"
     selfplay.run("xingguo", 1, 507, objective="win", record=record)
     line = json.loads(record.read_text())
     made = _stub_deal("xingguo", 507)
     assert line["seed"] == 507 and line["decisions"] == made.decisions
-    assert line["rounds"] == [[[s.score, s.won, s.claims, s.dealt_in, s.win_type] for s in seats]
-                              for seats in made.rounds]
+    assert line["rounds"] == [[[s.score, s.won, s.claims, s.dealt_in, s.win_type, s.draws]
+                               for s in seats] for seats in made.rounds]
 
 
 def test_the_report_names_the_records(monkeypatch, tmp_path):
     monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
     tally = selfplay.run("guangdong", 1, 500)
-    inside = selfplay.report({"guangdong": tally}, 1, 500, "score", selfplay.RECORDS)
+    inside = selfplay.report({"guangdong": tally},
+                             selfplay.Setting(1, 500, records=selfplay.RECORDS))
     assert "`docs/strength/score-<variant>.jsonl`" in inside
-    assert "jsonl" not in selfplay.report({"guangdong": tally}, 1, 500)
+    assert "jsonl" not in selfplay.report({"guangdong": tally}, selfplay.Setting(1, 500))
 
 
 def test_how_the_rounds_went_is_counted_seat_by_seat():
@@ -198,3 +203,51 @@ def test_a_round_says_who_claimed_won_and_dealt_in(monkeypatch):
         sum(1 for a in request.actions if a.seat == seat and a.type in ("chow", "pung", "kong"))
         for seat in range(4)]
     assert sum(s.claims for s in seats) > 0
+
+
+def test_a_horizon_caps_the_draws_the_bot_counts_on(monkeypatch):
+    """SELFPLAY_HORIZON: the bot asks log mode with draws_left at most the horizon (the
+    wall's draws when fewer); the greedy players are not affected."""
+    import tests.sim.players as players
+
+    asked: list[int] = []
+    real = players.value_actions
+
+    def spy(variant, board, seat, used, rules, actions=None, budget=None):
+        asked.append(used.draws_left)
+        return real(variant, board, seat, used, rules, actions, budget)
+
+    monkeypatch.setattr(players, "value_actions", spy)
+    hands, wall, jing, dealer, options = selfplay.deal("guangdong", 42_000)
+    bot = Player(EXPECTED, horizon=3)
+    selfplay.play("guangdong", [list(h) for h in hands], list(wall), jing, dealer, options,
+                  [bot if s == dealer else Player(GREEDY) for s in range(4)])
+    assert asked and max(asked) == 3 and bot.decisions == len(asked)
+
+
+def test_the_table_horizon_is_the_greedy_rounds_mean_length():
+    """A seat's draws in rounds of four greedy players, on deals apart from the runs'."""
+    length = selfplay.round_length("guangdong", rounds=4)
+    drew = []
+    for seed in range(selfplay.TABLE_SEED, selfplay.TABLE_SEED + 4):
+        hands, wall, jing, dealer, options = selfplay.deal("guangdong", seed)
+        seats = selfplay.play("guangdong", [list(h) for h in hands], list(wall), jing, dealer,
+                              options, [Player(GREEDY) for _ in range(4)])
+        drew += [s.draws for s in seats]
+    assert length.mean == pytest.approx(sum(drew) / 16) and length.rounds == 4
+    assert length.horizon == max(1, round(sum(drew) / 16)) < length.wall
+    assert 18 <= length.wall <= 21  # 83 or so tiles left at the deal, a quarter each
+
+
+def test_a_horizon_run_says_so_and_keeps_its_own_record(monkeypatch, tmp_path):
+    setting = selfplay.Setting(2, 500, horizon="table", records=tmp_path)
+    setting.lengths["qinzhou"] = selfplay.RoundLength(200, 7.7, 7.0, 20.8)
+    assert setting.horizon_of("qinzhou") == 8
+    assert setting.record("qinzhou") == tmp_path / "score-horizon8-qinzhou.jsonl"
+    assert selfplay.Setting(2, 500, records=tmp_path).record("qinzhou") == \
+        tmp_path / "score-qinzhou.jsonl"
+    monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
+    text = selfplay.report({"qinzhou": selfplay.run("qinzhou", 2, 500)}, setting)
+    assert "SELFPLAY_HORIZON=table make selfplay" in text
+    assert "| qinzhou | 7.70 | 7 | 20.8 | 8 |" in text
+    assert f"`{tmp_path.as_posix()}/score-horizon<N>-<variant>.jsonl`" in text
