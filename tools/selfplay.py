@@ -329,16 +329,15 @@ class Record:
         self.deals[seed] = result
 
 
-def _parsed(line: str, code: str) -> tuple[int, DealResult] | None:
-    """(seed, result) of a record's line made by ``code``; None for any other line."""
+def _parsed(line: str, code: str | None) -> tuple[int, DealResult] | None:
+    """(seed, result) of a record's line made by ``code`` (any code: None); None for any
+    other line. A seat written before records kept its draws (five fields) drew 0."""
     try:
         data = json.loads(line)
-        if data["code"] != code:
+        if code is not None and data["code"] != code:
             return None
-        rounds = [[Seat(EXPECTED if s == bot else GREEDY, int(score), bool(won), int(claims),
-                        bool(dealt_in), None if win_type is None else str(win_type),
-                        int(draws))
-                   for s, (score, won, claims, dealt_in, win_type, draws) in enumerate(seats)]
+        rounds = [[_seat(EXPECTED if s == bot else GREEDY, *fields)
+                   for s, fields in enumerate(seats)]
                   for bot, seats in enumerate(data["rounds"])]
         if len(rounds) != 4 or any(len(seats) != 4 for seats in rounds):
             return None
@@ -346,6 +345,25 @@ def _parsed(line: str, code: str) -> tuple[int, DealResult] | None:
                                              int(data["fallbacks"]), float(data["seconds"]))
     except (ValueError, KeyError, TypeError):
         return None
+
+
+def _seat(kind: str, score: int, won: bool, claims: int, dealt_in: bool,
+          win_type: str | None, draws: int = 0) -> Seat:
+    return Seat(kind, int(score), bool(won), int(claims), bool(dealt_in),
+                None if win_type is None else str(win_type), int(draws))
+
+
+def from_record(path: Path, deals: int | None = None) -> tuple[Tally, set[str]]:
+    """The tally of a record's first ``deals`` deals (all: None), in seed order, whatever
+    code made them, and the fingerprints of that code: a report written again from the
+    deals, without playing them."""
+    found: dict[int, tuple[DealResult, str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parsed = _parsed(line, None)
+        if parsed is not None:
+            found.setdefault(parsed[0], (parsed[1], json.loads(line)["code"]))
+    seeds = sorted(found)[:deals]
+    return _tally((found[s][0] for s in seeds), None), {found[s][1] for s in seeds}
 
 
 def _tally(results: Iterable[DealResult], progress: Callable[[Tally], None] | None) -> Tally:

@@ -251,3 +251,22 @@ def test_a_horizon_run_says_so_and_keeps_its_own_record(monkeypatch, tmp_path):
     assert "SELFPLAY_HORIZON=table make selfplay" in text
     assert "| qinzhou | 7.70 | 7 | 20.8 | 8 |" in text
     assert f"`{tmp_path.as_posix()}/score-horizon<N>-<variant>.jsonl`" in text
+
+
+def test_a_report_is_written_again_from_a_record_without_playing(monkeypatch, tmp_path):
+    """from_record: the deals of a record, whatever code made them, tally as the run did;
+    a line of five fields a seat (before records kept the draws) reads with no draws."""
+    monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
+    record = tmp_path / "score-guangdong.jsonl"
+    played = selfplay.run("guangdong", 4, 500, record=record)
+    lines = record.read_text().splitlines()
+    old = json.loads(lines[3])
+    old["code"] = "0" * 16
+    old["rounds"] = [[seat[:5] for seat in seats] for seats in old["rounds"]]
+    record.write_text("\n".join([*lines[:3], json.dumps(old), "{cut"]) + "\n")
+    tally, codes = selfplay.from_record(record)
+    assert codes == {selfplay.fingerprint(), "0" * 16}
+    assert tally.differences == played.differences and tally.deals == 4
+    assert [s.score for s in tally.bot] == [s.score for s in played.bot]
+    assert [s.draws for s in tally.bot[-4:]] == [0, 0, 0, 0]
+    assert selfplay.from_record(record, 2)[0].deals == 2
