@@ -295,8 +295,9 @@ class Record:
     """A JSON-lines file of deals, one line a deal: its seed, the code's fingerprint, the
     four rounds' seats (``[score, won, claims, dealt_in, win_type, draws]``, the bot in
     seat k in round k), the bot's decisions and fallbacks, and the CPU seconds. Opening it
-    keeps the lines of this code (a line cut short by a stopped run, or of other code, is
-    dropped)."""
+    keeps the lines of this code; a line cut short by a stopped run is dropped, and the
+    lines of other code move to ``<name>.<fingerprint>.jsonl`` beside it (data still, not
+    this code's deals)."""
 
     path: Path
     code: str
@@ -307,13 +308,23 @@ class Record:
         code = fingerprint()
         deals: dict[int, DealResult] = {}
         lines: list[str] = []
+        others: dict[str, list[str]] = {}
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
-                found = _parsed(line, code)
-                if found is not None and found[0] not in deals:
+                found = _parsed(line, None)
+                if found is None:
+                    continue  # cut short by a stopped run
+                made_by = json.loads(line)["code"]
+                if made_by != code:
+                    others.setdefault(made_by, []).append(line)
+                elif found[0] not in deals:
                     deals[found[0]] = found[1]
                     lines.append(line)
         path.parent.mkdir(parents=True, exist_ok=True)
+        for made_by, kept in others.items():  # other code's deals: kept aside, as data
+            aside = path.with_name(f"{path.stem}.{made_by}{path.suffix}")
+            with aside.open("a", encoding="utf-8") as out:
+                out.write("".join(f"{line}\n" for line in kept))
         path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
         return cls(path, code, deals)
 

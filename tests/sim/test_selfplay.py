@@ -123,8 +123,9 @@ def test_a_record_spares_a_run_started_again_the_deals_it_played(monkeypatch, tm
 
 def test_a_line_cut_short_or_of_other_code_is_played_again(monkeypatch, tmp_path):
     """A run stopped while writing leaves half a line; a record made by other code (the
-    rules or the players changed) says another fingerprint: neither is read, both are
-    dropped from the record and their deals played again."""
+    rules or the players changed) says another fingerprint: neither is read and both deals
+    are played again; the cut line is dropped, the other code's moves to a file of its
+    own beside the record."""
     played: list[int] = []
     monkeypatch.setattr(selfplay, "play_deal", _counting(played))
     record = tmp_path / "score-qinzhou.jsonl"
@@ -138,6 +139,7 @@ def test_a_line_cut_short_or_of_other_code_is_played_again(monkeypatch, tmp_path
     assert tally == selfplay.run("qinzhou", 3, 500)
     assert [json.loads(line)["seed"] for line in record.read_text().splitlines()] == \
         [500, 501, 502]
+    assert (tmp_path / f"score-qinzhou.{'0' * 16}.jsonl").read_text() == f"{other}\n"
 
 
 def test_the_record_holds_what_the_report_adds_up(monkeypatch, tmp_path):
