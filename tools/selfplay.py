@@ -14,11 +14,14 @@ Knobs (environment): SELFPLAY_DEALS (per variant, default 500), SELFPLAY_SEED (d
 42000), SELFPLAY_VARIANTS (comma-separated, default all four), SELFPLAY_OUT (default
 docs/STRENGTH.md), SELFPLAY_JOBS (processes playing deals side by side, default 1; the
 numbers do not depend on it), SELFPLAY_OBJECTIVE (the bot's objective: score, the default,
-or win), SELFPLAY_RECORDS (the folder of each deal's results, default docs/strength; empty:
-none). The report is rewritten every few deals, so a run stopped part-way keeps what it
-finished; each deal's results are kept in a record, one JSON line a deal
-(``<objective>-<variant>.jsonl``), so a run started again with the same code reads the deals
-it played instead of playing them again, and anyone can add the table's numbers up.
+or win), SELFPLAY_HORIZON (the most draws the bot's model counts on: empty, the default, for
+the wall's, as log mode's default ``draws_left``; ``table`` for the variant's round length
+among greedy players, :func:`round_length`; or a number), SELFPLAY_RECORDS (the folder of
+each deal's results, default docs/strength; empty: none). The report is rewritten every
+few deals, so a run stopped part-way keeps what it finished; each deal's results are kept
+in a record, one JSON line a deal (``<objective>[-horizon<N>]-<variant>.jsonl``), so a run
+started again with the same code reads the deals it played instead of playing them again,
+and anyone can add the table's numbers up (:func:`from_record`).
 """
 
 from __future__ import annotations
