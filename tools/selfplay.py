@@ -169,12 +169,14 @@ def _next(board: Round, players: list[Player]) -> Action | None:
 class RoundLength:
     """How long a variant's rounds last among four greedy players: the tiles a seat draws
     before the round ends (mean, median), against the draws the wall gives it at the deal
-    (log mode's ``draws_left``: the model counts on all of them)."""
+    (log mode's ``draws_left``: the model counts on all of them), and the rounds nobody
+    won (the wall ran out)."""
 
     rounds: int
     mean: float
     median: float
     wall: float
+    unwon: int = 0
 
     @property
     def horizon(self) -> int:
@@ -188,6 +190,7 @@ def round_length(variant: str, rounds: int = TABLE_ROUNDS, seed: int = TABLE_SEE
     apart from the runs' deals, so the bot's horizon is not read from the deals it plays)."""
     drew: list[int] = []
     wall_draws: list[int] = []
+    unwon = 0
     for s in range(seed, seed + rounds):
         hands, wall, jing, dealer, options = deal(variant, s)
         board = _board(variant, [list(h) for h in hands], list(wall), jing, dealer, options)
@@ -195,8 +198,9 @@ def round_length(variant: str, rounds: int = TABLE_ROUNDS, seed: int = TABLE_SEE
         seats = play(variant, [list(h) for h in hands], list(wall), jing, dealer, options,
                      [Player(GREEDY) for _ in range(4)])
         drew += [seat.draws for seat in seats]
+        unwon += not any(seat.won for seat in seats)
     return RoundLength(rounds, statistics.fmean(drew), statistics.median(drew),
-                       statistics.fmean(wall_draws))
+                       statistics.fmean(wall_draws), unwon)
 
 
 @dataclass
@@ -543,10 +547,11 @@ def _lengths(setting: Setting) -> list[str]:
         "asks with `draws_left` at most the mean, rounded.",
         "",
         "| variant | draws a seat makes, mean | median | the wall's draws at the deal | "
-        "horizon |",
-        "|---|---|---|---|---|",
+        "rounds nobody won | horizon |",
+        "|---|---|---|---|---|---|",
         *[f"| {name} | {length.mean:.2f} | {length.median:g} | {length.wall:.1f} | "
-          f"{length.horizon} |" for name, length in setting.lengths.items()],
+          f"{length.unwon} of {length.rounds} | {length.horizon} |"
+          for name, length in setting.lengths.items()],
         "",
     ]
 

@@ -230,20 +230,22 @@ def test_a_horizon_caps_the_draws_the_bot_counts_on(monkeypatch):
 def test_the_table_horizon_is_the_greedy_rounds_mean_length():
     """A seat's draws in rounds of four greedy players, on deals apart from the runs'."""
     length = selfplay.round_length("guangdong", rounds=4)
-    drew = []
+    drew, unwon = [], 0
     for seed in range(selfplay.TABLE_SEED, selfplay.TABLE_SEED + 4):
         hands, wall, jing, dealer, options = selfplay.deal("guangdong", seed)
         seats = selfplay.play("guangdong", [list(h) for h in hands], list(wall), jing, dealer,
                               options, [Player(GREEDY) for _ in range(4)])
         drew += [s.draws for s in seats]
+        unwon += not any(s.won for s in seats)
     assert length.mean == pytest.approx(sum(drew) / 16) and length.rounds == 4
+    assert length.unwon == unwon
     assert length.horizon == max(1, round(sum(drew) / 16)) < length.wall
     assert 18 <= length.wall <= 21  # 83 or so tiles left at the deal, a quarter each
 
 
 def test_a_horizon_run_says_so_and_keeps_its_own_record(monkeypatch, tmp_path):
     setting = selfplay.Setting(2, 500, horizon="table", records=tmp_path)
-    setting.lengths["qinzhou"] = selfplay.RoundLength(200, 7.7, 7.0, 20.8)
+    setting.lengths["qinzhou"] = selfplay.RoundLength(200, 7.7, 7.0, 20.8, 3)
     assert setting.horizon_of("qinzhou") == 8
     assert setting.record("qinzhou") == tmp_path / "score-horizon8-qinzhou.jsonl"
     assert selfplay.Setting(2, 500, records=tmp_path).record("qinzhou") == \
@@ -251,7 +253,7 @@ def test_a_horizon_run_says_so_and_keeps_its_own_record(monkeypatch, tmp_path):
     monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
     text = selfplay.report({"qinzhou": selfplay.run("qinzhou", 2, 500)}, setting)
     assert "SELFPLAY_HORIZON=table make selfplay" in text
-    assert "| qinzhou | 7.70 | 7 | 20.8 | 8 |" in text
+    assert "| qinzhou | 7.70 | 7 | 20.8 | 3 of 200 | 8 |" in text
     assert f"`{tmp_path.as_posix()}/score-horizon<N>-<variant>.jsonl`" in text
 
 
