@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench import expectation, expected_only
+from bench import expectation, expected_only, report_expected
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "PERFORMANCE.md").read_text(
     encoding="utf-8")
@@ -49,3 +49,20 @@ def test_a_second_run_replaces_the_first():
     assert "p99 9.0 ms" in twice
     assert "p99 7.0 ms" not in twice
     assert twice.count(expected_only.STAMP) == 1
+
+
+def test_the_floor_is_read_from_the_hands_asked_again():
+    """The "asked again" column and the paragraph under it come from the run's numbers: the
+    analysis's share of a first ask, and each answered row whose floor alone passes its
+    limit (tenpai's limit is 50 ms: a floor of 60 ms is past it, 30 ms is not)."""
+    results = _results(100.0)  # p50 50 ms
+    rows = results["expected_hand"]
+    for row in rows.values():
+        row.update(again_p50=10e6, again_p99=30e6)  # a fifth of p50: analysis 80%
+    rows[0, 1, 2].update(again_p50=25e6, again_p99=60e6)  # half of p50: analysis 50%
+    rows[1, 1, 4].update(again_p99=70e6, too_large=12)  # every hand refused: not listed
+    text = "\n".join(report_expected.section(results))
+    assert "| 0 | 1 | 2 | 12 | 50.0 ms | 100.0 ms | 25.0 ms / 60.0 ms | 123 / 456 | 0 |" in text
+    assert "The hands' analysis is 50%-80% of a first ask" in text
+    assert "would not meet the row: tenpai, changes 1, 2 jing (60.0 ms against 50 ms)." in text
+    assert "1-shanten, changes 1, 4 jing" not in text
