@@ -123,7 +123,7 @@ def pre_fork(server, worker):
 # Stopping workers let go of the listening socket, so new connections are refused during the
 # drain instead of hanging in the backlog; gunicorn's own errors are problem+json
 # (app/lifecycle.py).
-from app.lifecycle import post_worker_init, refuse_a_taken_port  # noqa: E402, F401
+from app.lifecycle import post_fork, post_worker_init, refuse_a_taken_port  # noqa: E402, F401
 
 
 def post_request(worker, req, environ, resp):

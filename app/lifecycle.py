@@ -17,6 +17,13 @@ Its :class:`Logger` keeps gunicorn's access log off unless ``ACCESS_LOG`` asks f
 has gunicorn's "Listening at:" line name the addresses the workers listen at (the master,
 which logs it, holds no socket).
 
+A stop signal that reaches a worker while it boots is held until the worker can act on it
+(:func:`post_fork`, :func:`post_worker_init`): gunicorn sets up a worker's signal handlers
+only after gevent has patched its modules, and until then the master's handlers, copied by
+the fork, caught a SIGTERM and dropped it, so a server stopped right after it started (a
+restart, an orchestrator scaling in) waited ``graceful_timeout`` (20 s) for a worker that
+never heard the stop.
+
 It also makes gunicorn's own error answers (a request line or headers over the limits,
 malformed HTTP) ``application/problem+json`` like every other error, instead of an HTML page,
 in the reader's language (app/gunicorn_errors.py).
@@ -24,6 +31,7 @@ in the reader's language (app/gunicorn_errors.py).
 
 from __future__ import annotations
 
+import signal
 import socket
 import sys
 from typing import Any
@@ -32,12 +40,24 @@ from gunicorn import glogging, util
 
 from app import gunicorn_errors
 
+# what gunicorn's master sends a worker to stop it (SIGKILL and SIGABRT, its last resorts
+# after graceful_timeout and timeout, cannot or need not wait)
+STOP_SIGNALS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGQUIT})
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """In each new worker, before it boots: hold the stop signals (they stay pending, not
+    lost) until :func:`post_worker_init`, when the worker's own handlers are in place."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
 
 def post_worker_init(worker: Any) -> None:
-    """In each worker: gunicorn's error pages become problems in the reader's language.
-    (gunicorn has no setting for the body of the errors it answers itself;
-    ``util.write_error`` is what writes them.)"""
+    """In each worker, booted: gunicorn's error pages become problems in the reader's
+    language (gunicorn has no setting for the body of the errors it answers itself;
+    ``util.write_error`` is what writes them); then a stop held during the boot reaches the
+    worker's own handler, which stops it as gracefully as any other."""
     gunicorn_errors.install(worker)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 def refuse_a_taken_port(server: Any) -> None:

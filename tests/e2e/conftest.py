@@ -28,8 +28,9 @@ GUNICORN = [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.
             "app:create_app()"]
 
 
-def start_server(port: int, **env: str) -> subprocess.Popen:
-    """gunicorn with the project's config file, like the Makefile's `run` target.
+def spawn_server(port: int, **env: str) -> subprocess.Popen:
+    """gunicorn with the project's config file, like the Makefile's `run` target, not yet
+    answering (:func:`start_server` waits for that).
 
     Its log goes to a file, never to a pipe nobody reads: a worker blocks writing its
     request log lines once a pipe's 64 KiB buffer is full (a few hundred requests)."""
@@ -39,6 +40,12 @@ def start_server(port: int, **env: str) -> subprocess.Popen:
     process = subprocess.Popen(GUNICORN, cwd=ROOT, env=environment,
                                stdout=subprocess.DEVNULL, stderr=log)
     process.log = log  # type: ignore[attr-defined]
+    return process
+
+
+def start_server(port: int, **env: str) -> subprocess.Popen:
+    """:func:`spawn_server`, once it answers /healthz."""
+    process = spawn_server(port, **env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:

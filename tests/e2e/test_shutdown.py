@@ -15,7 +15,7 @@ import time
 
 import requests
 
-from tests.e2e.conftest import free_port, start_server
+from tests.e2e.conftest import free_port, server_log, spawn_server, start_server
 
 BODY = json.dumps({"variant": "qinzhou", "hand": "123m456p789s111sEE"}).encode()
 # Slow-ish valid requests: many wild jing asking for every wait (cold caches: ~0.1-0.5 s).
@@ -88,3 +88,37 @@ def test_sigterm_finishes_in_flight_requests_and_refuses_new_ones():
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def _booting(process, workers: int, within: float = 30.0) -> None:
+    """Wait until ``workers`` workers have logged "Booting worker": each logs it in its
+    own process right after the fork, before gunicorn has set up its signal handlers."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if server_log(process).count("Booting worker with pid") >= workers:
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"{workers} workers did not boot: {server_log(process)[-2000:]}")
+
+
+def test_sigterm_while_the_workers_boot_stops_the_server_at_once():
+    """A stop that comes while a worker is booting (an orchestrator scaling in right after
+    scaling out, a restart right after a start) is acted on once the worker can, not lost:
+    before the fix, a SIGTERM that reached a worker while gevent patched its modules ran
+    the master's handler that fork had copied, and the worker served on until the master
+    killed it at ``graceful_timeout`` (20 s). Three starts, each stopped as its two workers
+    log their boot: each master exits with 0 well within those 20 s."""
+    for _ in range(3):
+        port = free_port()
+        process = spawn_server(port)
+        try:
+            _booting(process, 2)
+            started = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            status = process.wait(timeout=30)
+            took = time.monotonic() - started
+            assert status == 0 and took < 8, (status, took, server_log(process)[-2000:])
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
