@@ -7,7 +7,8 @@ must be the one the simulator's engine derived; settling it must give the replay
 settlement; and the settlement keeps every invariant (zero-sum, a ledger that adds up, seat
 rotation, every tile notation giving the same answer).
 
-SIM_ROUNDS (default 2,000 per variant) sets how many; ``make sim`` runs more. Every round is
+SIM_ROUNDS (default 1,000 per variant: enough that every kind of win, claim, kong and fact
+appears, checked by ``_enough``) sets how many; ``make sim`` runs 20,000. Every round is
 replayed in process; every HTTP_EVERY-th also through the HTTP layer (POST /replay, then its
 ``settle_request`` to POST /settle).
 """
@@ -30,7 +31,7 @@ from tests.brute import brute_shapes
 from tests.settle_props import check_invariants, rotate, rotated_deltas
 from tests.sim.engine import Simulator
 
-ROUNDS = int(os.environ.get("SIM_ROUNDS", 2000))
+ROUNDS = int(os.environ.get("SIM_ROUNDS", 1000))
 HTTP_EVERY = 20
 SCORED = [name for name, v in VARIANTS.items() if v.scored]
 _REPLAY, _SETTLE = ReplaySchema(), SettleSchema()
