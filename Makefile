@@ -48,11 +48,9 @@ run: $(VENV)/.runtime $(CATALOGUES)  ## serve on $PORT (default 8000) with gunic
 
 # The suite runs on every core (pytest-xdist; TEST_WORKERS=0 runs it in one process): its
 # tests are independent, and each one that needs a server starts its own on a free port.
-# worksteal: a worker that runs out of tests takes some of the other's, so a few long tests
-# (schemathesis, the simulated rounds) queued on one worker do not leave the other idle.
 TEST_WORKERS ?= auto
 test: $(VENV)/.dev $(CATALOGUES)  ## the whole test suite
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # More simulated rounds and mutated logs than make test plays (1,000 and 300 per variant),
 # and the expected-value properties on more simulated hands (4 per variant in make test).
