@@ -121,8 +121,9 @@ def pre_fork(server, worker):
 
 
 # Stopping workers let go of the listening socket, so new connections are refused during the
-# drain instead of hanging in the backlog; gunicorn's own errors are problem+json
-# (app/lifecycle.py).
+# drain instead of hanging in the backlog; a stop that reaches a worker while it boots is held
+# until the worker can act on it (post_fork, post_worker_init); gunicorn's own errors are
+# problem+json (app/lifecycle.py).
 from app.lifecycle import post_fork, post_worker_init, refuse_a_taken_port  # noqa: E402, F401
 
 
