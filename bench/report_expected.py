@@ -78,10 +78,10 @@ def section(r: dict[str, Any]) -> list[str]:
              f"request's budget ({_budget()} states) is answered 422 `expected.too_large` and "
              "counted apart (its time still counts).", "",
              "\"Asked again\" is the same hand asked twice more at once (the lesser time of "
-             "the two): every hand state's "
-             "analysis (its draws and discards, its waits, what its wins collect) is kept "
-             "from the first time, so what is left is the engine's own walk of the graph and "
-             "the values turn by turn, the floor that no faster hand analysis can lower.", "",
+             "the two): every hand state's analysis (its draws and discards, its waits, what "
+             "its wins collect) is kept from the first time, so what is left is the engine's "
+             "own walk of the graph and the values turn by turn, the floor that no faster "
+             "hand analysis can lower.", "",
              "| shanten | changes | jing | hands | p50 | p99 | asked again p50 / p99 | states "
              "(median / max) | past the budget |", "|---|---|---|---|---|---|---|---|---|"]
     for (shanten, changes, jing), row in rows.items():

@@ -295,5 +295,8 @@ def test_strength_md_shows_what_its_committed_records_add_up_to(path):
     assert selfplay._play_row(name, tally) in text
 
 
-def test_every_variant_has_its_committed_records():
+def test_the_drift_test_reads_all_nine_committed_records():
+    """The four wall's-draws replays, the four table's-horizon runs and guangdong's
+    win-chance run: a record moved or renamed would otherwise just drop out of the test
+    above, unnoticed."""
     assert len(RECORDS) == 9
