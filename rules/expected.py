@@ -13,11 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from rules import places as at
-from rules.analysis import waits
-from rules.analysis.expectation import COPIES, KINDS, Budget, Table, TooLarge, solve
+from rules.analysis.expectation import (
+    COPIES,
+    KINDS,
+    Budget,
+    Table,
+    TooLarge,
+    pack,
+    ready_wins,
+    solve,
+)
 from rules.caches import cached
 from rules.error_codes import EXPECTED_TOO_LARGE, FIELD_REQUIRED
 from rules.errors import InvalidInput
@@ -127,7 +136,7 @@ class Model:
 
     def win_values(self, waiting: Counts, drawn: Sequence[int]) -> list[float]:
         """What the ready hand ``waiting`` collects, won by self-draw on each of ``drawn``."""
-        return self.wins.values(self.table, self.out, waiting, drawn)
+        return self.wins.values(self.table, waiting, drawn)
 
 
 @dataclass(frozen=True)
@@ -149,23 +158,34 @@ class SelfDrawnWins:
         return cls(variant, melds, dealer, seat_wind, round_wind, jing,
                    tuple(sorted(rules.items())))
 
-    def values(self, table: Table, out: Counts, waiting: Counts,
-               drawn: Sequence[int]) -> list[float]:
+    def values(self, table: Table, waiting: Counts, drawn: Sequence[int]) -> list[float]:
         """What the ready hand ``waiting`` collects, won by self-draw on each of ``drawn``:
         /evaluate's total of the complete hand, no flags. Its waits are priced together,
         as /evaluate of the 13 tiles lists them (jiangxi prices a class of tiles that score
         alike once; a graph wins on most of a ready hand's waits): each kind it completes
-        with a copy left beside ``out``. A kind that list does not value is scored alone
-        (the 14 tiles)."""
-        natural, wilds = table.split(waiting)
-        drawable = tuple(kind for kind in waits(natural, wilds, table.shapes, table.melds,
-                                                table.wild_kinds)
-                         if COPIES - out[kind] - waiting[kind] > 0)
+        of which a copy is left beside the hand, its melds and the indicators out of play,
+        whether or not the seat has seen that copy elsewhere (so the list depends on the
+        hand alone, not on what the seat sees, and is kept from one question of a round
+        to the next). A kind that list does not value is scored alone (the 14 tiles)."""
+        # the engine's own cached waits of the hand: asked again here, a graph of more
+        # ready hands than the core's waits cache holds worked every one out twice
+        drawable = tuple(kind for kind in ready_wins(table, pack(waiting))
+                         if waiting[kind] + self.beside[kind] < COPIES)
         totals = _wait_totals(self.variant, _concealed(waiting), self.melds, drawable,
                               *self._seat()) if drawable else {}
         return [totals[kind] if kind in totals else _win_total(
             self.variant, _concealed(_with(waiting, kind)), self.melds, kind, *self._seat())
             for kind in drawn]
+
+    @cached_property
+    def beside(self) -> Counts:
+        """The copies of each kind /evaluate counts beside the concealed tiles: the seat's
+        melds and the indicators flipped out of play (a fifth copy with them is no hand)."""
+        held = [0] * KINDS
+        for tile in [*(t for meld in self.melds for t in meld.tiles),
+                     *self.variant._flipped(self.jing)]:
+            held[tile] += 1
+        return tuple(held)
 
     def _seat(self) -> tuple:
         return self.dealer, self.seat_wind, self.round_wind, self.jing, self.rules

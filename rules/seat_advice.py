@@ -259,7 +259,7 @@ class Valuer:
             table, hands, out, self.used.draws_left, self.used.changes,
             partial(expected.SelfDrawnWins.of(
                 self.variant, melds, self.dealer, self.seat_wind, self.board.round_wind,
-                self.board.jing, self.rules).values, table, out),
+                self.board.jing, self.rules).values, table),
             self.budget))
         return [NULL if pair is None else Expected(*pair) for pair in found]
 
