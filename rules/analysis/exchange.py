@@ -69,28 +69,36 @@ def mask(kinds: object) -> int:
 
 @cached(1 << 14)
 def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
-              wild_kinds: frozenset[int] = frozenset()) -> tuple[Exchange, ...]:
+              wild_kinds: frozenset[int] = frozenset(),
+              most: int | None = None) -> tuple[Exchange, ...]:
     """One :class:`Exchange` per distinct tile a waiting hand (13 − 3 × ``melds`` tiles:
     natural ``counts`` and ``wilds``) can throw: each natural kind held, and a wild if it
-    holds one."""
+    holds one. ``most``: only the throws whose ``base`` is at most ``most`` (a caller that
+    moves only closer to ready passes the hand's shanten: a throw that steps back, base
+    one more, then costs its base alone, not its helping kinds, four fifths of the work)."""
     always = mask(wild_kinds)
     whole = _Whole.of(counts, rules.honour_chows, melds)
     pairs = _PairsView.of(counts) if melds == 0 and rules.seven_pairs else None
+    tiles = 13 - 3 * melds - wilds
     out = []
     for tile, held in enumerate(counts):
         if not held:
             continue
-        kept, helps = whole.short(tile)
-        if melds == 0:
-            for other_kept, other_helps in _specials(counts, tile, rules, pairs):
-                if other_kept > kept:
-                    kept, helps = other_kept, other_helps()
-                elif other_kept == kept:
-                    helps |= other_helps()
-        out.append(Exchange(tile, 13 - 3 * melds - wilds - kept, helps | always))
+        kept, mine = whole.kept(tile)
+        others = _specials(counts, tile, rules, pairs) if melds == 0 else []
+        best = max([kept, *(other_kept for other_kept, _ in others)])
+        if most is not None and tiles - best > most:
+            continue
+        helps = whole.helps(tile, mine) if kept == best else 0
+        for other_kept, other_helps in others:
+            if other_kept == best:
+                helps |= other_helps()
+        out.append(Exchange(tile, tiles - best, helps | always))
     if wilds:
-        helps = mask(improving_tiles(counts, wilds, rules, melds, wild_kinds))
-        out.append(Exchange(WILD, shanten(counts, wilds, rules, melds) + 1, helps | always))
+        base = shanten(counts, wilds, rules, melds) + 1
+        if most is None or base <= most:
+            helps = mask(improving_tiles(counts, wilds, rules, melds, wild_kinds))
+            out.append(Exchange(WILD, base, helps | always))
     return tuple(out)
 
 
@@ -123,23 +131,33 @@ class _Whole(NamedTuple):
         return cls(counts, plans, 4 - melds, covers, tuple(_others(list(covers))), rest,
                    gains)
 
-    def short(self, thrown: int) -> tuple[int, int]:
-        """(kept, helping kinds as a bit mask) of the hand less one ``thrown``."""
+    def kept(self, thrown: int) -> tuple[int, Cover]:
+        """(kept, the changed family's cover table) of the hand less one ``thrown``."""
         changed = _FAMILY_OF[thrown]
-        family, lo, hi, chows = self.plans[changed]
-        part = list(self.counts[lo:hi])
-        part[thrown - lo] -= 1
-        short = tuple(part)
-        mine = family_cover(family, short, chows)
-        kept = _best_split(mine, self.others[changed], self.sets)
-        helps = _helps(_gains(family, short, chows),
+        family, _, _, chows = self.plans[changed]
+        mine = family_cover(family, self._short(thrown), chows)
+        return _best_split(mine, self.others[changed], self.sets), mine
+
+    def helps(self, thrown: int, mine: Cover) -> int:
+        """The kinds (a bit mask) that help the hand less one ``thrown`` (``mine``: its
+        changed family's cover table, from :meth:`kept`)."""
+        changed = _FAMILY_OF[thrown]
+        family, lo, _, chows = self.plans[changed]
+        helps = _helps(_gains(family, self._short(thrown), chows),
                        _tight_entries(mine, self.others[changed], self.sets), lo)
         for g, (_, start, _, _) in enumerate(self.plans):
             if g != changed:
                 others = _merged(mine, self.rest[g, changed])
                 helps |= _helps(self.gains[g], _tight_entries(self.covers[g], others,
                                                               self.sets), start)
-        return kept, helps
+        return helps
+
+    def _short(self, thrown: int) -> Counts:
+        """The changed family's counts, less one ``thrown``."""
+        _, lo, hi, _ = self.plans[_FAMILY_OF[thrown]]
+        part = list(self.counts[lo:hi])
+        part[thrown - lo] -= 1
+        return tuple(part)
 
 
 _FAMILY_OF = tuple(i for i, (_, lo, hi, _) in enumerate(_PLANS[False]) for _ in range(lo, hi))

@@ -97,48 +97,42 @@ class HandMoves:
     """What a waiting hand may do on each draw, whatever the seat sees: the kinds whose
     draw completes it (``wins``), and for each kind the hands its discards lead to a step
     closer to ready (``closer``); throwing the drawn tile back (the hand unchanged) is always
-    allowed and not listed. ``exchanges`` is what the hand changes (:func:`aside`) are read
-    from."""
+    allowed and not listed. The hand changes are :func:`aside`'s."""
 
     shanten: int
     wins: frozenset[int]
     closer: dict[int, tuple[int, ...]]
-    exchanges: tuple[tuple[tuple[int, ...], int, int], ...]  # (kinds thrown, base, helps)
 
 
 @cached(1 << 15)
 def moves(table: Table, hand: int) -> HandMoves:
     """:class:`HandMoves` of the packed waiting ``hand`` (:mod:`rules.analysis.exchange`: the
-    shanten of every ``hand − d + x`` from one exchange per tile thrown)."""
+    shanten of every ``hand − d + x`` from one exchange per tile thrown; only the throws
+    that keep the shanten, as only they lead closer)."""
     counts = unpack(hand)
     natural, wilds = table.split(counts)
-    found = exchanges(natural, wilds, table.shapes, table.melds, table.wild_kinds)
-    thrown = tuple((_kinds(e.thrown, counts, table.wild_kinds), e.base, e.helps)
-                   for e in found)
-    first_kinds, first_base, first_helps = thrown[0]
-    now = first_base - ((first_helps >> first_kinds[0]) & 1)  # hand = (hand − d) + d
+    now = shanten(natural, wilds, table.shapes, table.melds)
     wins: frozenset[int] = frozenset()
     if now == 0:
         wins = frozenset(ready_wins(table, hand))
     closer: dict[int, list[int]] = {}
-    for kinds, base, helps in thrown:
+    for kinds, base, helps in _thrown(table, counts, now):
         if base != now:
             continue
         for kind in kinds:
             left = hand - ONE[kind]
             for drawn in _bits(helps & ~(1 << kind)):
                 closer.setdefault(drawn, []).append(left + ONE[drawn])
-    return HandMoves(now, wins, {x: tuple(h) for x, h in closer.items()}, thrown)
+    return HandMoves(now, wins, {x: tuple(h) for x, h in closer.items()})
 
 
 @cached(1 << 13)
 def aside(table: Table, hand: int) -> dict[int, tuple[int, ...]]:
     """For each kind drawn, the hands a hand change leads to: the drawn tile kept, another
     thrown, the shanten the same."""
-    found = moves(table, hand)
-    now = found.shanten
+    now = moves(table, hand).shanten
     out: dict[int, list[int]] = {}
-    for kinds, base, helps in found.exchanges:
+    for kinds, base, helps in _thrown(table, unpack(hand)):
         if base == now:
             same = ALL_KINDS & ~helps
         elif base == now + 1:
@@ -150,6 +144,16 @@ def aside(table: Table, hand: int) -> dict[int, tuple[int, ...]]:
             for drawn in _bits(same & ~(1 << kind)):
                 out.setdefault(drawn, []).append(left + ONE[drawn])
     return {x: tuple(h) for x, h in out.items()}
+
+
+def _thrown(table: Table, counts: Counts, most: int | None = None,
+            ) -> list[tuple[tuple[int, ...], int, int]]:
+    """(the kinds thrown, base, helps) of each exchange of the hand (:func:`exchanges`;
+    ``most``: only those whose base is at most it)."""
+    natural, wilds = table.split(counts)
+    return [(_kinds(e.thrown, counts, table.wild_kinds), e.base, e.helps)
+            for e in exchanges(natural, wilds, table.shapes, table.melds, table.wild_kinds,
+                               most)]
 
 
 ALL_KINDS = (1 << KINDS) - 1

@@ -65,3 +65,20 @@ def test_every_exchange_is_the_whole_hands_shanten(variant):
         held = {t for t, n in enumerate(counts) if n} | ({WILD} if wilds else set())
         assert thrown == held  # one exchange per distinct tile, a wild once
     assert checked > 100 * HANDS
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_throws_that_keep_the_shanten_are_the_whole_lists(variant):
+    """``most``: the exchanges whose base is at most it, exactly as the whole list has
+    them (the engine asks with the hand's shanten for the throws that lead closer); every
+    base is the hand's shanten or one more, and some hands have both."""
+    shapes = VARIANTS[variant].shapes
+    both = 0
+    for counts, wilds, melds, kinds in _hands(variant, HANDS):
+        now = shanten(counts, wilds, shapes, melds)
+        whole = exchanges(counts, wilds, shapes, melds, kinds)
+        assert {e.base for e in whole} <= {now, now + 1}
+        kept = exchanges(counts, wilds, shapes, melds, kinds, now)
+        assert kept == tuple(e for e in whole if e.base <= now)
+        both += 0 < len(kept) < len(whole)
+    assert both > HANDS // 4
