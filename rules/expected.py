@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any
 
 from rules import places as at
@@ -152,11 +151,18 @@ class SelfDrawnWins:
     jing: Any
     rules: tuple
 
+    # the copies of each kind /evaluate counts beside the concealed tiles: the seat's melds
+    # and the indicators flipped out of play (a fifth copy with them is no hand)
+    beside: Counts
+
     @classmethod
     def of(cls, variant: Variant, melds: tuple, dealer: bool, seat_wind: int | None,
            round_wind: int | None, jing: Any, rules: dict[str, Any]) -> SelfDrawnWins:
+        beside = [0] * KINDS
+        for tile in [*(t for meld in melds for t in meld.tiles), *variant._flipped(jing)]:
+            beside[tile] += 1
         return cls(variant, melds, dealer, seat_wind, round_wind, jing,
-                   tuple(sorted(rules.items())))
+                   tuple(sorted(rules.items())), tuple(beside))
 
     def values(self, table: Table, waiting: Counts, drawn: Sequence[int]) -> list[float]:
         """What the ready hand ``waiting`` collects, won by self-draw on each of ``drawn``:
@@ -176,16 +182,6 @@ class SelfDrawnWins:
         return [totals[kind] if kind in totals else _win_total(
             self.variant, _concealed(_with(waiting, kind)), self.melds, kind, *self._seat())
             for kind in drawn]
-
-    @cached_property
-    def beside(self) -> Counts:
-        """The copies of each kind /evaluate counts beside the concealed tiles: the seat's
-        melds and the indicators flipped out of play (a fifth copy with them is no hand)."""
-        held = [0] * KINDS
-        for tile in [*(t for meld in self.melds for t in meld.tiles),
-                     *self.variant._flipped(self.jing)]:
-            held[tile] += 1
-        return tuple(held)
 
     def _seat(self) -> tuple:
         return self.dealer, self.seat_wind, self.round_wind, self.jing, self.rules

@@ -80,12 +80,13 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
     whole = _Whole.of(counts, rules.honour_chows, melds)
     pairs = _PairsView.of(counts) if melds == 0 and rules.seven_pairs else None
     tiles = 13 - 3 * melds - wilds
+    caps = _Caps.of(counts, rules) if melds == 0 else None
     out = []
     for tile, held in enumerate(counts):
         if not held:
             continue
         kept, mine = whole.kept(tile)
-        others = _specials(counts, tile, rules, pairs) if melds == 0 else []
+        others = _specials(counts, tile, rules, pairs, caps.beaten(kept)) if caps else []
         best = max([kept, *(other_kept for other_kept, _ in others)])
         if most is not None and tiles - best > most:
             continue
@@ -226,23 +227,44 @@ def _pairs_profile(histogram: tuple[int, ...], four_as_two: bool) -> tuple[int, 
     return kept, tuple(helping)
 
 
+class _Caps(NamedTuple):
+    """What 十三幺 and 十三烂 keep of the whole hand (0 where the rules lack the shape): a
+    tile thrown never lets a shape keep more, so where four sets + a pair already keep
+    more without the tile, the shape is not worked out for that throw."""
+
+    shi_san_yao: int
+    shi_san_lan: int
+
+    @classmethod
+    def of(cls, counts: Counts, rules: ShapeRules) -> _Caps:
+        return cls(_shi_san_yao_kept(counts) if rules.shi_san_yao else 0,
+                   _lan_kept(counts)[0] if rules.shi_san_lan else 0)
+
+    def beaten(self, kept: int) -> tuple[bool, bool]:
+        """(十三幺, 十三烂): does four sets + a pair's ``kept`` pass what each can keep?"""
+        return self.shi_san_yao < kept, self.shi_san_lan < kept
+
+
 def _specials(counts: Counts, thrown: int, rules: ShapeRules, pairs: _PairsView | None,
+              beaten: tuple[bool, bool] = (False, False),
               ) -> list[tuple[int, Callable[[], int]]]:
     """(kept, its helping kinds when asked) of each shape beyond four sets + a pair the
     rules allow, for the hand less one ``thrown``: a shape that keeps fewer tiles than
-    four sets + a pair (most hands' 十三幺 and 十三烂) never needs its helping kinds."""
+    four sets + a pair (most hands' 十三幺 and 十三烂) never needs its helping kinds, and one
+    ``beaten`` already (:class:`_Caps`) is left out."""
     found: list[tuple[int, Callable[[], int]]] = []
     if pairs is not None:
         kept, helps = pairs.short(thrown, counts[thrown], rules.four_as_two_pairs)
         found.append((kept, lambda: helps))
-    if rules.shi_san_yao or rules.shi_san_lan:
+    yao, lan = rules.shi_san_yao and not beaten[0], rules.shi_san_lan and not beaten[1]
+    if yao or lan:
         left = list(counts)
         left[thrown] -= 1
         short = tuple(left)
-        if rules.shi_san_yao:
+        if yao:
             found.append((_shi_san_yao_kept(short),
                           lambda: mask(_shi_san_yao_improving(short))))
-        if rules.shi_san_lan:
+        if lan:
             found.append((_lan_kept(short)[0], lambda: mask(_lan_improving(short))))
     return found
 

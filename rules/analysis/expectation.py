@@ -99,19 +99,17 @@ class HandMoves:
     closer to ready (``closer``); throwing the drawn tile back (the hand unchanged) is always
     allowed and not listed. The hand changes are :func:`aside`'s."""
 
-    shanten: int
     wins: frozenset[int]
     closer: dict[int, tuple[int, ...]]
 
 
 @cached(1 << 15)
-def moves(table: Table, hand: int) -> HandMoves:
-    """:class:`HandMoves` of the packed waiting ``hand`` (:mod:`rules.analysis.exchange`: the
-    shanten of every ``hand − d + x`` from one exchange per tile thrown; only the throws
-    that keep the shanten, as only they lead closer)."""
+def moves(table: Table, hand: int, now: int) -> HandMoves:
+    """:class:`HandMoves` of the packed waiting ``hand`` of shanten ``now`` (the graph knows
+    it where it reaches the hand) (:mod:`rules.analysis.exchange`: the shanten of every
+    ``hand − d + x`` from one exchange per tile thrown; only the throws that keep the
+    shanten, as only they lead closer)."""
     counts = unpack(hand)
-    natural, wilds = table.split(counts)
-    now = shanten(natural, wilds, table.shapes, table.melds)
     wins: frozenset[int] = frozenset()
     if now == 0:
         wins = frozenset(ready_wins(table, hand))
@@ -123,14 +121,13 @@ def moves(table: Table, hand: int) -> HandMoves:
             left = hand - ONE[kind]
             for drawn in _bits(helps & ~(1 << kind)):
                 closer.setdefault(drawn, []).append(left + ONE[drawn])
-    return HandMoves(now, wins, {x: tuple(h) for x, h in closer.items()})
+    return HandMoves(wins, {x: tuple(h) for x, h in closer.items()})
 
 
 @cached(1 << 13)
-def aside(table: Table, hand: int) -> dict[int, tuple[int, ...]]:
+def aside(table: Table, hand: int, now: int) -> dict[int, tuple[int, ...]]:
     """For each kind drawn, the hands a hand change leads to: the drawn tile kept, another
-    thrown, the shanten the same."""
-    now = moves(table, hand).shanten
+    thrown, the shanten (``now``) the same."""
     out: dict[int, list[int]] = {}
     for kinds, base, helps in _thrown(table, unpack(hand)):
         if base == now:
@@ -291,9 +288,9 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
         wins, closer, changes = ready_wins(table, hand), {}, {}
         moving: tuple[int, ...] = wins
     else:
-        found = moves(table, hand)
+        found = moves(table, hand, now)
         wins, closer = found.wins, found.closer
-        changes = aside(table, hand) if budget else {}
+        changes = aside(table, hand, now) if budget else {}
         moving = tuple(sorted({*wins, *closer, *changes}))
     for drawn in moving:
         left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 0xFF)
