@@ -104,17 +104,18 @@ class HandMoves:
 
 
 @cached(1 << 15)
-def moves(table: Table, hand: int, now: int) -> HandMoves:
+def moves(table: Table, hand: int, now: int, changing: bool = False) -> HandMoves:
     """:class:`HandMoves` of the packed waiting ``hand`` of shanten ``now`` (the graph knows
     it where it reaches the hand) (:mod:`rules.analysis.exchange`: the shanten of every
-    ``hand − d + x`` from one exchange per tile thrown; only the throws that keep the
-    shanten, as only they lead closer)."""
+    ``hand − d + x`` from one exchange per tile thrown). Only the throws that keep the
+    shanten lead closer, and only they are worked out, unless the hand may still change
+    (``changing``): :func:`aside` then reads every throw, worked out once for both."""
     counts = unpack(hand)
     wins: frozenset[int] = frozenset()
     if now == 0:
         wins = frozenset(ready_wins(table, hand))
     closer: dict[int, list[int]] = {}
-    for kinds, base, helps in _thrown(table, counts, now):
+    for kinds, base, helps in _thrown(table, counts, None if changing else now):
         if base != now:
             continue
         for kind in kinds:
@@ -288,7 +289,7 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
         wins, closer, changes = ready_wins(table, hand), {}, {}
         moving: tuple[int, ...] = wins
     else:
-        found = moves(table, hand, now)
+        found = moves(table, hand, now, budget > 0)
         wins, closer = found.wins, found.closer
         changes = aside(table, hand, now) if budget else {}
         moving = tuple(sorted({*wins, *closer, *changes}))
