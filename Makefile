@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test sim selfplay translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
+.PHONY: run test sim selfplay selfplay-check translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,12 @@ sim: $(VENV)/.dev $(CATALOGUES)  ## the simulated rounds and mutation tests at s
 # and started again with the same code plays only the deals it lacks.
 selfplay: $(VENV)/.dev $(CATALOGUES)  ## the expected-value bot against greedy players; rewrites docs/STRENGTH.md
 	$(BIN)/python -m tools.selfplay
+
+# A change of the rules (even of speed alone) gives the code another fingerprint, and make
+# selfplay would play every recorded deal again: this plays the first few deals of each record
+# (SELFPLAY_CHECK_DEALS, default 4: some two minutes) and fails if one plays differently.
+selfplay-check: $(VENV)/.dev $(CATALOGUES)  ## does this code play the recorded self-play deals alike?
+	$(BIN)/python -m tools.selfplay_check
 
 bench: $(VENV)/.dev  ## benchmarks (about 30 min, with wrk); rewrites docs/PERFORMANCE.md and its plot
 	$(BIN)/python -m bench

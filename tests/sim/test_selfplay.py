@@ -300,3 +300,37 @@ def test_the_drift_test_reads_all_nine_committed_records():
     win-chance run: a record moved or renamed would otherwise just drop out of the test
     above, unnoticed."""
     assert len(RECORDS) == 9
+
+
+def test_the_check_finds_a_deal_played_differently_and_only_that_one(monkeypatch, tmp_path):
+    """tools/selfplay_check.py: a record of another code's fingerprint whose deals this code
+    plays alike passes; one line changed (a seat's score) is named by its seed; a record's
+    name gives the variant, objective and horizon the deals are played with; the deals other
+    code kept aside beside it are not records."""
+    from tools import selfplay_check
+
+    asked: list[tuple[str, str, int | None]] = []
+
+    def deal(variant: str, seed: int, objective: str = "score",
+             horizon: int | None = None) -> selfplay.DealResult:
+        asked.append((variant, objective, horizon))
+        return _stub_deal(variant, seed)
+
+    monkeypatch.setattr(selfplay, "play_deal", _stub_deal)
+    path = tmp_path / "win-horizon8-guangdong.jsonl"
+    selfplay.run("guangdong", 5, 500, record=path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for line in lines:
+        line["code"] = "0" * 16
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    (tmp_path / "score-guangdong.0123456789abcdef.jsonl").write_text(path.read_text())
+    monkeypatch.setattr(selfplay, "play_deal", deal)
+    assert selfplay_check.records(tmp_path) == [(path, "guangdong", "win", 8)]
+    assert selfplay_check.check(path, "guangdong", "win", 8, 4) == (4, [], {"0" * 16})
+    assert asked == [("guangdong", "win", 8)] * 4
+    lines[2]["rounds"][1][3][0] += 1  # the fourth seat's score, the second round
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert selfplay_check.check(path, "guangdong", "win", 8, 5)[:2] == (5, [502])
+    monkeypatch.setenv("SELFPLAY_RECORDS", str(tmp_path))
+    monkeypatch.setenv("SELFPLAY_CHECK_DEALS", "3")
+    assert selfplay_check.main() == 1
