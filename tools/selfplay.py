@@ -33,6 +33,7 @@ import math
 import multiprocessing
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -54,6 +55,10 @@ from tests.sim.players import EXPECTED, GREEDY, Player
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "STRENGTH.md"
 RECORDS = ROOT / "docs" / "strength"  # each deal's results, one JSON line a deal
+# a record's name (Setting._name) read back; another code's deals kept aside beside a record
+# (``<name>.<fingerprint>.jsonl``) do not match
+RECORD_NAME = re.compile(
+    r"^(?P<objective>score|win)(?:-horizon(?P<horizon>\d+))?-(?P<variant>[a-z]+)\.jsonl$")
 CLAIMS = (CHOW_ACTION, PUNG_ACTION, KONG_ACTION)  # on another seat's discard
 TABLE_ROUNDS, TABLE_SEED = 200, 7000  # greedy rounds measuring a variant's round length
 PROGRESS_EVERY = 10  # deals between two writes of the report during a run
@@ -318,7 +323,7 @@ class Record:
         others: dict[str, list[str]] = {}
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
-                found = _parsed(line, None)
+                found = parsed_line(line, None)
                 if found is None:
                     continue  # cut short by a stopped run
                 made_by = json.loads(line)["code"]
@@ -347,7 +352,7 @@ class Record:
         self.deals[seed] = result
 
 
-def _parsed(line: str, code: str | None) -> tuple[int, DealResult] | None:
+def parsed_line(line: str, code: str | None) -> tuple[int, DealResult] | None:
     """(seed, result) of a record's line made by ``code`` (any code: None); None for any
     other line. A seat written before records kept its draws (five fields) drew 0."""
     try:
@@ -377,7 +382,7 @@ def from_record(path: Path, deals: int | None = None) -> tuple[Tally, set[str]]:
     deals, without playing them."""
     found: dict[int, tuple[DealResult, str]] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        parsed = _parsed(line, None)
+        parsed = parsed_line(line, None)
         if parsed is not None:
             found.setdefault(parsed[0], (parsed[1], json.loads(line)["code"]))
     seeds = sorted(found)[:deals]

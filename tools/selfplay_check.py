@@ -19,13 +19,10 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 from tools import selfplay
-
-NAME = re.compile(r"^(?P<objective>score|win)(?:-horizon(?P<horizon>\d+))?-(?P<variant>[a-z]+)$")
 
 
 def records(folder: Path) -> list[tuple[Path, str, str, int | None]]:
@@ -33,7 +30,7 @@ def records(folder: Path) -> list[tuple[Path, str, str, int | None]]:
     code kept aside beside a record (``<name>.<fingerprint>.jsonl``) are not records."""
     found = []
     for path in sorted(folder.glob("*.jsonl")):
-        match = NAME.match(path.stem)
+        match = selfplay.RECORD_NAME.match(path.name)
         if match:
             horizon = match["horizon"]
             found.append((path, match["variant"], match["objective"],
@@ -51,7 +48,7 @@ def check(path: Path, variant: str, objective: str, horizon: int | None,
     for line in path.read_text(encoding="utf-8").splitlines():
         if compared == deals:
             break
-        parsed = selfplay._parsed(line, None)
+        parsed = selfplay.parsed_line(line, None)
         if parsed is None:
             continue
         seed, kept = parsed

@@ -326,6 +326,10 @@ def test_the_check_finds_a_deal_played_differently_and_only_that_one(monkeypatch
     (tmp_path / "score-guangdong.0123456789abcdef.jsonl").write_text(path.read_text())
     monkeypatch.setattr(selfplay, "play_deal", deal)
     assert selfplay_check.records(tmp_path) == [(path, "guangdong", "win", 8)]
+    for setting in (selfplay.Setting(1, 1, "win", "8", tmp_path),
+                    selfplay.Setting(1, 1, "score", "", tmp_path)):
+        made = setting.record("nanchang")  # the names a run gives its records are read back
+        assert made is not None and selfplay.RECORD_NAME.match(made.name)
     assert selfplay_check.check(path, "guangdong", "win", 8, 4) == (4, [], {"0" * 16})
     assert asked == [("guangdong", "win", 8)] * 4
     lines[2]["rounds"][1][3][0] += 1  # the fourth seat's score, the second round
