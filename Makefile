@@ -9,7 +9,7 @@ BASE_IMAGE ?= python:3.11-slim
 # podman or buildah builds the image (no Docker engine needed); docker is the last resort.
 BUILDER ?= $(shell command -v podman || command -v buildah || command -v docker)
 
-.PHONY: run test sim selfplay selfplay-check translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
+.PHONY: run test sim selfplay selfplay-check memory translations messages bench lint openapi clients install dev clean image deploy-check soak audit slowest wrk attacks contract-fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -112,6 +112,9 @@ wrk:  ## the load generator, from Debian's packages
 
 soak: $(VENV)/.dev wrk  ## wrk against `make run` for SOAK_SECONDS (120): throughput, p99, errors, memory
 	$(BIN)/python -m tools.soak
+
+memory: $(VENV)/.dev  ## reviews and expected values against `make run`: peak memory against the deploy limit
+	$(BIN)/python -m tools.memory
 
 audit: $(VENV)/.dev  ## pip-audit of the pinned runtime dependencies
 	$(BIN)/python -m tools.audit requirements.txt
