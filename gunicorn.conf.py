@@ -32,7 +32,14 @@ if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
     atexit.register(lambda: os.getpid() == _master and shutil.rmtree(
         os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True))
 METRICS_DIR = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+# Where the workers say which of them listens and which is going (app/retirement.py); the
+# workers inherit it with the environment.
+WORKERS_DIR = os.environ["MAHJONG_WORKERS_DIR"] = tempfile.mkdtemp(prefix="mahjong-workers-")
+_starter = os.getpid()
+atexit.register(lambda: os.getpid() == _starter and shutil.rmtree(WORKERS_DIR,
+                                                                  ignore_errors=True))
 
+from app import lifecycle, retirement  # noqa: E402
 from app.cpus import usable_cpus  # noqa: E402
 
 _host = os.environ.get("HOST", "0.0.0.0")
@@ -56,6 +63,13 @@ threads = int(os.environ.get("THREADS", 2))
 # at about half the throughput, against 0 of 36 with this; docs/PERFORMANCE.md). on_starting
 # checks that nothing else holds the port, which a reused port would otherwise share.
 reuse_port = True
+# A worker whose resident memory (RSS) passes this many MiB after a request is replaced by a
+# fresh one once its requests in flight are answered (0: never). The core's caches are bounded
+# by entries, not bytes: a worker serving expected values and reviews grew to 398 MiB in
+# 4 minutes, and one review adds up to 165 MiB (docs/RELIABILITY.md, "Memory";
+# deploy/deployment.yaml's memory limit is sized from this).
+DEFAULT_MAX_RSS_MIB = 400
+MAX_RSS_MIB = int(os.environ.get("WORKER_MAX_RSS_MIB", DEFAULT_MAX_RSS_MIB))
 timeout = 30  # a worker silent this long is killed and replaced
 graceful_timeout = 20  # on SIGTERM, in-flight requests get this long to finish
 # A request's line and headers must arrive within this (gevent: gunicorn reads them under
@@ -99,10 +113,12 @@ def on_starting(server):
 
 
 def child_exit(server, worker):
-    """Drop the live gauges of a worker that exited (crashed, recycled or shut down)."""
+    """Drop the live gauges of a worker that exited (crashed, recycled or shut down), and its
+    listening state (app/retirement.py)."""
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid, METRICS_DIR)
+    retirement.forget(WORKERS_DIR, worker.pid)
 
 
 def worker_exit(server, worker):
@@ -126,6 +142,12 @@ def pre_fork(server, worker):
 # problem+json (app/lifecycle.py).
 from app.lifecycle import post_fork, post_worker_init, refuse_a_taken_port  # noqa: E402, F401
 
+if worker_class == "gevent":
+    # a worker that closes its socket serves what is queued on it first (app/draining.py)
+    from app import draining
+
+    draining.install()
+
 
 def post_request(worker, req, environ, resp):
     """After each request, let every other connection of the worker have its turn first.
@@ -133,8 +155,12 @@ def post_request(worker, req, environ, resp):
     Without it a gevent worker served a few keep-alive connections again and again while
     others waited: wrk's p99 on /settle was 370-930 ms against a p50 of 1 ms, though no
     request took the app over 5 ms. ``gevent.idle()`` waits until the loop has run every
-    ready greenlet: p99 21 ms (gthread: 30 ms) at the same throughput (docs/PERFORMANCE.md)."""
+    ready greenlet: p99 21 ms (gthread: 30 ms) at the same throughput (docs/PERFORMANCE.md).
+
+    Then a worker past ``WORKER_MAX_RSS_MIB`` is asked to go (app/lifecycle.py): the answer
+    has been written by now, and the worker's other requests in flight still finish."""
     if worker_class == "gevent":
         import gevent
 
         gevent.idle()
+    lifecycle.replace_when_large(worker, MAX_RSS_MIB, WORKERS_DIR)

@@ -126,6 +126,31 @@ def test_graceful_shutdown_fits_the_grace_period():
     assert pre_stop + _gunicorn_setting("graceful_timeout") < pod["terminationGracePeriodSeconds"]
 
 
+# Measured (docs/RELIABILITY.md, "Memory"; `make memory`): the most a worker passed
+# WORKER_MAX_RSS_MIB by (186 MiB: its last request, and those it served while the other
+# worker was replaced), and the master's RSS.
+OVERSHOOT_MIB = 200
+MASTER_MIB = 70
+
+
+def _mib(quantity: str) -> int:
+    return int(quantity[:-2]) * (1024 if quantity.endswith("Gi") else 1)
+
+
+def test_memory_fits_workers_replaced_past_their_limit():
+    """Each worker is replaced once past WORKER_MAX_RSS_MIB after a request, which it passes
+    by OVERSHOOT_MIB at most: the limit holds every worker at that peak and the master.
+    The request matches the limit (as the CPU does): a pod is not placed where its
+    workers' caches would not fit."""
+    c = _container()
+    env = {e["name"]: e["value"] for e in c["env"]}
+    limit = _mib(c["resources"]["limits"]["memory"])
+    assert _mib(c["resources"]["requests"]["memory"]) == limit
+    per_worker = int(env.get("WORKER_MAX_RSS_MIB", _gunicorn_setting("DEFAULT_MAX_RSS_MIB")))
+    assert per_worker > 0
+    assert limit >= int(env["WEB_CONCURRENCY"]) * (per_worker + OVERSHOOT_MIB) + MASTER_MIB
+
+
 def _gunicorn_setting(name: str):
     """A literal setting of gunicorn.conf.py, read without running the file."""
     tree = ast.parse((ROOT / "gunicorn.conf.py").read_text())
