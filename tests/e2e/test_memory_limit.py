@@ -37,9 +37,9 @@ def test_the_default_keeps_a_fresh_worker():
     server = start_server(port, WEB_CONCURRENCY="1")
     url = f"http://127.0.0.1:{port}/evaluate"
     try:
-        for _ in range(20):
-            answer = requests.post(url, data=json.dumps(BODY),
-                                   headers={"Content-Type": "application/json"}, timeout=10)
+        for _ in range(10):  # (closed: an idle kept-alive connection would hold the stop)
+            answer = requests.post(url, data=json.dumps(BODY), timeout=10, headers={
+                "Content-Type": "application/json", "Connection": "close"})
             assert answer.status_code == 200
         log = server_log(server)
         assert not REPLACED.search(log), log
@@ -94,7 +94,8 @@ def test_a_worker_past_the_limit_serves_what_is_queued_then_is_replaced():
             answers["queued"] = 0
         slow.join()
         assert _wait_for(lambda: len(_booted(server_log(server))) == 3), server_log(server)
-        answers["next"] = requests.post(base + "/evaluate", json=BODY, timeout=10).status_code
+        answers["next"] = requests.post(base + "/evaluate", json=BODY, timeout=10,
+                                        headers={"Connection": "close"}).status_code
         log = server_log(server)
     finally:
         stop_server(server)
@@ -116,7 +117,7 @@ def test_workers_all_past_the_limit_go_one_at_a_time_and_nothing_is_refused():
     failed: list = []
 
     def client() -> None:
-        for _ in range(40):  # over some 4 s: a worker that goes exits within a second or two
+        for _ in range(30):  # over some 3 s: a worker that goes exits within a second or two
             time.sleep(0.1)
             try:
                 answer = requests.post(url, json=BODY, headers={"Connection": "close"},
