@@ -4,7 +4,8 @@
    seat, ``POST /advise`` in log mode at a seat's turn, and hand mode with ``expected``.
    Every body is new to the server, so the core's caches fill as a busy server's do.
 2. Starts `make run`'s gunicorn (2 workers, ``WORKER_MAX_RSS_MIB`` as given) on MEMORY_PORT.
-3. Two clients send the bodies, one at a time each, for MEMORY_SECONDS, while every
+3. Two clients send the bodies, one at a time each (a new connection for each, so both
+   workers are loaded), for MEMORY_SECONDS, while every
    MEMORY_SAMPLE_SECONDS the master's and workers' memory is read from
    ``/proc/<pid>/smaps_rollup``: RSS per process, and the sum of their PSS (shared pages
    counted once, split between the processes sharing them): what the pod's memory limit
@@ -127,7 +128,10 @@ def _client(url: str, work: list[tuple[str, dict[str, Any]]], until: float,
         if time.monotonic() > until:
             return
         try:
-            status: int | str = session.post(url + path, json=body, timeout=60).status_code
+            # a new connection each time: the kernel picks a worker's socket by a hash of
+            # the client's port, and one kept-alive connection would load one worker only
+            status: int | str = session.post(url + path, json=body, timeout=60,
+                                             headers={"Connection": "close"}).status_code
         except requests.RequestException as exc:  # named in the answers: what failed, how
             status = type(exc).__name__
         with lock:
