@@ -44,7 +44,7 @@ from typing import Any
 
 from gunicorn import glogging, util
 
-from app import draining, gunicorn_errors, retirement
+from app import draining, gunicorn_errors, metrics, retirement
 
 # what gunicorn's master sends a worker to stop it (SIGKILL and SIGABRT, its last resorts
 # after graceful_timeout and timeout, cannot or need not wait)
@@ -85,25 +85,30 @@ PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def replace_when_large(worker: Any, limit_mib: int, directory: str) -> bool:
-    """After a request: if the worker's RSS has passed ``limit_mib`` (0: never) and it may
-    go now (:func:`app.retirement.may_go`: another worker listens, none is going), it takes
-    no new connection and exits once its requests in flight are answered, and the master
-    starts a fresh one (gunicorn's own ``max_requests`` path: ``worker.alive`` False).
-    Past the limit but not allowed yet, it asks again after its next request.
+    """After a request: the worker's RSS goes to ``mahjong_worker_resident_memory_bytes``;
+    if it has passed ``limit_mib`` (0: never) and the worker may go now
+    (:func:`app.retirement.may_go`: another worker listens, none is going), it takes no new
+    connection and exits once its requests in flight are answered, and the master starts a
+    fresh one (gunicorn's own ``max_requests`` path: ``worker.alive`` False; counted in
+    ``mahjong_workers_replaced_total``). Past the limit but not allowed yet, it asks again
+    after its next request.
 
     Why not empty the caches instead: Python keeps most of the freed memory (measured: a
     worker at 248 MiB after four reviews was at 183 MiB with every cache emptied, and at
     275 MiB after four more). Only a new process bounds the memory; it forks from the
     preloaded master in milliseconds, its caches empty. Returns whether it was asked to go."""
+    rss = resident_mib()
+    if rss is not None:
+        metrics.WORKER_MEMORY.set(rss * 2**20)
     if not limit_mib or not worker.alive:
         return False
-    rss = resident_mib()
     if rss is None or rss <= limit_mib or not retirement.may_go(directory, worker.pid):
         return False
     worker.log.info("Worker %s uses %.0f MiB, more than WORKER_MAX_RSS_MIB (%d): it is "
                     "replaced once its requests in flight are answered.", worker.pid, rss,
                     limit_mib)
     worker.alive = False
+    metrics.WORKERS_REPLACED.inc()
     draining.close_listeners()  # no new connection waits on it while it finishes
     return True
 

@@ -64,6 +64,12 @@ CACHE_MISSES = Counter(f"{PREFIX}_core_cache_misses_total",
 CACHE_ENTRIES = Gauge(f"{PREFIX}_core_cache_entries",
                       "Entries held by the core's caches (summed over live workers).",
                       ("cache",), registry=REGISTRY, multiprocess_mode="livesum")
+WORKER_MEMORY = Gauge(f"{PREFIX}_worker_resident_memory_bytes",
+                      "Resident memory (RSS) of the largest live worker, read after each of "
+                      "its requests.", registry=REGISTRY, multiprocess_mode="livemax")
+WORKERS_REPLACED = Counter(f"{PREFIX}_workers_replaced_total",
+                           "Workers replaced for passing WORKER_MAX_RSS_MIB after a request.",
+                           registry=REGISTRY)
 
 _seen: dict[str, tuple[int, int]] = {}
 _seen_lock = threading.Lock()

@@ -96,10 +96,15 @@ def test_a_worker_past_the_limit_serves_what_is_queued_then_is_replaced():
         assert _wait_for(lambda: len(_booted(server_log(server))) == 3), server_log(server)
         answers["next"] = requests.post(base + "/evaluate", json=BODY, timeout=10,
                                         headers={"Connection": "close"}).status_code
+        scraped = requests.get(base + "/metrics", timeout=10,
+                               headers={"Connection": "close"}).text
         log = server_log(server)
     finally:
         stop_server(server)
     assert answers == {"review": 200, "queued": 200, "next": 200}, log
+    assert "mahjong_workers_replaced_total 1.0" in scraped, scraped
+    memory = re.search(r"^mahjong_worker_resident_memory_bytes (\S+)$", scraped, re.M)
+    assert memory and float(memory.group(1)) > 30 * 2**20, scraped
     (replaced,) = REPLACED.findall(log)
     assert replaced[0] in first and replaced[1] == LIMIT_MIB, log
     assert server.returncode == 0

@@ -165,3 +165,15 @@ def test_a_replaced_worker_closes_its_listening_sockets_at_once(workers, monkeyp
     monkeypatch.setattr(draining, "close_listeners", lambda: closed.append(True))
     assert lifecycle.replace_when_large(_Worker(), 1, workers)
     assert closed == [True]
+
+
+def test_the_memory_and_the_replacements_are_metrics(workers):
+    from app import metrics
+
+    before = metrics.WORKERS_REPLACED._value.get()
+    assert not lifecycle.replace_when_large(_Worker(), 0, workers)  # off: still measured
+    rss = lifecycle.resident_mib()
+    assert abs(metrics.WORKER_MEMORY._value.get() - rss * 2**20) < 64 * 2**20
+    assert metrics.WORKERS_REPLACED._value.get() == before
+    assert lifecycle.replace_when_large(_Worker(), 1, workers)
+    assert metrics.WORKERS_REPLACED._value.get() == before + 1
