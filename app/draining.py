@@ -31,8 +31,6 @@ class DrainingStreamServer(StreamServer):
     """gevent's ``StreamServer``, serving the connections queued on its socket before it
     closes it."""
 
-    drains = True
-
     def start(self) -> None:
         super().start()
         _SERVERS.append(self)

@@ -70,6 +70,9 @@ def post_worker_init(worker: Any) -> None:
         retirement.mark_listening(directory, worker.pid)
 
 
+PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
 def resident_mib() -> float | None:
     """This process's resident memory (RSS) in MiB, from ``/proc/self/statm`` (a few µs);
     None where there is no such file (not Linux)."""
@@ -79,9 +82,6 @@ def resident_mib() -> float | None:
     except (OSError, ValueError, IndexError):
         return None
     return pages * PAGE_BYTES / 2**20
-
-
-PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def replace_when_large(worker: Any, limit_mib: int, directory: str) -> bool:

@@ -41,14 +41,22 @@ from tests.e2e.conftest import server_log, start_server, stop_server  # noqa: E4
 REPLACED = re.compile(r"uses \d+ MiB, more than WORKER_MAX_RSS_MIB")
 
 
-def limit_mib(manifest: Path = ROOT / "deploy" / "deployment.yaml") -> int:
-    """The container's memory limit in deploy/deployment.yaml (``limits: memory: <n>Mi`` or
-    ``<n>Gi``), in MiB."""
-    text = manifest.read_text()
-    found = re.search(r"limits:\s*\n(?:\s+cpu:.*\n)?\s+memory:\s*(\d+)(Mi|Gi)", text)
+def mib(quantity: str) -> int:
+    """A Kubernetes memory quantity in ``Mi`` or ``Gi``, in MiB."""
+    found = re.fullmatch(r"(\d+)(Mi|Gi)", quantity)
     if not found:
-        raise SystemExit("no memory limit in deploy/deployment.yaml")
+        raise ValueError(f"memory {quantity!r}: write it in Mi or Gi")
     return int(found.group(1)) * (1024 if found.group(2) == "Gi" else 1)
+
+
+def limit_mib(manifest: Path = ROOT / "deploy" / "deployment.yaml") -> int:
+    """The memory limit of the Deployment's container in ``manifest``, in MiB."""
+    import yaml
+
+    (deployment,) = [doc for doc in yaml.safe_load_all(manifest.read_text())
+                     if doc and doc.get("kind") == "Deployment"]
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    return mib(container["resources"]["limits"]["memory"])
 
 
 def bodies(seed: int = 4_242_000, rounds: int = 30) -> list[tuple[str, dict[str, Any]]]:

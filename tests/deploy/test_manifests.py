@@ -11,6 +11,8 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from tools.memory import mib
+
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 FILES = sorted(DEPLOY.glob("*.yaml"))
@@ -133,10 +135,6 @@ OVERSHOOT_MIB = 200
 MASTER_MIB = 70
 
 
-def _mib(quantity: str) -> int:
-    return int(quantity[:-2]) * (1024 if quantity.endswith("Gi") else 1)
-
-
 def test_memory_fits_workers_replaced_past_their_limit():
     """Each worker is replaced once past WORKER_MAX_RSS_MIB after a request, which it passes
     by OVERSHOOT_MIB at most: the limit holds every worker at that peak and the master.
@@ -144,8 +142,8 @@ def test_memory_fits_workers_replaced_past_their_limit():
     workers' caches would not fit."""
     c = _container()
     env = {e["name"]: e["value"] for e in c["env"]}
-    limit = _mib(c["resources"]["limits"]["memory"])
-    assert _mib(c["resources"]["requests"]["memory"]) == limit
+    limit = mib(c["resources"]["limits"]["memory"])
+    assert mib(c["resources"]["requests"]["memory"]) == limit
     per_worker = int(env.get("WORKER_MAX_RSS_MIB", _gunicorn_setting("DEFAULT_MAX_RSS_MIB")))
     assert per_worker > 0
     assert limit >= int(env["WEB_CONCURRENCY"]) * (per_worker + OVERSHOOT_MIB) + MASTER_MIB

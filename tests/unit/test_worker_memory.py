@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app import lifecycle, retirement
-from tools.memory import limit_mib
+from tools.memory import limit_mib, mib
 
 
 class _Worker:
@@ -107,12 +107,20 @@ def test_the_file_of_a_worker_that_is_gone_counts_for_nothing(tmp_path):
     assert retirement.may_go(folder, os.getpid())
 
 
-@pytest.mark.parametrize(("written", "mib"), [("512Mi", 512), ("1Gi", 1024), ("1536Mi", 1536)])
-def test_the_memory_tool_reads_the_manifests_limit(tmp_path: Path, written, mib):
+@pytest.mark.parametrize(("written", "expected"), [("512Mi", 512), ("1Gi", 1024),
+                                                  ("1536Mi", 1536)])
+def test_the_memory_tool_reads_the_manifests_limit(tmp_path: Path, written, expected):
     manifest = tmp_path / "deployment.yaml"
-    manifest.write_text("resources:\n  requests:\n    cpu: \"2\"\n    memory: 64Mi\n"
-                        f"  limits:\n    cpu: \"2\"\n    memory: {written}\n")
-    assert limit_mib(manifest) == mib
+    manifest.write_text(
+        "kind: Service\n---\nkind: Deployment\nspec:\n  template:\n    spec:\n"
+        "      containers:\n        - resources:\n            requests: {memory: 64Mi}\n"
+        f"            limits: {{cpu: '2', memory: {written}}}\n")
+    assert limit_mib(manifest) == expected
+
+
+def test_a_quantity_in_other_units_is_refused():
+    with pytest.raises(ValueError, match="Mi or Gi"):
+        mib("1G")
 
 
 def test_the_shipped_manifest_has_a_limit_the_tool_reads():
