@@ -23,6 +23,7 @@ from app.schemas import responses as out
 from app.schemas.fields import Seat, StrictBool, StrictInt, Tile, TileCode, Tiles
 from app.version import CONTRACT_VERSION
 from rules.matches import MAX_ROUNDS
+from rules.review import STATES_PER_DECISION, STATES_PER_REVIEW
 from rules.tiles import CODES
 
 TITLE = "Mahjong scoring service"
@@ -165,7 +166,9 @@ _REVIEW_DESCRIPTION = (
     "the seat saw then, never the wall or another seat's concealed tiles), the loss, and a "
     "summary per seat (agreement, total loss, the three costliest decisions). The "
     "expected-value model is /advise's (docs/review.md in the service's repository). A "
-    "review that needs more hand states than one request may work out is a 422 "
+    "decision that alone needs more hand states than one /advise request may work out "
+    f"({STATES_PER_DECISION:,} new ones) is left unvalued, its `too_large` true, and the "
+    f"review goes on; a review that needs more than {STATES_PER_REVIEW:,} in all is a 422 "
     "`expected.too_large` saying what to ask instead.")
 
 

@@ -207,32 +207,36 @@ def reviews(rounds: int = 8) -> dict[str, Any]:
     """One seat and all four seats of simulated rounds (s, CPU of this thread): p95 of one
     seat, and the ratio of all four to one (medians). A review past the state budget
     (422 expected.too_large) is counted apart; its time still counts, as a client waits
-    for the refusal."""
-    one, four, over_one, over_four = [], [], 0, 0
+    for the refusal. The one-seat reviews answered count their decisions, and those left
+    unvalued as too large to value alone."""
+    one, four, over_one, over_four, decisions, unvalued = [], [], 0, 0, 0, 0
     for i in range(rounds):
         name = list(VARIANTS)[i % 4]
         played = Simulator(name, SEED + 500 + i).play()
-        seconds, refused = _review_time({**played.log, "seat": i % 4})
+        seconds, answer = _review_time({**played.log, "seat": i % 4})
         one.append(seconds)
-        over_one += refused
-        seconds, refused = _review_time(played.log)
+        over_one += answer is None
+        if answer is not None:
+            decisions += sum(s.summary.decisions for s in answer.seats)
+            unvalued += sum(s.summary.too_large for s in answer.seats)
+        seconds, answer = _review_time(played.log)
         four.append(seconds)
-        over_four += refused
+        over_four += answer is None
     return {"rounds": rounds, "too_large": over_one, "too_large_four": over_four,
+            "decisions": decisions, "unvalued": unvalued,
             "one_p95": percentile(one, 95), "one_median": statistics.median(one),
             "four_median": statistics.median(four),
             "ratio": statistics.median(four) / statistics.median(one)}
 
 
-def _review_time(body: dict[str, Any]) -> tuple[float, int]:
-    """(seconds, 1 if refused as too large else 0) of one review."""
+def _review_time(body: dict[str, Any]) -> tuple[float, Any]:
+    """(seconds, the review, or None where it was refused as too large) of one review."""
     start = time.thread_time_ns()
     try:
-        rules.review(ReviewSchema().load(body))
-        refused = 0
+        answer = rules.review(ReviewSchema().load(body))
     except InvalidInput:
-        refused = 1
-    return (time.thread_time_ns() - start) / 1e9, refused
+        answer = None
+    return (time.thread_time_ns() - start) / 1e9, answer
 
 
 if __name__ == "__main__":

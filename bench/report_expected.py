@@ -50,7 +50,8 @@ def targets(r: dict[str, Any]) -> list[str]:
         lines.append(f"| issue 43 | reviewing one seat of a simulated round in process: p95 < "
                      f"{expectation.REVIEW_P95_S:g} s | p95 {review['one_p95']:.2f} s (median "
                      f"{review['one_median']:.2f} s, {review['rounds']} rounds, "
-                     f"{review['too_large']} past the state budget, their time counted) | "
+                     f"{review['too_large']} past the state budget, their time counted"
+                     f"{_unvalued(review)}) | "
                      f"{_verdict(review['one_p95'] < expectation.REVIEW_P95_S)} |")
         lines.append(f"| issue 43 | all four seats < {expectation.ALL_SEATS_RATIO:g}× one seat "
                      f"| {review['ratio']:.2f}× (medians {review['four_median']:.2f} s against "
@@ -58,6 +59,14 @@ def targets(r: dict[str, Any]) -> list[str]:
                      f"{review['rounds']} four-seat reviews past the state budget) | "
                      f"{_verdict(_four_seats_met(review))} |")
     return lines
+
+
+def _unvalued(review: dict[str, Any]) -> str:
+    """The decisions of the one-seat reviews answered that were too large to value alone."""
+    if "decisions" not in review:
+        return ""
+    return (f"; {review['unvalued']} of their {review['decisions']:,} decisions too large "
+            "to value alone, left unvalued")
 
 
 def _four_seats_met(review: dict[str, Any]) -> bool:

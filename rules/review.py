@@ -19,11 +19,16 @@ with numbers whose played action is the best, the losses' sum and the three larg
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from math import fsum
 from typing import Any
 
+from rules import places as at
 from rules.analysis.expectation import Budget
+from rules.error_codes import EXPECTED_TOO_LARGE
+from rules.errors import InvalidInput
 from rules.expected import CHANGES, STATES_PER_REQUEST
 from rules.model import RANK_DIGITS, WIN, Expected, ExpectedInputs
 from rules.options import resolve
@@ -31,6 +36,7 @@ from rules.play import Action, Round, start
 from rules.play.model import CHOW_ACTION, DRAW, KONG_ACTION, PUNG_ACTION, WIN_ACTION
 from rules.play.state import ACT, KONG_PHASE, OFFER
 from rules.seat_advice import PASS, ValuedAction, best_action, draws_left_of, value_actions
+from rules.text import msg
 from rules.variant import Variant
 
 CLAIMS = (WIN_ACTION, PUNG_ACTION, KONG_ACTION, CHOW_ACTION)
@@ -38,6 +44,11 @@ LARGEST = 3  # how many of the costliest decisions the summary names
 # A review works out the states of many questions: its budget is several requests' (the
 # request's time budget stays the backstop).
 STATES_PER_REVIEW = 6 * STATES_PER_REQUEST
+# One decision may work out what one /advise request may: past it, the decision is left
+# unvalued (``too_large``) and the review goes on. Without this cap one decision of a jing
+# hand far from ready (173,055 states in one question of a nanchang round) spent the whole
+# review's budget, and 2 of 8 one-seat reviews of the benchmark's rounds were refused.
+STATES_PER_DECISION = STATES_PER_REQUEST
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,7 @@ class Decision:
     played_value: float | None
     best_value: float | None
     loss: float | None
+    too_large: bool = False  # valuing it alone needs more than STATES_PER_DECISION states
 
 
 @dataclass(frozen=True)
@@ -71,6 +83,7 @@ class Summary:
     agreement: float | None  # the share of decisions with numbers where played is best
     total_loss: float  # the losses' sum, rounded as each loss is (no float noise shown)
     largest: tuple[int, ...]  # the action indexes of the costliest decisions, largest first
+    too_large: int = 0  # the decisions left unvalued, too large to value alone
 
 
 @dataclass(frozen=True)
@@ -106,14 +119,58 @@ def review(variant: Variant, request: ReviewRequest) -> Review:
             if _holds_fourteen(board, seat) or waiting.get(seat) == i:
                 played = action if action.seat == seat else Action(seat, PASS)
                 used = ExpectedInputs(draws_left_of(board, seat), changes, request.objective)
-                found[seat].append(_decide(variant, board, seat, i, played, used, rules,
-                                           budget))
+                decided = _capped(request, budget, partial(
+                    _decide, variant, board, seat, i, played, used, rules))
+                found[seat].append(decided or _unvalued(board, i, played, used))
         board.push(action)
         if not _offer_open(board):
             opened, waiting = -1, {}
     inputs = ExpectedInputs(0, changes, request.objective)
     return Review(inputs, [SeatReview(seat, found[seat], summary(found[seat]))
                            for seat in request.seats])
+
+
+def _capped(request: ReviewRequest, budget: Budget,
+            decide: Callable[[Budget], Decision]) -> Decision | None:
+    """``decide(its budget)``: at most :data:`STATES_PER_DECISION` new states of what the
+    review has left (the hands it reached before are known, hence free). None for a
+    decision past its own cap; one past what the review has left ends the review."""
+    mine = Budget(min(STATES_PER_DECISION, budget.left), known=budget.known)
+    try:
+        decision = decide(mine)
+    except InvalidInput as error:
+        if not any(e.code == EXPECTED_TOO_LARGE for e in error.errors):
+            raise
+        budget.spent += mine.total  # the states it reached before it stopped
+        if mine.total < STATES_PER_DECISION:  # what the review had left, not its own cap
+            raise _past_budget(request) from None
+        return None
+    budget.spent += mine.spent
+    return decision
+
+
+def _unvalued(board: Round, i: int, played: Action, used: ExpectedInputs) -> Decision:
+    """A decision too large to value alone: what was played, and no numbers."""
+    return Decision(i, used.draws_left, _filled(board, _as_listed(played), played), None,
+                    None, None, None, too_large=True)
+
+
+def _past_budget(request: ReviewRequest) -> InvalidInput:
+    """The review needs more states than one review may work out, and what to ask instead."""
+    if len(request.seats) > 1:
+        sentence = msg("reviewing these seats needs more than {states} hand states, more than "
+                       "one review may work out: ask for one seat at a time (seat), with "
+                       "changes 0", states=STATES_PER_REVIEW)
+    elif (CHANGES if request.changes is None else request.changes) == 1:
+        sentence = msg("reviewing this seat needs more than {states} hand states, more than "
+                       "one review may work out: ask with changes 0", states=STATES_PER_REVIEW)
+    else:
+        sentence = msg("reviewing this seat needs more than {states} hand states, more than "
+                       "one review may work out (each decision that alone needs more than "
+                       "{decision} is left unvalued already): review the round up to an "
+                       "earlier action, its log cut there", states=STATES_PER_REVIEW,
+                       decision=STATES_PER_DECISION)
+    return InvalidInput.one(at.EXPECTED, sentence, EXPECTED_TOO_LARGE)
 
 
 def _holds_fourteen(board: Round, seat: int) -> bool:
@@ -216,7 +273,7 @@ def summary(decisions: list[Decision]) -> Summary:
     largest = sorted(numbered, key=lambda d: (-(d.loss or 0.0), d.action))[:LARGEST]
     return Summary(len(decisions), agreed / len(numbered) if numbered else None,
                    round(fsum(d.loss or 0.0 for d in numbered), RANK_DIGITS),
-                   tuple(d.action for d in largest))
+                   tuple(d.action for d in largest), sum(d.too_large for d in decisions))
 
 
 __all__ = [

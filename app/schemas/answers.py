@@ -305,9 +305,10 @@ def review_answer(r: Review) -> Json:
 def decision(d: Decision) -> Json:
     return {"action": d.action, "draws_left": d.draws_left, "played": action(d.played),
             "best": None if d.best is None else action(d.best),
-            "played_value": d.played_value, "best_value": d.best_value, "loss": d.loss}
+            "played_value": d.played_value, "best_value": d.best_value, "loss": d.loss,
+            "too_large": d.too_large}
 
 
 def review_summary(s: Summary) -> Json:
     return {"decisions": s.decisions, "agreement": s.agreement, "total_loss": s.total_loss,
-            "largest": list(s.largest)}
+            "largest": list(s.largest), "too_large": s.too_large}

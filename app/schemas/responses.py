@@ -12,6 +12,7 @@ from app.schemas.fields import TileCode, tile_codes
 from app.schemas.requests import SettleSchema
 from rules import play
 from rules.model import OBJECTIVES
+from rules.review import STATES_PER_DECISION
 from rules.text import Text
 
 
@@ -502,6 +503,12 @@ class DecisionSchema(Schema):
         "description": "The same for the best action."})
     loss = fields.Float(required=True, allow_none=True, metadata={
         "description": "best_value − played_value (0 or more; null where a value is)."})
+    too_large = fields.Boolean(required=True, metadata={
+        "description": "true: valuing this decision alone needs more hand states than one "
+                       f"/advise request may work out ({STATES_PER_DECISION:,} new ones), so "
+                       "it is left "
+                       "unvalued (best, the values and loss null) and the review goes on; "
+                       "/advise log mode on the log cut there answers 422 expected.too_large."})
 
 
 class ReviewSummarySchema(Schema):
@@ -514,6 +521,9 @@ class ReviewSummarySchema(Schema):
     largest = fields.List(fields.Integer(), required=True, metadata={
         "description": "The `action` indexes of the (up to) three decisions that lost most, "
                        "largest first."})
+    too_large = fields.Integer(required=True, metadata={
+        "description": "How many decisions are left unvalued as too large (their "
+                       "`too_large` is true)."})
 
 
 class SeatReviewSchema(Schema):

@@ -252,27 +252,32 @@ def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
     """Every state the packed ``roots`` (each with ``budget`` hand changes) can reach,
     breadth first, with the copies left counted from ``out``; :class:`TooLarge` once more
     than ``limit`` new hands are reached (a request's share of time: a new hand costs some
-    100-300 µs to work out, one of ``known`` a tenth of that; ``known`` gains the graph's
-    hands). A hand counts when it is reached, not when it is worked out: the refusal
-    comes as early as the graph's size shows."""
+    100-300 µs to work out, one of ``known`` a tenth of that). A hand counts when it is
+    reached, not when it is worked out: the refusal comes as early as the graph's size
+    shows. ``known`` gains the graph's hands once it is whole: a graph given up is not
+    worked out, and a later question that reaches its hands pays for them."""
     graph = Graph()
     known = set() if known is None else known
+    new: set[int] = set()
     for root in roots:
         graph.state(root, budget, table.shanten(unpack(root)))
-    counted = _count(graph, 0, known, limit)
+    counted = _count(graph, 0, known, new, limit)
     i = 0
     while i < len(graph.hands):
         _expand(graph, table, i, out)
-        counted = _count(graph, counted, known, limit)
+        counted = _count(graph, counted, known, new, limit)
         i += 1
+    known |= new
     return graph
 
 
-def _count(graph: Graph, counted: int, known: set[int], limit: int | None) -> int:
-    """Count the states reached since ``counted`` whose hands are new to ``known``."""
+def _count(graph: Graph, counted: int, known: set[int], new: set[int],
+           limit: int | None) -> int:
+    """Count the states reached since ``counted`` whose hands are neither ``known`` nor
+    ``new`` already (``new`` gains them)."""
     for hand in graph.hands[counted:]:
-        if hand not in known:
-            known.add(hand)
+        if hand not in known and hand not in new:
+            new.add(hand)
             graph.fresh += 1
     if limit is not None and graph.fresh > limit:
         raise TooLarge(limit)

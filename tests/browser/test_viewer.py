@@ -15,6 +15,7 @@ each number as the service answers it.
 from __future__ import annotations
 
 import base64
+import importlib
 import json
 import re
 import zlib
@@ -405,6 +406,40 @@ def test_a_review_link_opens_the_review_in_chinese_on_a_phone(open_page, client)
         == decision["best_value"]
     assert "总损失" in page.inner_text("#review-summary")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize(("locale", "says", "label"), [
+    ("en-US", "too large to value", "Too large to value"),
+    ("zh-CN", "太大，无法估值", "太大而未估值")])
+def test_a_decision_too_large_to_value_says_so(open_page, client, monkeypatch, locale, says,
+                                               label):
+    """A decision the review leaves unvalued (too_large; here with the cap lowered to 300
+    new hand states, which leaves decisions 3, 4 and 12 of the example unvalued) says so at
+    its step, is marked "—" in the list, not "✓", is counted in the summary, and has no
+    point on the chart."""
+    monkeypatch.setattr(importlib.import_module("rules.review"), "STATES_PER_DECISION", 300)
+    # the example's log, its rule options said (the defaults): a body the live server has
+    # not answered before this test (its answer cache would give the uncapped review)
+    log = {**LOGS["finished_round"], "rules": {}}
+    score = reviewed(client, log, 2, "score")
+    unvalued = [d["action"] for d in score["decisions"] if d["too_large"]]
+    assert unvalued == [3, 4, 12] and score["summary"]["too_large"] == 3
+    page = open_page(locale=locale)
+    opened(page, f"/viewer#log={packed(log)}&step=5&review=2&objective=score", 5)
+    review_ready(page)
+    box = page.locator("#review-step")
+    assert box.get_attribute("data-action") == "4"
+    assert box.locator('[data-part="played"]').inner_text().count(says) == 1
+    assert box.locator('[data-part="loss"]').inner_text() == "—"
+    assert page.inner_text('[data-summary="too_large"]') == "3"
+    assert label in page.inner_text("#review-summary")
+    marks = page.eval_on_selector_all(
+        "#actions li.decision", "n => n.map(li => [Number(li.dataset.index), "
+        "li.querySelector('.review-mark').textContent])")
+    assert [i for i, mark in marks if mark == "—"] == unvalued
+    points = page.eval_on_selector_all("#review-chart circle.point",
+                                       "n => n.map(c => Number(c.dataset.action))")
+    assert points and not set(points) & set(unvalued)
 
 
 def test_screenshots(open_page):

@@ -61,3 +61,17 @@ def test_a_question_past_the_budget_left_is_refused():
     with pytest.raises(TooLarge) as refused:
         _value(budget)
     assert refused.value.limit == reached - 1
+
+
+def test_a_question_given_up_leaves_its_hands_to_be_paid_for_again():
+    """A graph given up past the budget was not worked out: its hands stay unknown, so a
+    later question of the request (a review's next decision) that reaches them pays for
+    them (before, they were free to it while their moves were never found)."""
+    reached = len(build(GUANGDONG, [pack(HAND)], 0, OUT).hands)
+    budget = Budget(reached - 1)
+    with pytest.raises(TooLarge):
+        _value(budget)
+    assert budget.known.get(GUANGDONG, set()) == set() and budget.spent == 0
+    budget.total = 100_000
+    _value(budget)
+    assert budget.spent == reached

@@ -104,7 +104,7 @@ def test_a_discard_that_breaks_a_ready_hand(post, variant):
     assert broken["loss"] > 0 and close(broken["loss"], ready[0] - played[0])
     summary = found["summary"]
     assert summary == {"decisions": 2, "agreement": 0.5, "total_loss": broken["loss"],
-                       "largest": [8, 0]}
+                       "largest": [8, 0], "too_large": 0}
     scored = decision(review(post, log, 0, "score"), 8)  # 期望得分: each win's /evaluate total
     assert scored["best"] == broken["best"]
     assert close(scored["best_value"], ready[1]) and close(scored["played_value"], played[1])
@@ -222,4 +222,5 @@ def test_a_win_let_go(post, variant):
     assert close(let_go["played_value"], value)
     assert close(let_go["loss"], 1 - value)
     assert found["summary"] == {"decisions": 1, "agreement": 0.0,
-                                "total_loss": let_go["loss"], "largest": [1]}
+                                "total_loss": let_go["loss"], "largest": [1],
+                                "too_large": 0}

@@ -19,7 +19,8 @@ def _results(p99_ms: float) -> dict:
             for (shanten, changes) in expectation.ROWS for jing in expectation.JING}
     return {"expected_hand": hand,
             "expected_log": {"calls": 9, "log_p99": 3e6, "hand_p99": 2e6, "ratio": 1.5},
-            "review": {"rounds": 8, "too_large": 0, "too_large_four": 0, "one_p95": 2.5,
+            "review": {"rounds": 8, "too_large": 0, "too_large_four": 0, "decisions": 122,
+                       "unvalued": 8, "one_p95": 2.5,
                        "one_median": 1.25, "four_median": 3.75, "ratio": 3.0}}
 
 
@@ -38,6 +39,7 @@ def test_only_the_expected_rows_and_section_change():
     assert "| issue 42 | a 14-tile hand, every discard, both numbers, draws_left 18, tenpai, " \
            "changes 1: p99 < 50 ms with 0, 2 and 4 jing | 0 jing: p99 7.0 ms" in new
     assert "p95 2.50 s (median 1.25 s" in new and "3.00× (medians 3.75 s" in new
+    assert "8 of their 122 decisions too large to value alone, left unvalued" in new
     assert new.count("Re-measured alone: 2026-12-06 15:00 UTC, commit abc1234") == 1
     assert sum(line.startswith(expected_only.STAMP) for line in new.split("\n")) == 1
 

@@ -70,6 +70,8 @@
         + "in the list of actions.",
       played: "Played", best: "Best 最佳", loss: "Loss 损失", mistake: "Mistake 失误",
       same_as_played: "the same as played", no_value: "— (more than 3 from ready: no value)",
+      too_large_value: "— (too large to value: more hand states than one request may work out)",
+      summary_too_large: "Too large to value (no numbers)",
       pass: "passes", prev_decision: "◀ Previous decision", next_decision: "Next decision ▶",
       value_score: (v) => `期望得分 ${v}`, value_win: (v) => `胡牌率 ${v}`,
       summary_decisions: "Decisions", summary_agreement: "Agreement with the best",
@@ -119,6 +121,8 @@
       no_decision: (seat) => `${seat}在这一步没有决定；它的决定在动作列表中有标记。`,
       played: "实际打法", best: "最佳", loss: "损失", mistake: "失误",
       same_as_played: "与实际打法相同", no_value: "—（离听牌超过 3 步：没有数值）",
+      too_large_value: "—（太大，无法估值：手牌状态超出一个请求能算的量）",
+      summary_too_large: "太大而未估值的决定",
       pass: "过", prev_decision: "◀ 上一个决定", next_decision: "下一个决定 ▶",
       value_score: (v) => `期望得分 ${v}`, value_win: (v) => `胡牌率 ${v}`,
       summary_decisions: "决定数", summary_agreement: "与最佳一致",
@@ -591,7 +595,9 @@
         el("dd", { "data-summary": "agreement",
           text: summary.agreement === null ? "—" : `${Math.round(100 * summary.agreement)}%` }),
         el("dt", { text: t("summary_total", objectiveName(objective)) }),
-        el("dd", { "data-summary": "total_loss", text: shownLoss(summary.total_loss, objective) })),
+        el("dd", { "data-summary": "total_loss", text: shownLoss(summary.total_loss, objective) }),
+        summary.too_large ? [el("dt", { text: t("summary_too_large") }),
+          el("dd", { "data-summary": "too_large", text: String(summary.too_large) })] : []),
       el("p", { class: "largest-title", text: t("summary_largest") }),
       el("div", { class: "largest", "data-summary": "largest" }, marked.length
         ? marked.map((i) => el("button", { type: "button", "data-action": String(i),
@@ -672,7 +678,8 @@
       li.classList.toggle("costly", marked.has(i));
       if (!found) return;
       const text = marked.has(i) ? `${t("mistake")} −${shownLoss(found.loss, review.objective)}`
-        : found.loss ? `−${shownLoss(found.loss, review.objective)}` : "✓";
+        : found.loss ? `−${shownLoss(found.loss, review.objective)}`
+          : found.loss === null ? "—" : "✓";
       li.append(el("span", { class: "review-mark", text }));
     });
   }
@@ -707,8 +714,8 @@
         text: t("prev_decision") }) : null,
       after ? el("button", { type: "button", class: "next-decision", onclick: jump(after.action),
         text: t("next_decision") }) : null);
-    const value = (v) => t(objective === "win" ? "value_win" : "value_score",
-      shownValue(v, objective));
+    const value = (v) => here && here.too_large ? t("too_large_value")
+      : t(objective === "win" ? "value_win" : "value_score", shownValue(v, objective));
     box.classList.toggle("costly", Boolean(here) && costly(mine).has(here.action));
     box.dataset.action = here ? String(here.action) : "";
     if (!here) {

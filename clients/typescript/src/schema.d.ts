@@ -489,7 +489,7 @@ export interface paths {
         put?: never;
         /**
          * Review a played round, decision by decision
-         * @description A /replay body (finished or in progress) and, optionally, one `seat`: every point where a reviewed seat acted or could have claimed (each time it held 14 tiles; each discard or added kong it could win, pung, kong or chow), what it played, the best action by the objective, both values as /advise log mode computes them on the log cut there (from what the seat saw then, never the wall or another seat's concealed tiles), the loss, and a summary per seat (agreement, total loss, the three costliest decisions). The expected-value model is /advise's (docs/review.md in the service's repository). A review that needs more hand states than one request may work out is a 422 `expected.too_large` saying what to ask instead.
+         * @description A /replay body (finished or in progress) and, optionally, one `seat`: every point where a reviewed seat acted or could have claimed (each time it held 14 tiles; each discard or added kong it could win, pung, kong or chow), what it played, the best action by the objective, both values as /advise log mode computes them on the log cut there (from what the seat saw then, never the wall or another seat's concealed tiles), the loss, and a summary per seat (agreement, total loss, the three costliest decisions). The expected-value model is /advise's (docs/review.md in the service's repository). A decision that alone needs more hand states than one /advise request may work out (10,000 new ones) is left unvalued, its `too_large` true, and the review goes on; a review that needs more than 60,000 in all is a 422 `expected.too_large` saying what to ask instead.
          */
         post: {
             parameters: {
@@ -2289,6 +2289,8 @@ export interface components {
             best_value: number | null;
             /** @description best_value − played_value (0 or more; null where a value is). */
             loss: number | null;
+            /** @description true: valuing this decision alone needs more hand states than one /advise request may work out (10,000 new ones), so it is left unvalued (best, the values and loss null) and the review goes on; /advise log mode on the log cut there answers 422 expected.too_large. */
+            too_large: boolean;
         };
         ReviewSummary: {
             decisions: number;
@@ -2298,6 +2300,8 @@ export interface components {
             total_loss: number;
             /** @description The `action` indexes of the (up to) three decisions that lost most, largest first. */
             largest: number[];
+            /** @description How many decisions are left unvalued as too large (their `too_large` is true). */
+            too_large: number;
         };
         SeatReview: {
             seat: number;

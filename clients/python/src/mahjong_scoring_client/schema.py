@@ -1042,6 +1042,11 @@ class Decision(TypedDict):
     best_value: float | None
     # best_value − played_value (0 or more; null where a value is).
     loss: float | None
+    # true: valuing this decision alone needs more hand states than one /advise request may
+    # work out (10,000 new ones), so it is left unvalued (best, the values and loss null) and
+    # the review goes on; /advise log mode on the log cut there answers 422
+    # expected.too_large.
+    too_large: bool
 
 
 class ReviewSummary(TypedDict):
@@ -1053,6 +1058,8 @@ class ReviewSummary(TypedDict):
     total_loss: float
     # The `action` indexes of the (up to) three decisions that lost most, largest first.
     largest: list[int]
+    # How many decisions are left unvalued as too large (their `too_large` is true).
+    too_large: int
 
 
 class SeatReview(TypedDict):

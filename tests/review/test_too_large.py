@@ -1,0 +1,133 @@
+"""A review's decision too large to value alone is left unvalued, and the review goes on.
+
+One /advise request may work out 10,000 new hand states; a review decision may too
+(``rules.review.STATES_PER_DECISION``). Before, one decision of a jing hand far from ready
+spent the whole review's 60,000 (a nanchang question reached 173,055 states), and the
+review was refused: 2 of the 8 one-seat reviews of the benchmark's rounds, 7 of 8 four-seat
+ones. Now such a decision says ``too_large`` and carries no numbers; the other decisions are
+valued exactly as before, and only a review past its own 60,000 is refused.
+
+The caps are lowered here (to CAP) so that short simulated rounds have decisions on both
+sides of them; the rules are the same at any cap.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import rules
+from rules import expected
+from rules.error_codes import EXPECTED_TOO_LARGE
+from rules.errors import InvalidInput
+from rules.model import AdviseRequest, ExpectedAsk, PlayerTiles
+from rules.review import ReviewRequest
+from rules.text import english
+from tests.review.test_properties import _cut, _play
+from tests.sim.players import GREEDY, Player
+
+review_module = importlib.import_module("rules.review")  # rules.review is also a function
+CAP = 300  # new hand states a decision may work out here
+ROUNDS = [("xingguo", 43_100), ("guangdong", 43_100)]  # both have decisions either side
+
+
+def _round(variant: str, seed: int):
+    return _play(variant, seed, [Player(GREEDY) for _ in range(4)])
+
+
+def _reviewed(log, monkeypatch, per_decision: int, per_review: int = 10**7):
+    with monkeypatch.context() as patched:
+        patched.setattr(review_module, "STATES_PER_DECISION", per_decision)
+        patched.setattr(review_module, "STATES_PER_REVIEW", per_review)
+        return rules.review(ReviewRequest(log, seats=(0, 1, 2, 3), changes=0))
+
+
+def _advised_alone(log, seat: int, action: int, monkeypatch, states: int):
+    """/advise log mode on the log cut before ``action``, allowed ``states`` new states."""
+    with monkeypatch.context() as patched:
+        patched.setattr(expected, "STATES_PER_REQUEST", states)
+        return rules.advise(AdviseRequest(log.variant, PlayerTiles((), ()),
+                                          expected=ExpectedAsk(changes=0),
+                                          log=_cut(log, action), seat=seat))
+
+
+@pytest.mark.parametrize(("variant", "seed"), ROUNDS)
+def test_a_decision_past_its_cap_is_unvalued_and_the_others_are_as_with_a_larger_cap(
+        variant, seed, monkeypatch):
+    """Against the same review with ten times the cap (no cap at all took 49 s): the same
+    decisions, and the numbers of each decision valued under both caps equal; a decision
+    left unvalued has none, and /advise alone refuses it too."""
+    log = _round(variant, seed)
+    larger = _reviewed(log, monkeypatch, per_decision=10 * CAP)
+    capped = _reviewed(log, monkeypatch, per_decision=CAP)
+    cut = compared = 0
+    for mine, other in zip(capped.seats, larger.seats, strict=True):
+        assert [d.action for d in mine.decisions] == [d.action for d in other.decisions]
+        for d, o in zip(mine.decisions, other.decisions, strict=True):
+            assert (d.action, d.draws_left, d.played) == (o.action, o.draws_left, o.played)
+            if not d.too_large:
+                if not o.too_large:
+                    compared += 1
+                    assert d == o  # the same best, values and loss
+                continue
+            cut += 1
+            assert (d.best, d.played_value, d.best_value, d.loss) == (None,) * 4
+            # the review knows the hands its earlier decisions reached; /advise alone does
+            # not, so it reaches at least as many new ones and is refused too
+            with pytest.raises(InvalidInput) as refused:
+                _advised_alone(log, mine.seat, d.action, monkeypatch, CAP)
+            assert [e.code for e in refused.value.errors] == [EXPECTED_TOO_LARGE]
+        assert mine.summary.too_large == sum(d.too_large for d in mine.decisions)
+        assert mine.summary == review_module.summary(mine.decisions)
+        numbered = [d for d in mine.decisions if d.loss is not None]
+        assert mine.summary.decisions == len(mine.decisions)
+        assert mine.summary.total_loss == pytest.approx(sum(d.loss for d in numbered),
+                                                        abs=1e-9)
+        assert set(mine.summary.largest) <= {d.action for d in numbered}
+    assert cut and compared  # the round has decisions on both sides of the cap
+
+
+def test_a_decision_valued_alone_is_never_cut(monkeypatch):
+    """Every decision that /advise log mode answers within the cap on its own is valued by
+    the review (a review never values less than /advise would)."""
+    log = _round(*ROUNDS[0])
+    capped = _reviewed(log, monkeypatch, per_decision=CAP)
+    checked = 0
+    for mine in capped.seats:
+        for d in mine.decisions:
+            try:
+                _advised_alone(log, mine.seat, d.action, monkeypatch, CAP)
+            except InvalidInput:
+                continue
+            checked += 1
+            assert not d.too_large, d
+    assert checked
+
+
+@pytest.mark.parametrize(("seats", "changes", "advice"), [
+    ((0, 1, 2, 3), 0, "ask for one seat at a time (seat), with changes 0"),
+    ((1,), 1, "ask with changes 0"),
+    ((1,), 0, "(each decision that alone needs more than 10000 is left unvalued already): "
+              "review the round up to an earlier action, its log cut there"),
+])
+def test_a_review_past_its_own_budget_is_refused_with_what_to_ask(seats, changes, advice,
+                                                                   monkeypatch):
+    """Past what the review has left (not a decision's own cap), nothing is answered: the
+    422 names the review's budget and the one thing that would help, by what was asked."""
+    log = _round(*ROUNDS[0])
+    monkeypatch.setattr(review_module, "STATES_PER_REVIEW", 40)
+    with pytest.raises(InvalidInput) as refused:
+        rules.review(ReviewRequest(log, seats=seats, changes=changes))
+    (error,) = refused.value.errors
+    assert error.code == EXPECTED_TOO_LARGE
+    said = english(error.message)
+    assert said.startswith(f"reviewing {'these seats' if len(seats) > 1 else 'this seat'} "
+                           "needs more than 40 hand states, more than one review may work out")
+    assert said.endswith(advice)
+
+
+def test_the_caps_are_one_request_and_six_requests():
+    """A decision may work out what one /advise request may; a review six times that."""
+    assert review_module.STATES_PER_DECISION == expected.STATES_PER_REQUEST == 10_000
+    assert review_module.STATES_PER_REVIEW == 6 * expected.STATES_PER_REQUEST
