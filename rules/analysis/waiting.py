@@ -151,9 +151,8 @@ def special_waits(counts: Counts, wilds: int, rules: ShapeRules) -> set[int]:
     found = set()
     if rules.seven_pairs:
         found |= _seven_pairs_waits(counts, wilds, rules.four_as_two_pairs)
-    if rules.shi_san_lan and special.lan_open(counts):  # a tile added cannot undo a flaw
-        found |= {t for t in range(len(counts)) if not counts[t]
-                  and special.shi_san_lan(_with(counts, t), wilds)}
+    if rules.shi_san_lan:
+        found |= special.lan_after(counts, wilds).keys()
     if rules.shi_san_yao and not any(counts[t] for t in range(len(counts))
                                      if t not in special.ORPHANS):
         found |= {t for t in special.ORPHANS if special.shi_san_yao(_with(counts, t), wilds)}
@@ -256,22 +255,12 @@ def _specials_after(counts: Counts, wilds: int, rules: ShapeRules,
                 if (special.seven_pairs_fit(plus, wilds, four) if wilds
                         else special.is_seven_pairs(plus, four)):
                     found[tile].append(SEVEN_PAIRS)
-    if rules.shi_san_lan and special.lan_open(counts):  # a tile added cannot undo a flaw
-        for tile in range(len(counts)):
-            if not counts[tile]:
-                found[tile] += _lan_shapes(_with(counts, tile), wilds)
+    if rules.shi_san_lan:
+        for tile, shape in special.lan_after(counts, wilds).items():
+            found[tile].append(shape)
     if rules.shi_san_yao and not any(counts[t] for t in range(len(counts))
                                      if t not in special.ORPHANS):
         for tile in special.ORPHANS:  # 十三幺 holds nothing else
             plus = _with(counts, tile)
             if (special.shi_san_yao(plus, wilds) if wilds else special.is_shi_san_yao(plus)):
                 found[tile].append(SHI_SAN_YAO)
-
-
-def _lan_shapes(counts: Counts, wilds: int) -> list[str]:
-    """十三烂 or 七星十三烂 of a complete hand, as ``shapes_of`` finds it (or none)."""
-    if not wilds:
-        shape = special.lan_shape(counts)
-        return [shape] if shape else []
-    lan = special.shi_san_lan(counts, wilds)
-    return [lan.shape] if lan else []
