@@ -8,12 +8,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from app import lifecycle, retirement
-from tools.memory import limit_mib, mib
+from tools.memory import failures, limit_mib, mib
 
 
 class _Worker:
@@ -185,3 +186,15 @@ def test_the_memory_and_the_replacements_are_metrics(workers):
     assert metrics.WORKERS_REPLACED._value.get() == before
     assert lifecycle.replace_when_large(_Worker(), 1, workers)
     assert metrics.WORKERS_REPLACED._value.get() == before + 1
+
+
+def test_the_memory_tool_counts_the_time_budgets_503_as_an_answer():
+    """A request past its time budget answers 503 server.over_budget, as documented, on
+    any endpoint (a loaded machine meets it now and then); any other 5xx, or no answer at
+    all, is an error."""
+    answered = Counter({("/advise", 200): 9, ("/advise", "503 server.over_budget"): 1,
+                        ("/review", "503 server.over_budget"): 2, ("/review", 422): 3})
+    assert failures(answered) == 0
+    assert failures(answered + Counter({("/advise", 503): 1})) == 1  # not the budget's
+    assert failures(answered + Counter({("/review", 500): 2})) == 2
+    assert failures(answered + Counter({("/advise", "ConnectionError"): 1})) == 1
