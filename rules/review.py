@@ -26,7 +26,7 @@ from math import fsum
 from typing import Any
 
 from rules import places as at
-from rules.analysis.expectation import Budget
+from rules.analysis.expectation import Budget, TooLarge
 from rules.error_codes import EXPECTED_TOO_LARGE
 from rules.errors import InvalidInput
 from rules.expected import CHANGES, STATES_PER_REQUEST
@@ -106,6 +106,7 @@ def review(variant: Variant, request: ReviewRequest) -> Review:
     rules = resolve(variant.options, log.rules, variant.name)
     changes = CHANGES if request.changes is None else request.changes
     budget = Budget(STATES_PER_REVIEW)
+    refusal = partial(_past_budget, request.seats, changes)
     board = start(variant, log, rules)
     found: dict[int, list[Decision]] = {seat: [] for seat in request.seats}
     actions = log.actions
@@ -119,8 +120,8 @@ def review(variant: Variant, request: ReviewRequest) -> Review:
             if _holds_fourteen(board, seat) or waiting.get(seat) == i:
                 played = action if action.seat == seat else Action(seat, PASS)
                 used = ExpectedInputs(draws_left_of(board, seat), changes, request.objective)
-                decided = _capped(request, budget, partial(
-                    _decide, variant, board, seat, i, played, used, rules))
+                decided = _capped(budget, partial(
+                    _decide, variant, board, seat, i, played, used, rules), refusal)
                 found[seat].append(decided or _unvalued(board, i, played, used))
         board.push(action)
         if not _offer_open(board):
@@ -130,20 +131,19 @@ def review(variant: Variant, request: ReviewRequest) -> Review:
                            for seat in request.seats])
 
 
-def _capped(request: ReviewRequest, budget: Budget,
-            decide: Callable[[Budget], Decision]) -> Decision | None:
+def _capped(budget: Budget, decide: Callable[[Budget], Decision],
+            refusal: Callable[[], InvalidInput]) -> Decision | None:
     """``decide(its budget)``: at most :data:`STATES_PER_DECISION` new states of what the
     review has left (the hands it reached before are known, hence free). None for a
-    decision past its own cap; one past what the review has left ends the review."""
+    decision past its own cap; one past what the review has left ends the review with
+    ``refusal()``."""
     mine = Budget(min(STATES_PER_DECISION, budget.left), known=budget.known)
     try:
         decision = decide(mine)
-    except InvalidInput as error:
-        if not any(e.code == EXPECTED_TOO_LARGE for e in error.errors):
-            raise
+    except TooLarge:
         budget.spent += mine.total  # the states it reached before it stopped
         if mine.total < STATES_PER_DECISION:  # what the review had left, not its own cap
-            raise _past_budget(request) from None
+            raise refusal() from None
         return None
     budget.spent += mine.spent
     return decision
@@ -155,13 +155,13 @@ def _unvalued(board: Round, i: int, played: Action, used: ExpectedInputs) -> Dec
                     None, None, None, too_large=True)
 
 
-def _past_budget(request: ReviewRequest) -> InvalidInput:
+def _past_budget(seats: tuple[int, ...], changes: int) -> InvalidInput:
     """The review needs more states than one review may work out, and what to ask instead."""
-    if len(request.seats) > 1:
+    if len(seats) > 1:
         sentence = msg("reviewing these seats needs more than {states} hand states, more than "
                        "one review may work out: ask for one seat at a time (seat), with "
                        "changes 0", states=STATES_PER_REVIEW)
-    elif (CHANGES if request.changes is None else request.changes) == 1:
+    elif changes == 1:
         sentence = msg("reviewing this seat needs more than {states} hand states, more than "
                        "one review may work out: ask with changes 0", states=STATES_PER_REVIEW)
     else:

@@ -114,7 +114,9 @@ def advise_seat(variant: Variant, request: AdviseRequest) -> SeatAdvice:
     own = _own_request(variant, board, seat, sight, rules, request)
     check_seat_wind(variant, own.dealer, own.seat_wind)
     used = inputs(request, draws_left=draws_left_of(board, seat))
-    valued = value_actions(variant, board, seat, used, rules)
+    budget = Budget(expected.STATES_PER_REQUEST)
+    valued = within(budget, lambda: value_actions(variant, board, seat, used, rules,
+                                                  budget=budget))
     if any(v.action.type == DISCARD_ACTION for v in valued):
         # its discards are valued as the discard actions are: hand mode's own numbers
         # for them would be worked out only to be replaced
@@ -136,7 +138,8 @@ def value_actions(variant: Variant, board: Round, seat: int, used: ExpectedInput
                   rules: dict[str, Any], actions: list[Action] | None = None,
                   budget: Budget | None = None) -> list[ValuedAction]:
     """Each of ``actions`` (the seat's actions now, when None) with the model's numbers,
-    from what the seat sees on ``board``."""
+    from what the seat sees on ``board``; :class:`TooLarge` past ``budget`` (the caller says
+    what that means: log mode refuses the request, a review leaves the decision unvalued)."""
     valuer = Valuer(variant, board, seat, Sight.of(board, seat), used, rules, budget)
     listed = seat_actions(board, seat) if actions is None else actions
     kept = valuer.kept_hands(listed)
@@ -255,12 +258,12 @@ class Valuer:
         """``V_0`` of each waiting hand (with the kind of one more copy it sees)."""
         table = Table(self.variant.shapes, self.variant.wild_kinds(self.board.jing),
                       len(melds))
-        found = within(self.budget, lambda: solve(
+        found = solve(
             table, hands, out, self.used.draws_left, self.used.changes,
             partial(expected.SelfDrawnWins.of(
                 self.variant, melds, self.dealer, self.seat_wind, self.board.round_wind,
                 self.board.jing, self.rules).values, table),
-            self.budget))
+            self.budget)
         return [NULL if pair is None else Expected(*pair) for pair in found]
 
     def after_draw(self, hand: Counts, melds: tuple[Meld, ...], out: Counts) -> Expected:

@@ -22,8 +22,7 @@ from typing import Any
 
 import rules
 from rules.analysis import shanten
-from rules.analysis.expectation import Budget
-from rules.errors import InvalidInput
+from rules.analysis.expectation import Budget, TooLarge
 from rules.hand import HandView
 from rules.model import AdviseRequest, ExpectedInputs, PlayerTiles
 from rules.play import Action, Round
@@ -69,7 +68,7 @@ class Player:
         try:
             valued = value_actions(board.variant, board, seat, used, board.rules,
                                    budget=Budget(BOT_STATES))
-        except InvalidInput:  # more states than the bot's budget: greedy for this one
+        except TooLarge:  # more states than the bot's budget: greedy for this one
             self.fallbacks += 1
             return False, None
         best = best_action(valued, used.objective)
