@@ -17,9 +17,17 @@ a long request later, so no new connection is queued on it meanwhile.
 gunicorn's gevent worker builds its servers from the name ``StreamServer`` of its module
 (``gunicorn.workers.ggevent``): :func:`install` gives that name this subclass. gunicorn has
 no setting for the server class of its plain gevent worker.
+
+gunicorn's handler asks the listening socket for its name (``getsockname``) once the
+request is read, and a connection drained at close is read after the socket closed: a
+fresh-clone CI run lost one so (``OSError: Bad file descriptor``). So the handler is given
+the listener with its name read when the server was made (:class:`_NamedListener`).
 """
 
 from __future__ import annotations
+
+from functools import partial
+from typing import Any
 
 from gevent.server import StreamServer
 
@@ -27,9 +35,31 @@ from gevent.server import StreamServer
 _SERVERS: list[DrainingStreamServer] = []
 
 
+class _NamedListener:
+    """A listening socket whose name stays known once it is closed; anything else is the
+    socket's."""
+
+    def __init__(self, sock: Any):
+        self._sock = sock
+        self._name = sock.getsockname()
+
+    def getsockname(self) -> Any:
+        return self._name
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
 class DrainingStreamServer(StreamServer):
     """gevent's ``StreamServer``, serving the connections queued on its socket before it
     closes it."""
+
+    def __init__(self, listener: Any, handle: Any = None, *args: Any, **kwargs: Any):
+        # gunicorn's handle is ``partial(worker.handle, listener)``
+        if isinstance(handle, partial) and handle.args[:1] and handle.args[0] is listener:
+            handle = partial(handle.func, _NamedListener(listener), *handle.args[1:],
+                             **handle.keywords)
+        super().__init__(listener, handle, *args, **kwargs)
 
     def start(self) -> None:
         super().start()

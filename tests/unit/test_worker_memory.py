@@ -131,23 +131,34 @@ def test_the_shipped_manifest_has_a_limit_the_tool_reads():
 def _served_after_close(server_class) -> bytes:
     """A connection made (by a plain socket, the hub not running, as while a worker is busy)
     to a server that then closes: what the client reads. gevent runs without monkey
-    patching here: its own sockets, its hub run only by ``gevent.sleep``."""
+    patching here: its own sockets, its hub run only by ``gevent.sleep``. The server is
+    made as gunicorn's gevent worker makes it: on a listening socket, with
+    ``partial(handle, listener)``, and the handler asks the listener its name once it has
+    the connection, as gunicorn's does."""
     import socket
+    from functools import partial
 
     import gevent
+    from gevent import socket as gevent_socket
     from gevent.pool import Pool
 
-    def answer(client, _address):
-        client.sendall(b"served")
+    def answer(listener, client, _address):
+        gevent.sleep(0)  # gunicorn reads the request first: the listener may be closed
+        port = listener.getsockname()[1]
+        client.sendall(b"served on %d" % port)
         client.close()
 
-    server = server_class(("127.0.0.1", 0), handle=answer, spawn=Pool(4))
+    listener = gevent_socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    port = listener.getsockname()[1]
+    server = server_class(listener, handle=partial(answer, listener), spawn=Pool(4))
     server.start()
     client = socket.create_connection(server.address, timeout=5)  # queued: never accepted
     server.close()
     gevent.sleep(0.05)  # the hub runs: a drained connection's handler answers
     try:
-        return client.recv(64)
+        return client.recv(64).replace(b" on %d" % port, b"")
     except ConnectionResetError:
         return b"reset"
     finally:
