@@ -168,8 +168,9 @@ _REVIEW_DESCRIPTION = (
     "expected-value model is /advise's (docs/review.md in the service's repository). A "
     "decision that alone needs more hand states than one /advise request may work out "
     f"({STATES_PER_DECISION:,} new ones) is left unvalued, its `too_large` true, and the "
-    f"review goes on; a review that needs more than {STATES_PER_REVIEW:,} in all is a 422 "
-    "`expected.too_large` saying what to ask instead.")
+    f"review goes on. Each seat reviewed may work out {STATES_PER_REVIEW:,} states in all; "
+    "past that the review is a 422 `expected.too_large` naming the seat and saying what to "
+    "ask instead.")
 
 
 def _get(summary: str, response: str | dict[str, Any], media: str = "application/json",

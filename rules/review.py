@@ -41,8 +41,12 @@ from rules.variant import Variant
 
 CLAIMS = (WIN_ACTION, PUNG_ACTION, KONG_ACTION, CHOW_ACTION)
 LARGEST = 3  # how many of the costliest decisions the summary names
-# A review works out the states of many questions: its budget is several requests' (the
-# request's time budget stays the backstop).
+# A review works out the states of many questions: each seat it reviews may work out several
+# requests' worth (the request's time budget stays the backstop). A seat's budget is its
+# own, so reviewing four seats is refused exactly where reviewing one of them alone is (the
+# seats share no hand states: each sees other tiles), and the refusal names that seat.
+# With one budget for all four seats, 7 of the benchmark's 8 four-seat reviews were refused
+# where each seat alone was answered.
 STATES_PER_REVIEW = 6 * STATES_PER_REQUEST
 # One decision may work out what one /advise request may: past it, the decision is left
 # unvalued (``too_large``) and the review goes on. Without this cap one decision of a jing
@@ -105,8 +109,7 @@ def review(variant: Variant, request: ReviewRequest) -> Review:
     log = request.log
     rules = resolve(variant.options, log.rules, variant.name)
     changes = CHANGES if request.changes is None else request.changes
-    budget = Budget(STATES_PER_REVIEW)
-    refusal = partial(_past_budget, request.seats, changes)
+    budgets = {seat: Budget(STATES_PER_REVIEW) for seat in request.seats}
     board = start(variant, log, rules)
     found: dict[int, list[Decision]] = {seat: [] for seat in request.seats}
     actions = log.actions
@@ -120,8 +123,9 @@ def review(variant: Variant, request: ReviewRequest) -> Review:
             if _holds_fourteen(board, seat) or waiting.get(seat) == i:
                 played = action if action.seat == seat else Action(seat, PASS)
                 used = ExpectedInputs(draws_left_of(board, seat), changes, request.objective)
-                decided = _capped(budget, partial(
-                    _decide, variant, board, seat, i, played, used, rules), refusal)
+                decided = _capped(budgets[seat], partial(
+                    _decide, variant, board, seat, i, played, used, rules),
+                    partial(_past_budget, seat, changes))
                 found[seat].append(decided or _unvalued(board, i, played, used))
         board.push(action)
         if not _offer_open(board):
@@ -155,21 +159,19 @@ def _unvalued(board: Round, i: int, played: Action, used: ExpectedInputs) -> Dec
                     None, None, None, too_large=True)
 
 
-def _past_budget(seats: tuple[int, ...], changes: int) -> InvalidInput:
-    """The review needs more states than one review may work out, and what to ask instead."""
-    if len(seats) > 1:
-        sentence = msg("reviewing these seats needs more than {states} hand states, more than "
-                       "one review may work out: ask for one seat at a time (seat), with "
-                       "changes 0", states=STATES_PER_REVIEW)
-    elif changes == 1:
-        sentence = msg("reviewing this seat needs more than {states} hand states, more than "
-                       "one review may work out: ask with changes 0", states=STATES_PER_REVIEW)
+def _past_budget(seat: int, changes: int) -> InvalidInput:
+    """Reviewing ``seat`` needs more states than one seat's review may work out, and what
+    to ask instead (the same whether it was asked alone or beside other seats)."""
+    if changes == 1:
+        sentence = msg("reviewing seat {seat} needs more than {states} hand states, more "
+                       "than the review of one seat may work out: ask with changes 0",
+                       seat=seat, states=STATES_PER_REVIEW)
     else:
-        sentence = msg("reviewing this seat needs more than {states} hand states, more than "
-                       "one review may work out (each decision that alone needs more than "
-                       "{decision} is left unvalued already): review the round up to an "
-                       "earlier action, its log cut there", states=STATES_PER_REVIEW,
-                       decision=STATES_PER_DECISION)
+        sentence = msg("reviewing seat {seat} needs more than {states} hand states, more "
+                       "than the review of one seat may work out (each decision that alone "
+                       "needs more than {decision} is left unvalued already): review the "
+                       "round up to an earlier action, its log cut there", seat=seat,
+                       states=STATES_PER_REVIEW, decision=STATES_PER_DECISION)
     return InvalidInput.one(at.EXPECTED, sentence, EXPECTED_TOO_LARGE)
 
 
