@@ -65,7 +65,8 @@ def limit_mib(manifest: Path = ROOT / "deploy" / "deployment.yaml") -> int:
 def bodies(seed: int = 4_242_000, rounds: int = 30) -> list[tuple[str, dict[str, Any]]]:
     """(path, body): for each simulated round, a one-seat review, a log-mode question at a
     seat's turn and the same seat's hand asked with ``expected`` (two hand changes' worth
-    of questions: ``changes`` 1 for the hand-mode one)."""
+    of questions: ``changes`` 1 for the hand-mode one); every third round, a review of all
+    four seats as well (each seat has a review's budget of states: the largest request)."""
     from rules.variants import VARIANTS
     from tests.sim.engine import Simulator
 
@@ -76,6 +77,8 @@ def bodies(seed: int = 4_242_000, rounds: int = 30) -> list[tuple[str, dict[str,
             log = played.log
             seat = (i + k) % 4
             found.append(("/review", {**log, "seat": seat}))
+            if i % 3 == 0:
+                found.append(("/review", log))
             cut = {**log, "actions": log["actions"][:max(len(log["actions"]) // 2, 1)]}
             found.append(("/advise", {"log": cut, "seat": seat}))
             hand = played.request["players"][seat]
