@@ -43,8 +43,9 @@ CLAIMS = (WIN_ACTION, PUNG_ACTION, KONG_ACTION, CHOW_ACTION)
 LARGEST = 3  # how many of the costliest decisions the summary names
 # A review works out the states of many questions: each seat it reviews may work out several
 # requests' worth (the request's time budget stays the backstop). A seat's budget is its
-# own, so reviewing four seats is refused exactly where reviewing one of them alone is (the
-# seats share no hand states: each sees other tiles), and the refusal names that seat.
+# own (what another seat's questions worked out is not free against it), so reviewing four
+# seats is refused exactly where reviewing one of them alone is, and the refusal names that
+# seat. The seats' hands differ, so their questions reach few of the same states anyway.
 # With one budget for all four seats, 7 of the benchmark's 8 four-seat reviews were refused
 # where each seat alone was answered.
 STATES_PER_REVIEW = 6 * STATES_PER_REQUEST
