@@ -19,9 +19,12 @@ def _results(p99_ms: float) -> dict:
             for (shanten, changes) in expectation.ROWS for jing in expectation.JING}
     return {"expected_hand": hand,
             "expected_log": {"calls": 9, "log_p99": 3e6, "hand_p99": 2e6, "ratio": 1.5},
-            "review": {"rounds": 8, "too_large": 0, "too_large_four": 0, "decisions": 122,
-                       "unvalued": 8, "one_p95": 2.5,
-                       "one_median": 1.25, "four_median": 3.75, "ratio": 3.0}}
+            "review": {"rounds": 4, "reviews": 16, "too_large": 0, "too_large_four": 0,
+                       "decisions": 122, "unvalued": 8, "one_p95": 2.5, "one_median": 1.25,
+                       "four_median": 3.75, "ratios": [3.5, 2.5, 3.0, 3.25], "ratio": 3.125,
+                       "by_variant": {"xingguo": {"actions": 61, "seats": [1.0, 2.0, 1.5, 0.5],
+                                                  "four": 4.5}},
+                       "any_length": {"rounds": 8, "p95": 3.5, "median": 2.0, "slowest": 3.5}}}
 
 
 def _outside(text: str) -> list[str]:
@@ -38,8 +41,12 @@ def test_only_the_expected_rows_and_section_change():
     assert _outside(new) == _outside(DOC)
     assert "| issue 42 | a 14-tile hand, every discard, both numbers, draws_left 18, tenpai, " \
            "changes 1: p99 < 50 ms with 0, 2 and 4 jing | 0 jing: p99 7.0 ms" in new
-    assert "p95 2.50 s (median 1.25 s" in new and "3.00× (medians 3.75 s" in new
+    assert "p95 2.50 s (median 1.25 s; each seat of each variant's median round, 16 reviews" \
+        in new
+    assert "3.12× (median of the 4 rounds' ratios 2.50×, 3.00×, 3.25×, 3.50×" in new
     assert "8 of their 122 decisions too large to value alone, left unvalued" in new
+    assert "the former measure, one seat of each of 8 rounds of any length: p95 3.50 s" in new
+    assert "| xingguo | 61 | 1.00 s | 2.00 s | 1.50 s | 0.50 s | 4.50 s | 3.60× |" in new
     assert new.count("Re-measured alone: 2026-12-06 15:00 UTC, commit abc1234") == 1
     assert sum(line.startswith(expected_only.STAMP) for line in new.split("\n")) == 1
 
