@@ -75,3 +75,16 @@ def test_the_floor_is_read_from_the_hands_asked_again():
     assert "The hands' analysis is 50%-80% of a first ask" in text
     assert "would not meet the row: tenpai, changes 1, 2 jing (60.0 ms against 50 ms)." in text
     assert "1-shanten, changes 1, 4 jing" not in text
+
+
+def test_a_row_with_no_hand_sampled_is_not_met():
+    """A row the run sampled no hand for says so and is not met (it used to read "met")."""
+    results = _results(1.0)  # every sampled hand well inside every limit
+    for key in list(results["expected_hand"]):
+        if key[:2] == (0, 1):
+            del results["expected_hand"][key]
+    rows = report_expected.targets(results)
+    tenpai = next(row for row in rows if "tenpai, changes 1" in row)
+    assert "0 jing: no hand sampled" in tenpai and tenpai.endswith("| **not met** |")
+    one = next(row for row in rows if "1-shanten, changes 1" in row)
+    assert one.endswith("| **met** |")
