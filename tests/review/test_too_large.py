@@ -135,20 +135,23 @@ def test_a_review_past_its_own_budget_is_refused_with_what_to_ask(seats, changes
 
 
 def _spent_alone(log, seat: int, monkeypatch) -> int:
-    """How many states reviewing ``seat`` alone works out: what its review's budget (the
-    first one the review makes; each decision's follow) has spent at the end."""
-    states: list = [0]
+    """How many states reviewing ``seat`` alone works out: what the budget the review makes
+    for the seat (the one of ``STATES_PER_REVIEW`` states; each decision's is at most CAP)
+    has spent at the end."""
+    whole = 10**7
+    made = []
     real = review_module.Budget
 
-    def counting(total, *args, **kwargs):
-        budget = real(total, *args, **kwargs)
-        states.append(budget)
-        return budget
+    def recording(total, **kwargs):
+        made.append(real(total, **kwargs))
+        return made[-1]
     with monkeypatch.context() as patched:
-        patched.setattr(review_module, "Budget", counting)
+        patched.setattr(review_module, "Budget", recording)
+        patched.setattr(review_module, "STATES_PER_REVIEW", whole)
         patched.setattr(review_module, "STATES_PER_DECISION", CAP)
         rules.review(ReviewRequest(log, seats=(seat,), changes=0))
-    return states[1].spent
+    (seat_budget,) = [budget for budget in made if budget.total == whole]
+    return seat_budget.spent
 
 
 def test_each_seat_has_its_own_budget(monkeypatch):

@@ -24,7 +24,7 @@ def _results(p99_ms: float) -> dict:
                        "four_median": 3.75, "ratios": [3.5, 2.5, 3.0, 3.25], "ratio": 3.125,
                        "by_variant": {"xingguo": {"actions": 61, "seats": [1.0, 2.0, 1.5, 0.5],
                                                   "four": 4.5}},
-                       "any_length": {"rounds": 8, "p95": 3.5, "median": 2.0, "slowest": 3.5}}}
+                       "any_length": {"rounds": 8, "p95": 3.5, "median": 2.0}}}
 
 
 def _outside(text: str) -> list[str]:
