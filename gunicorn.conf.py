@@ -39,8 +39,12 @@ _starter = os.getpid()
 atexit.register(lambda: os.getpid() == _starter and shutil.rmtree(WORKERS_DIR,
                                                                   ignore_errors=True))
 
-from app import lifecycle, retirement  # noqa: E402
+from app import collector, lifecycle, retirement  # noqa: E402
 from app.cpus import usable_cpus  # noqa: E402
+
+# Full garbage-collection passes a tenth as often (app/collector.py: 12 % of a review);
+# the workers inherit it at fork.
+collector.set_pace()
 
 _host = os.environ.get("HOST", "0.0.0.0")
 bind = [f"{_host}:{os.environ.get('PORT', '8000')}"]

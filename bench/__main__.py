@@ -19,6 +19,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from app import collector
 from bench import (
     advice,
     core,
@@ -92,6 +93,8 @@ def commands(seconds: float, unseen_seconds: float, soak: float, warmup: float) 
 
 
 def main() -> None:
+    # the in-process figures are a worker's: its garbage collector's pace (app/collector.py)
+    collector.set_pace()
     if os.environ.get("BENCH_ONLY") == "expected":
         expected_only.main(OUT)
         return
@@ -131,6 +134,8 @@ def main() -> None:
     results["expected_log"] = expectation.log_mode()
     step("reviews: one seat and all four of simulated rounds")
     results["review"] = expectation.reviews()
+    step("reviews at Python's default garbage-collector pace and at the workers'")
+    results["collector"] = expectation.collector_pace()
     sections = [*report.evaluate_section(results["evaluate"], results["win"]),
                 *report.wilds_section(results["scaling"], results["substitution"], PLOT),
                 *report.lone_jing_section(results["lone_jing"], results["lone_jing_profile"])]

@@ -19,6 +19,8 @@ CPU time of this thread per call (``time.thread_time_ns``); percentiles of the c
 
 from __future__ import annotations
 
+import functools
+import gc
 import random
 import statistics
 import time
@@ -26,6 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 import rules
+from app import collector
 from app.schemas.requests import AdviseSchema, ReplaySchema, ReviewSchema
 from bench.advice import advice_hand
 from bench.timing import percentile
@@ -215,6 +218,13 @@ def median_round(name: str, seed: int, of: int = MEDIAN_OF) -> Any:
     return sorted(played, key=lambda p: len(p.log["actions"]))[of // 2]
 
 
+@functools.cache
+def _rounds(k: int, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the log of the variant's median round, the one-seat review that warms for it)."""
+    log = median_round(name, SEED + 700 + 100 * k).log
+    return log, {**Simulator(name, SEED + 690 + 100 * k).play().log, "seat": 0}
+
+
 def reviews(rounds: int = 8) -> dict[str, Any]:
     """Issue 43's rows, on each variant's median simulated round: every seat reviewed
     alone (p95 of the sixteen), and all four seats at once against the mean of its seats
@@ -233,8 +243,7 @@ def reviews(rounds: int = 8) -> dict[str, Any]:
     one, ratios, fours, over_one, over_four, decisions, unvalued = [], [], [], 0, 0, 0, 0
     by_variant = {}
     for k, name in enumerate(VARIANTS):
-        log = median_round(name, SEED + 700 + 100 * k).log
-        warm = {**Simulator(name, SEED + 690 + 100 * k).play().log, "seat": 0}
+        log, warm = _rounds(k, name)
         seats = []
         for seat in range(4):
             seconds, answer = _warmed_review_time({**log, "seat": seat}, warm)
@@ -255,6 +264,36 @@ def reviews(rounds: int = 8) -> dict[str, Any]:
             "four_median": statistics.median(fours), "ratios": ratios,
             "ratio": statistics.median(ratios), "by_variant": by_variant,
             "any_length": _any_length(rounds)}
+
+
+PACE_SEATS = (0, 2)  # the seats of each median round reviewed at both paces
+DEFAULT_PACE = (700, 10, 10)  # CPython's own garbage-collector thresholds
+
+
+def collector_pace() -> dict[str, Any]:
+    """One-seat reviews (seats :data:`PACE_SEATS` of each variant's median round) under
+    Python's default garbage-collector thresholds and under the workers' (app/collector.py:
+    the in-process figures above run at the workers' pace), each warmed as :func:`reviews`
+    warms, the two paces in turn and which goes first alternating: the sum of each, and
+    the workers' against the default's (the ratio of the sums)."""
+    default, served = [], []
+    kept = gc.get_threshold()
+    try:
+        for k, name in enumerate(VARIANTS):
+            log, warm = _rounds(k, name)
+            for n, seat in enumerate(PACE_SEATS):
+                body = {**log, "seat": seat}
+                paces = [DEFAULT_PACE, collector.THRESHOLDS]
+                if n % 2:
+                    paces.reverse()
+                for pace in paces:
+                    gc.set_threshold(*pace)
+                    seconds = _warmed_review_time(body, warm)[0]
+                    (default if pace == DEFAULT_PACE else served).append(seconds)
+    finally:
+        gc.set_threshold(*kept)
+    return {"reviews": len(served), "default_s": sum(default), "served_s": sum(served),
+            "ratio": sum(served) / sum(default)}
 
 
 def _warmed_review_time(body: dict[str, Any], warm: dict[str, Any]) -> tuple[float, Any]:

@@ -24,7 +24,8 @@ STAMP = "- expected values and reviews (issues 42, 43) re-measured alone"
 def measure() -> dict:
     return {"expected_hand": expectation.hand_mode(),
             "expected_log": expectation.log_mode(),
-            "review": expectation.reviews()}
+            "review": expectation.reviews(),
+            "collector": expectation.collector_pace()}
 
 
 def rewrite(text: str, results: dict, stamp: str) -> str:

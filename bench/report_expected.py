@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import collector
 from bench import expectation
 
 MS = 1e6
@@ -126,8 +127,23 @@ def section(r: dict[str, Any]) -> list[str]:
     if floor:
         lines += ["", floor]
     lines += _reviews_table(r.get("review") or {})
+    lines += _pace(r.get("collector"))
     lines.append("")
     return lines
+
+
+def _pace(pace: dict[str, Any] | None) -> list[str]:
+    """The workers' garbage-collector pace against Python's default, side by side."""
+    if not pace:
+        return []
+    return ["", "The garbage collector (`app/collector.py`): a worker makes a full pass at "
+            f"most once per {collector.THRESHOLDS[2]} passes of the middle generation "
+            f"(Python's default: {expectation.DEFAULT_PACE[2]}), and every figure of this "
+            "section runs at that pace. Side by side in this run, "
+            f"{pace['reviews']} one-seat reviews (seats "
+            f"{' and '.join(map(str, expectation.PACE_SEATS))} of each median round, warmed "
+            f"as above) took {pace['served_s']:.1f} s at the workers' pace against "
+            f"{pace['default_s']:.1f} s at Python's default: {pace['ratio']:.2f}× the time."]
 
 
 def _reviews_table(review: dict[str, Any]) -> list[str]:

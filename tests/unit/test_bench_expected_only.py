@@ -24,7 +24,8 @@ def _results(p99_ms: float) -> dict:
                        "four_median": 3.75, "ratios": [3.5, 2.5, 3.0, 3.25], "ratio": 3.125,
                        "by_variant": {"xingguo": {"actions": 61, "seats": [1.0, 2.0, 1.5, 0.5],
                                                   "four": 4.5}},
-                       "any_length": {"rounds": 8, "p95": 3.5, "median": 2.0}}}
+                       "any_length": {"rounds": 8, "p95": 3.5, "median": 2.0}},
+            "collector": {"reviews": 8, "default_s": 20.0, "served_s": 17.5, "ratio": 0.875}}
 
 
 def _outside(text: str) -> list[str]:
@@ -47,6 +48,8 @@ def test_only_the_expected_rows_and_section_change():
     assert "8 of their 122 decisions too large to value alone, left unvalued" in new
     assert "the former measure, one seat of each of 8 rounds of any length: p95 3.50 s" in new
     assert "| xingguo | 61 | 1.00 s | 2.00 s | 1.50 s | 0.50 s | 4.50 s | 3.60× |" in new
+    assert "8 one-seat reviews (seats 0 and 2 of each median round, warmed as above) took " \
+        "17.5 s at the workers' pace against 20.0 s at Python's default: 0.88× the time." in new
     assert new.count("Re-measured alone: 2026-12-06 15:00 UTC, commit abc1234") == 1
     assert sum(line.startswith(expected_only.STAMP) for line in new.split("\n")) == 1
 

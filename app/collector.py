@@ -1,0 +1,29 @@
+"""How often a worker's garbage collector makes a full pass.
+
+CPython's cyclic collector makes a full pass (every tracked object in the process) once ten
+passes of its middle generation have run and the objects promoted since the last full pass
+are a quarter of the old ones. A worker's old objects are mostly the core's caches, and a
+long request (a review, an expected-value advice) fills them: a review of one seat of a
+median round grew them enough for five full passes, each walking every cache entry, 12 % of
+the review's time (docs/PERFORMANCE.md, "Expected values and reviews"). Our objects seldom
+form cycles (reference counting frees them), so the full passes find almost nothing.
+
+:data:`THRESHOLDS` keeps the young passes as they are (every 700 new objects, and every
+tenth of them the middle generation) and asks for a full pass only after 100 middle passes:
+at most one per 700,000 objects kept. The memory a worker may hold is bounded as before by
+``WORKER_MAX_RSS_MIB`` (docs/RELIABILITY.md, "Memory", measured with this pace).
+gunicorn.conf.py sets it in the master, whose workers inherit it at fork; ``make bench``
+sets it too, so the in-process figures are a worker's.
+"""
+
+from __future__ import annotations
+
+import gc
+
+# (young, middle, full): Python's default is (700, 10, 10)
+THRESHOLDS = (700, 10, 100)
+
+
+def set_pace() -> None:
+    """Set :data:`THRESHOLDS` for this process (and the processes it forks later)."""
+    gc.set_threshold(*THRESHOLDS)
