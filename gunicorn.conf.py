@@ -136,15 +136,17 @@ def worker_exit(server, worker):
 def pre_fork(server, worker):
     """In the master, before each worker is forked: the objects built at import (tile and
     suit tables, schemas) live as long as the process, so take them out of the garbage
-    collector's full passes; the workers' pages holding them then also stay shared."""
+    collector's full passes; the workers' pages holding them then also stay shared. And the
+    stop signals are held, so the worker starts holding them (app/lifecycle.py)."""
     gc.freeze()
+    lifecycle.hold_stops_for_fork()
 
 
 # Stopping workers let go of the listening socket, so new connections are refused during the
 # drain instead of hanging in the backlog; a stop that reaches a worker while it boots is held
-# until the worker can act on it (post_fork, post_worker_init); gunicorn's own errors are
+# until the worker can act on it (pre_fork above, post_worker_init); gunicorn's own errors are
 # problem+json (app/lifecycle.py).
-from app.lifecycle import post_fork, post_worker_init, refuse_a_taken_port  # noqa: E402, F401
+from app.lifecycle import post_worker_init, refuse_a_taken_port  # noqa: E402, F401
 
 if worker_class == "gevent":
     # a worker that closes its socket serves what is queued on it first (app/draining.py)

@@ -18,11 +18,14 @@ has gunicorn's "Listening at:" line name the addresses the workers listen at (th
 which logs it, holds no socket).
 
 A stop signal that reaches a worker while it boots is held until the worker can act on it
-(:func:`post_fork`, :func:`post_worker_init`): gunicorn sets up a worker's signal handlers
-only after gevent has patched its modules, and until then the master's handlers, copied by
-the fork, caught a SIGTERM and dropped it, so a server stopped right after it started (a
-restart, an orchestrator scaling in) waited ``graceful_timeout`` (20 s) for a worker that
-never heard the stop.
+(:func:`hold_stops_for_fork`, :func:`post_worker_init`): gunicorn sets up a worker's signal
+handlers only after gevent has patched its modules, and until then the master's handlers,
+copied by the fork, caught a SIGTERM and dropped it, so a server stopped right after it
+started (a restart, an orchestrator scaling in) waited ``graceful_timeout`` (20 s) for a
+worker that never heard the stop. The signals are held from before the fork: gunicorn's
+``post_fork`` hook, where the worker held them until 1.7.1, comes after the worker has
+logged its boot and opened its sockets, and a stop sent in that gap was still lost (a CI
+run under load: 20.1 s).
 
 A worker whose resident memory passes ``WORKER_MAX_RSS_MIB`` after a request is replaced
 (:func:`replace_when_large`; one at a time, while another listens: :mod:`app.retirement`):
@@ -51,10 +54,26 @@ from app import draining, gunicorn_errors, metrics, retirement
 STOP_SIGNALS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGQUIT})
 
 
-def post_fork(server: Any, worker: Any) -> None:
-    """In each new worker, before it boots: hold the stop signals (they stay pending, not
-    lost) until :func:`post_worker_init`, when the worker's own handlers are in place."""
+_release_registered = False
+
+
+def hold_stops_for_fork() -> None:
+    """In the master, just before it forks a worker (gunicorn's ``pre_fork``): hold the
+    stop signals. A forked process starts with its parent's signal mask, so the worker holds
+    them from its first instruction: a stop sent to it at any moment of its boot stays
+    pending, not lost, until :func:`post_worker_init`, when its own handlers are in place.
+    The master lets them go as soon as the fork returns in it (a stop sent to the master
+    meanwhile is then delivered); a fork that is not a worker's (gunicorn's re-exec on
+    USR2) never holds them."""
+    global _release_registered
+    if not _release_registered:
+        os.register_at_fork(after_in_parent=_release_stops)
+        _release_registered = True
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
+
+def _release_stops() -> None:
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 def post_worker_init(worker: Any) -> None:

@@ -28,16 +28,17 @@ GUNICORN = [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.
             "app:create_app()"]
 
 
-def spawn_server(port: int, **env: str) -> subprocess.Popen:
-    """gunicorn with the project's config file, like the Makefile's `run` target, not yet
-    answering (:func:`start_server` waits for that).
+def spawn_server(port: int, config: str = "gunicorn.conf.py", **env: str) -> subprocess.Popen:
+    """gunicorn with the project's config file (or ``config``, a path from ROOT), like the
+    Makefile's `run` target, not yet answering (:func:`start_server` waits for that).
 
     Its log goes to a file, never to a pipe nobody reads: a worker blocks writing its
     request log lines once a pipe's 64 KiB buffer is full (a few hundred requests)."""
     environment = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1",
                    "WEB_CONCURRENCY": "2", "ACCESS_LOG": "/dev/null", **env}
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed by stop_server with the process)
-    process = subprocess.Popen(GUNICORN, cwd=ROOT, env=environment,
+    command = [*GUNICORN[:2], config, *GUNICORN[3:]]
+    process = subprocess.Popen(command, cwd=ROOT, env=environment,
                                stdout=subprocess.DEVNULL, stderr=log)
     process.log = log  # type: ignore[attr-defined]
     return process
