@@ -30,6 +30,7 @@ from typing import Any
 import rules
 from app import collector
 from app.schemas.requests import AdviseSchema, ReplaySchema, ReviewSchema
+from bench import hotspots
 from bench.advice import advice_hand
 from bench.timing import percentile
 from rules import expected
@@ -258,12 +259,25 @@ def reviews(rounds: int = 8) -> dict[str, Any]:
         ratios.append(seconds / statistics.mean(seats))
         one += seats
         by_variant[name] = {"actions": len(log["actions"]), "seats": seats, "four": seconds}
+    slowest = max(((name, seat) for name, row in by_variant.items() for seat in range(4)),
+                  key=lambda at: by_variant[at[0]]["seats"][at[1]])
     return {"rounds": len(VARIANTS), "reviews": len(one), "too_large": over_one,
             "too_large_four": over_four, "decisions": decisions, "unvalued": unvalued,
             "one_p95": percentile(one, 95), "one_median": statistics.median(one),
             "four_median": statistics.median(fours), "ratios": ratios,
             "ratio": statistics.median(ratios), "by_variant": by_variant,
+            "slowest": {"variant": slowest[0], "seat": slowest[1],
+                        "hotspots": review_hotspots(*slowest)},
             "any_length": _any_length(rounds)}
+
+
+def review_hotspots(name: str, seat: int) -> list[tuple[str, float, float]]:
+    """Where the review of ``seat`` of ``name``'s median round spends its time: a cProfile
+    of it (warmed as :func:`reviews` warms), its functions with the most own time."""
+    log, warm = _rounds(list(VARIANTS).index(name), name)
+    clear_caches()
+    _review_time(warm)
+    return hotspots.top(_review_time, [{**log, "seat": seat}], n=12)
 
 
 PACE_SEATS = (0, 2)  # the seats of each median round reviewed at both paces

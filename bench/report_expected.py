@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app import collector
-from bench import expectation
+from bench import expectation, hotspots
 
 MS = 1e6
 
@@ -127,9 +127,26 @@ def section(r: dict[str, Any]) -> list[str]:
     if floor:
         lines += ["", floor]
     lines += _reviews_table(r.get("review") or {})
+    lines += _slowest(r.get("review") or {})
     lines += _pace(r.get("collector"))
     lines.append("")
     return lines
+
+
+def _slowest(review: dict[str, Any]) -> list[str]:
+    """The profile of the slowest one-seat review: what a faster review would have to cut
+    (issue 25's rule: a missed target shows what the profile shows)."""
+    slowest = review.get("slowest")
+    if not slowest or not slowest.get("hotspots"):
+        return []
+    rows = slowest["hotspots"]
+    most = max(own for _, own, _ in rows)
+    title = (f"Where the slowest one-seat review's time goes ({slowest['variant']}, seat "
+             f"{slowest['seat']}; cProfile, which slows pure Python most, so the shares are "
+             f"a guide): no function takes more than {most:.0%} of it on its own, so a "
+             f"review within {expectation.REVIEW_P95_S:g} s needs the hand analysis and the "
+             "pricing of wins made faster throughout, not one loop")
+    return ["", *hotspots.table(title, rows)[:-1]]
 
 
 def _pace(pace: dict[str, Any] | None) -> list[str]:

@@ -24,6 +24,9 @@ def _results(p99_ms: float) -> dict:
                        "four_median": 3.75, "ratios": [3.5, 2.5, 3.0, 3.25], "ratio": 3.125,
                        "by_variant": {"xingguo": {"actions": 61, "seats": [1.0, 2.0, 1.5, 0.5],
                                                   "four": 4.5}},
+                       "slowest": {"variant": "xingguo", "seat": 1, "hotspots": [
+                           ("rules/analysis/exchange.py:119 of", 0.05, 0.2),
+                           ("rules/analysis/expectation.py:287 _expand", 0.07, 0.5)]},
                        "any_length": {"rounds": 8, "p95": 3.5, "median": 2.0}},
             "collector": {"reviews": 8, "default_s": 20.0, "served_s": 17.5, "ratio": 0.875}}
 
@@ -50,6 +53,10 @@ def test_only_the_expected_rows_and_section_change():
     assert "| xingguo | 61 | 1.00 s | 2.00 s | 1.50 s | 0.50 s | 4.50 s | 3.60× |" in new
     assert "8 one-seat reviews (seats 0 and 2 of each median round, warmed as above) took " \
         "17.5 s at the workers' pace against 20.0 s at Python's default: 0.88× the time." in new
+    assert "**Where the slowest one-seat review's time goes (xingguo, seat 1; cProfile, " \
+        in new
+    assert "no function takes more than 7% of it on its own, so a review within 3 s" in new
+    assert "| `rules/analysis/expectation.py:287 _expand` | 7% | 50% |" in new
     assert new.count("Re-measured alone: 2026-12-06 15:00 UTC, commit abc1234") == 1
     assert sum(line.startswith(expected_only.STAMP) for line in new.split("\n")) == 1
 
