@@ -285,11 +285,14 @@ class Variant:
                         self.wait_values(discarded, hand, kinds, tiles), strict=True))
 
     def wait_values(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
-                    tiles: list[int]) -> list[Wait]:
+                    tiles: list[int], classes: dict | None = None) -> list[Wait]:
         """What winning on each of ``tiles`` is worth, in their order (``hand``: the waiting
         hand's view, ``kinds`` its wild kinds; each tile has a copy left). Base:
         :meth:`wait_value`, tile by tile; a variant whose tiles can share a value (they
-        score alike) overrides this."""
+        score alike) overrides this. ``classes``: where such a variant may keep what it
+        worked out for other waiting hands asked in the same way (the same request but for
+        the concealed tiles); a caller that values many hands of one seat passes one dict
+        for them all (the base keeps nothing)."""
         return [self.wait_value(request, t) for t in tiles]
 
     def wait_value(self, request: EvaluateRequest, tile: int) -> Wait:

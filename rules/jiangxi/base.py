@@ -34,7 +34,7 @@ from rules.jiangxi.scoring import (
     evaluate_hand,
     may_win,
 )
-from rules.jiangxi.waits import class_value, wait_classes, waiting_hand
+from rules.jiangxi.waits import class_value, hand_key, wait_classes, waiting_hand
 from rules.ledger import SEATS, Ledger
 from rules.model import (
     DISCARD,
@@ -166,17 +166,24 @@ class Jiangxi(Variant):
         return checks.evaluate_errors(self, request) + self.rule_errors(request.rules)
 
     def wait_values(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
-                    tiles: list[int]) -> list[Wait]:
+                    tiles: list[int], classes: dict | None = None) -> list[Wait]:
         """Each wait's value, one tile of each class scored (:mod:`rules.jiangxi.waits`:
         the tiles of a class score alike) and its value given to the others; a tile outside
-        every class, and every tile of a 天胡, is scored on its own by :meth:`wait_value`."""
+        every class, and every tile of a 天胡, is scored on its own by :meth:`wait_value`.
+        ``classes``: the classes valued before for other waiting hands asked alike, each
+        keyed with what its value reads of its waiting hand (:func:`hand_key`), so that a
+        class met again is not scored again."""
         if request.flags.heavenly or not tiles:  # 天胡: every tile held may be the last one
             return super().wait_values(request, hand, kinds, tiles)
         waiting = waiting_hand(self, request, hand, kinds, self._flipped(request.jing))
+        keys = wait_classes(waiting, tiles)
+        if classes is not None:
+            held = hand_key(waiting)
+            keys = [None if key is None else (held, key) for key in keys]
         return [wait for wait, in _by_class(
-            tiles, wait_classes(waiting, tiles),
+            tiles, keys,
             alone=lambda tile: (self.wait_value(request, tile),),
-            of_class=lambda tile: (class_value(self, waiting, tile),))]
+            of_class=lambda tile: (class_value(self, waiting, tile),), valued=classes)]
 
     def valued_both_ways(self, self_drawn: EvaluateRequest, discarded: EvaluateRequest,
                          hand: HandView, kinds: frozenset[int],
@@ -419,11 +426,13 @@ def _evaluate_seating(request: EvaluateRequest,
 
 def _by_class(tiles: list[int], keys: list[tuple | None],
               alone: Callable[[int], tuple[Wait, ...]],
-              of_class: Callable[[int], tuple[Wait, ...]]) -> list[tuple[Wait, ...]]:
+              of_class: Callable[[int], tuple[Wait, ...]],
+              valued: dict[tuple, tuple[Wait, ...]] | None = None) -> list[tuple[Wait, ...]]:
     """The values of each tile, in order (:mod:`rules.jiangxi.waits`): the first tile of
     each class key valued by ``of_class`` and its values given to the class's other tiles
-    (a class's sentences name no tile); a tile without a class (key None) by ``alone``."""
-    valued: dict[tuple, tuple[Wait, ...]] = {}
+    (a class's sentences name no tile); a tile without a class (key None) by ``alone``.
+    ``valued``: the classes valued before (by their keys), which it adds to."""
+    valued = {} if valued is None else valued
     found = []
     for tile, key in zip(tiles, keys, strict=True):
         if key is None:

@@ -58,6 +58,17 @@ the candidates read off the shapes in the key, and ``search``'s own
 :func:`~rules.jiangxi.scoring.weigh`. The reference stays: a tile without a class and a 天胡
 are valued by ``wait_value``, and a test holds every wait of the class path to it
 (tests/unit/test_wait_classes.py).
+
+Across waiting hands. The expected-value engine prices thousands of waiting hands of one
+seat, asked alike: the same request (seating, winds, jing, flags, options, melds) but for
+the concealed tiles, and most of their classes are few (a 平胡 wait, a lone jing's, …).
+What a class's value reads of its waiting hand besides the class key is, by the points
+above: whether the hand holds jing (the checks and the situation, points 1 and 3); whether
+it holds a wild, and then its 精吊 shapes (point 4: the hand before the last tile is the
+waiting hand itself, whatever the tile and however it is read, so ``diao_shapes`` of its
+natural counts and wilds less the lone jing); the 德国精吊 candidates of a jing tile are
+in the key already. So ``wait_values`` may keep class values by (:func:`hand_key`, class
+key) for the hands of one request: a test holds every wait valued so to ``wait_value``.
 """
 
 from __future__ import annotations
@@ -73,6 +84,7 @@ from rules.jiangxi.reading import (
     Candidate,
     Draw,
     chow_melds,
+    diao_shapes,
     jing_diao_candidates,
     shaped_candidates,
 )
@@ -159,6 +171,16 @@ def wait_classes(hand: WaitingHand, tiles: list[int]) -> list[tuple | None]:
         else:
             keys.append(plain[tile])
     return keys
+
+
+def hand_key(hand: WaitingHand) -> tuple[bool, tuple[str, ...] | None]:
+    """What a class's value reads of its waiting hand besides the class key (see the
+    module's docstring, "Across waiting hands"): whether the hand holds jing, and, where it
+    holds a wild, the shapes of its 精吊 readings (None: no wild held)."""
+    view = hand.view
+    diao = diao_shapes(view.natural, view.wilds - 1, hand.rules, bool(view.melds),
+                       hand.chow_melded) if view.wilds else None
+    return hand.attempts[0].situation.winner_holds_jing, diao
 
 
 def _robbable(hand: WaitingHand, tile: int) -> bool:

@@ -18,6 +18,7 @@ import rules
 from bench.lone_jing import example, lone_jing_hand
 from rules.hand import HandView
 from rules.jiangxi import Jiangxi
+from rules.jiangxi import base as jiangxi_base
 from rules.jiangxi.reading import hand_view
 from rules.jiangxi.waits import view_with
 from rules.model import (
@@ -320,3 +321,102 @@ def test_a_waiting_hand_valued_both_ways_at_once_is_the_two_evaluations():
         assert found == two_evaluations(request), request
         fallbacks += isinstance(found, list) and any(p[0][4] != p[1][4] for p in found)
     assert fallbacks >= 20  # hands where a discard falls back to a self-draw are among them
+
+
+# ---------------------------------------------------------------- across waiting hands
+
+CONTEXTS = 16  # requests whose way of asking is applied to many waiting hands
+HANDS = 120  # waiting hands asked each way
+
+
+def _pool(melds: int) -> list[tuple[int, ...]]:
+    """The concealed tiles of the simulated waiting hands beside ``melds`` melds."""
+    found = dict.fromkeys(r.hand.concealed for r in simulated() if len(r.hand.melds) == melds)
+    return list(found)
+
+
+def _contexts() -> list[EvaluateRequest]:
+    """Ways of asking taken from the simulated requests (variant, win type, seating, winds,
+    jing, flags, options, melds), 天胡 left out (never valued by class), rule options
+    resolved as /evaluate resolves them; the expected-value engine's own (a self-draw, no
+    flags) among them."""
+    asked = [r for r in simulated() if not r.flags.heavenly]
+    picked = asked[:CONTEXTS - 4] + [
+        replace(r, win_type=SELF_DRAW, discarder_is_dealer=None, flags=Flags())
+        for r in asked[CONTEXTS:CONTEXTS + 4]]
+    out = []
+    for request in picked:
+        variant = rules.get_variant(request.variant)
+        out.append(request.with_rules(rules.options.resolve(variant.options, request.rules,
+                                                            variant.name)))
+    return out
+
+
+def _asked_alike(context: EvaluateRequest) -> list[EvaluateRequest]:
+    """Waiting hands asked as ``context`` asks (its melds beside them), each with a copy
+    left of every tile it is valued on (:func:`_drawable`)."""
+    melds = context.hand.melds
+    return [replace(context, hand=PlayerTiles(hand, melds))
+            for hand in _pool(len(melds))[:HANDS]]
+
+
+def _drawable(request: EvaluateRequest) -> tuple[HandView, frozenset[int], list[int]]:
+    """The waiting hand's view, its wild kinds and the tiles it waits on with a copy left
+    beside it, its melds and the indicators out of play (what the engine values)."""
+    variant = rules.get_variant(request.variant)
+    kinds = variant.wild_kinds(request.jing)
+    view = HandView.of(request.hand, kinds)
+    held = list(request.hand.counts)
+    for tile in [*(t for m in request.hand.melds for t in m.tiles),
+                 *variant._flipped(request.jing)]:
+        held[tile] += 1
+    if max(held) > 4:
+        return view, kinds, []
+    return view, kinds, [t for t in view.waits(variant.shapes, kinds) if held[t] < 4]
+
+
+def _valued(request: EvaluateRequest, classes: dict | None) -> tuple:
+    """The waits of ``request`` as ``wait_values`` answers them (``classes``: the dict kept
+    across hands), or ``wait_value``'s tile by tile (None), or the refusal."""
+    variant = rules.get_variant(request.variant)
+    view, kinds, tiles = _drawable(request)
+    try:
+        if classes is None:
+            waits = [variant.wait_value(request, t) for t in tiles]
+        else:
+            waits = variant.wait_values(request, view, kinds, tiles, classes)
+    except rules.InvalidInput as refused:
+        return "refused", [(e.place, str(e.message), e.code) for e in refused.errors]
+    return [(w.tile, w.total, list(w.patterns), str(w.note), w.won_by) for w in waits]
+
+
+def _differ_across_hands() -> tuple[int, int, int]:
+    """(hands valued, hands whose waits differ from wait_value's, classes found again):
+    every context's hands valued in turn with one dict of classes kept across them."""
+    asked = differ = again = 0
+    for context in _contexts():
+        classes: dict = {}
+        for request in _asked_alike(context):
+            before = len(classes)
+            found = _valued(request, classes)
+            asked += 1
+            differ += found != _valued(request, None)
+            again += isinstance(found, list) and len(found) > 0 and len(classes) == before
+    return asked, differ, again
+
+
+def test_classes_kept_across_waiting_hands_asked_alike_value_each_as_alone():
+    """The expected-value engine keeps wait classes across the waiting hands of one seat
+    (rules/expected.py): every wait so valued must be what ``wait_value`` says of it, on
+    hands of 0-3 jing, with and without melds, every win type, each asked one way."""
+    asked, differ, again = _differ_across_hands()
+    assert asked >= CONTEXTS * 60
+    assert differ == 0
+    assert again >= asked // 4  # most hands found every class they have kept already
+
+
+def test_the_hand_key_tells_apart_what_the_class_key_does_not():
+    """Without :func:`hand_key` (whether the hand holds jing, its 精吊 shapes), classes kept
+    across hands are wrong on some of them: the test above can fail."""
+    with mock.patch.object(jiangxi_base, "hand_key", lambda hand: ()):
+        assert _differ_across_hands()[1] > 0
