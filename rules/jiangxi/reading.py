@@ -161,10 +161,19 @@ def jing_diao_candidates(draw: Draw, rules: ShapeRules,
         counts, wilds = pre
         found += _diao(counts, wilds - 1, rules, melds, german=False, last=draw.last)
     if draw.last in jing_kinds:  # 德国精吊: the last tile is the lone jing's own kind
-        rest = _minus(draw.view.as_themselves, draw.last, 2)
-        if rest is not None:
-            found += _diao(rest, 0, rules, melds, german=True, last=draw.last)
+        found += [Candidate(shape, True, True, draw.last) for shape in
+                  german_diao_shapes(draw.view.as_themselves, draw.last, rules, melds)]
     return found
+
+
+def german_diao_shapes(as_themselves: tuple[int, ...], last: int, rules: ShapeRules,
+                       melds: tuple[Meld, ...]) -> tuple[str, ...]:
+    """The shapes of the 德国精吊 readings of a hand (every jing as itself) whose last tile,
+    a jing, pairs a lone jing of its own kind: the rest, less those two, completed alone."""
+    rest = _minus(as_themselves, last, 2)
+    if rest is None:
+        return ()
+    return diao_shapes(rest, 0, rules, bool(melds), chow_melds(melds))
 
 
 def _diao(counts: tuple[int, ...], wilds: int, rules: ShapeRules, melds: tuple[Meld, ...],

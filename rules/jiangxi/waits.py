@@ -81,11 +81,10 @@ from rules.errors import FieldError
 from rules.hand import HandView
 from rules.jiangxi.family import JiangxiSituation, JiangxiTables
 from rules.jiangxi.reading import (
-    Candidate,
     Draw,
     chow_melds,
     diao_shapes,
-    jing_diao_candidates,
+    german_diao_shapes,
     shaped_candidates,
 )
 from rules.jiangxi.scoring import Prices, Search, claimed_jing_readings, found_value, weigh
@@ -213,13 +212,9 @@ def _shapes(hand: WaitingHand, tile: int,
 def _german_jing_diao(hand: WaitingHand, tile: int) -> tuple[Bare, ...]:
     """The 德国精吊 candidates of the hand won on the jing ``tile`` (it pairs a lone jing of
     its own kind, every jing read as itself), the same however the tile is read."""
-    view = view_with(hand.view, tile, hand.kinds, None)
-    found = jing_diao_candidates(Draw(view, tile, last_wild=True), hand.rules, hand.kinds)
-    return tuple([_bare(c) for c in found if c.german])
-
-
-def _bare(candidate: Candidate) -> Bare:
-    return candidate.shape, candidate.german, candidate.jing_diao
+    shapes = german_diao_shapes(_plus(hand.view.as_themselves, tile), tile, hand.rules,
+                                hand.view.melds)
+    return tuple([(shape, True, True) for shape in shapes])
 
 
 def class_value(variant: JiangxiTables, hand: WaitingHand, tile: int, first: int = 0) -> Wait:
