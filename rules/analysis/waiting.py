@@ -23,7 +23,7 @@ from __future__ import annotations
 from rules.analysis import natural, special
 from rules.analysis.families import INF, NUM, min_wilds
 from rules.analysis.model import SEVEN_PAIRS, SHI_SAN_YAO, STANDARD, ShapeRules
-from rules.analysis.standard import Part, min_wilds_standard, slices
+from rules.analysis.standard import Part, min_wilds_standard, plans
 from rules.caches import cached
 
 Counts = tuple[int, ...]
@@ -49,14 +49,15 @@ def natural_standard_waits(counts: Counts, honour_chows: bool) -> list[int]:
     family the pair: so at most one family of 3k + 1 tiles may take the tile (then no other
     holds 3k + 2), or with none, one of the two of 3k + 2. A tile with no neighbour needs a
     wild (it joins no group of other tiles)."""
-    parts = slices(counts, honour_chows, pung_only=False)
-    sizes = [sum(part.counts) % 3 for part in parts]
+    families = plans(honour_chows, False)
+    sizes = [sum(counts[lo:hi]) % 3 for _, lo, hi, _ in families]
     if sizes.count(1) == 1 and 2 not in sizes:
-        takers = [parts[sizes.index(1)]]
+        chosen = [families[sizes.index(1)]]
     elif 1 not in sizes and sizes.count(2) == 2:
-        takers = [part for part, size in zip(parts, sizes, strict=True) if size == 2]
+        chosen = [plan for plan, size in zip(families, sizes, strict=True) if size == 2]
     else:
         return []
+    takers = [Part(family, lo, counts[lo:hi], chows) for family, lo, hi, chows in chosen]
     return [part.offset + pos for part in takers for pos in range(len(part.counts))
             if not _isolated(part, pos)
             and natural.standard(_with(counts, part.offset + pos), honour_chows)]
@@ -186,8 +187,8 @@ def standard_costs(counts: Counts, honour_chows: bool, pung_only: bool) -> tuple
     with no neighbour): what :func:`standard_waits` does to find the waits, kept as numbers
     so the all-pungs reading (``pung_only``) and any number of wilds can be read off them.
     """
-    tables = [family_after(p.family, p.counts, p.chows)
-              for p in slices(counts, honour_chows, pung_only)]
+    tables = [family_after(family, counts[lo:hi], chows)
+              for family, lo, hi, chows in plans(honour_chows, pung_only)]
     base = sum([plain for plain, _, _ in tables])
     # What putting the pair in a family costs beyond its sets alone (2: a pair of wilds).
     extra = [paired - plain if paired < INF else INF for plain, paired, _ in tables]
