@@ -476,18 +476,50 @@ def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
     :data:`MAX_SHANTEN`. ``win_values(waiting, drawn)``: what the ready hand ``waiting``
     collects, won by self-draw on each of the kinds ``drawn``; ``budget``: the states the
     request may still work out (:class:`TooLarge` past it)."""
-    valued = [(pack(hand), seen) for hand, seen in hands
-              if table.shanten(hand) <= MAX_SHANTEN]
+    return plan(table, hands, out, changes, budget).solve(draws_left, win_values)
+
+
+@dataclass
+class Plan:
+    """A question whose graph is built and paid for (:func:`plan`), its wins not yet priced
+    nor its values worked out (:meth:`solve`). A caller with several questions plans them
+    all first, so that one past the budget is refused before any is priced."""
+
+    hands: list[tuple[int, int | None] | None]  # packed, with its seen kind; None: not valued
+    graph: Graph
+    out: Counts
+    changes: int
+
+    def unsolved(self) -> list[tuple[float, float] | None]:
+        """What :meth:`solve` answers where it answers None, and 0s elsewhere: numbers of
+        the right shape for a caller that only plans."""
+        return [None if hand is None else (0.0, 0.0) for hand in self.hands]
+
+    def solve(self, draws_left: int,
+              win_values: Callable[[Counts, Sequence[int]], Sequence[float]],
+              ) -> list[tuple[float, float] | None]:
+        """:func:`solve`'s answer: the wins priced, the values worked out."""
+        graph, changes = self.graph, self.changes
+        valued = [hand for hand in self.hands if hand is not None]
+        questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in valued]
+        worth = _worth(graph, win_values)
+        found = iter(values(graph, self.out, questions, draws_left, worth))
+        return [None if hand is None else next(found) for hand in self.hands]
+
+
+def plan(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
+         changes: int, budget: Budget | None = None) -> Plan:
+    """:func:`solve`'s graph: the states the valued ``hands`` reach, built and paid for
+    (:class:`TooLarge` past ``budget``); no win priced yet."""
+    packed = [(pack(hand), seen) if table.shanten(hand) <= MAX_SHANTEN else None
+              for hand, seen in hands]
+    valued = [hand for hand in packed if hand is not None]
     graph = build(table, [hand for hand, _ in valued], changes, out,
                   None if budget is None else max(budget.left, 0),
                   None if budget is None else budget.known.setdefault(table, set()))
     if budget is not None:
         budget.spent += graph.fresh
-    questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in valued]
-    worth = _worth(graph, win_values)
-    found = iter(values(graph, out, questions, draws_left, worth))
-    return [next(found) if table.shanten(hand) <= MAX_SHANTEN else None
-            for hand, _ in hands]
+    return Plan(packed, graph, out, changes)
 
 
 def _worth(graph: Graph, win_values: Callable[[Counts, Sequence[int]], Sequence[float]],
