@@ -33,7 +33,7 @@ from rules.analysis.expectation import (
     KINDS,
     MAX_SHANTEN,
     Budget,
-    Plan,
+    Planned,
     Table,
     plan,
     solve,
@@ -269,11 +269,11 @@ class Plans:
     """The questions of one valuation, planned (built and paid for) in a first pass, then
     solved in the same order in a second (:func:`value_actions`)."""
 
-    made: list[Plan] = field(default_factory=list)
+    made: list[Planned] = field(default_factory=list)
     taken: int = 0
     planning: bool = True
 
-    def next(self) -> Plan:
+    def next(self) -> Planned:
         self.taken += 1
         return self.made[self.taken - 1]
 

@@ -480,7 +480,7 @@ def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
 
 
 @dataclass
-class Plan:
+class Planned:
     """A question whose graph is built and paid for (:func:`plan`), its wins not yet priced
     nor its values worked out (:meth:`solve`). A caller with several questions plans them
     all first, so that one past the budget is refused before any is priced."""
@@ -508,7 +508,7 @@ class Plan:
 
 
 def plan(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
-         changes: int, budget: Budget | None = None) -> Plan:
+         changes: int, budget: Budget | None = None) -> Planned:
     """:func:`solve`'s graph: the states the valued ``hands`` reach, built and paid for
     (:class:`TooLarge` past ``budget``); no win priced yet."""
     packed = [(pack(hand), seen) if table.shanten(hand) <= MAX_SHANTEN else None
@@ -519,7 +519,7 @@ def plan(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
                   None if budget is None else budget.known.setdefault(table, set()))
     if budget is not None:
         budget.spent += graph.fresh
-    return Plan(packed, graph, out, changes)
+    return Planned(packed, graph, out, changes)
 
 
 def _worth(graph: Graph, win_values: Callable[[Counts, Sequence[int]], Sequence[float]],
