@@ -37,6 +37,7 @@ from rules.analysis.expectation import (
     Table,
     plan,
     solve,
+    valued,
 )
 from rules.error_codes import EXPECTED_ROUND_OVER
 from rules.errors import InvalidInput
@@ -151,14 +152,16 @@ def value_actions(variant: Variant, board: Round, seat: int, used: ExpectedInput
     what that means: log mode refuses the request, a review leaves the decision unvalued)."""
     sight = Sight.of(board, seat)
     listed = seat_actions(board, seat) if actions is None else actions
-    # Two passes over the same questions: the first builds and pays for every graph the
-    # actions need, the second prices their wins and works out their values. A question
-    # past the budget is then refused before any is priced: one action's question (a
-    # draw's, some 460 hands) past it had made a review throw away the priced graph of
-    # another (the decision's pass), 0.7 s at a time.
+    # Two passes over the same questions: the first asks every question the actions need,
+    # and all their graphs are built and paid for (the largest first); the second prices
+    # their wins and works out their values. A question past the budget is then refused
+    # before any is priced: one action's question (a draw's, some 460 hands) past it had
+    # made a review throw away the priced graph of another (the decision's pass), 0.7 s at
+    # a time.
     plans = Plans()
-    _valued(Valuer(variant, board, seat, sight, used, rules, budget, plans), listed)
-    plans.planning = False
+    asker = Valuer(variant, board, seat, sight, used, rules, budget, plans)
+    _valued(asker, listed)
+    plans.plan(used.changes, asker.budget)
     valued = _valued(Valuer(variant, board, seat, sight, used, rules, budget, plans), listed)
     assert plans.taken == len(plans.made)  # the second pass asked what the first did
     return valued
@@ -266,12 +269,26 @@ class Sight:
 
 @dataclass
 class Plans:
-    """The questions of one valuation, planned (built and paid for) in a first pass, then
-    solved in the same order in a second (:func:`value_actions`)."""
+    """The questions of one valuation: asked in a first pass, then planned (built and paid
+    for) together, then solved in the order they were asked in a second (:func:`value_actions`)."""
 
+    asked: list[tuple[Table, list[tuple[Counts, int | None]], Counts]] = field(
+        default_factory=list)
     made: list[Planned] = field(default_factory=list)
     taken: int = 0
     planning: bool = True
+
+    def plan(self, changes: int, budget: Budget) -> None:
+        """Build every question's graph, the one of the most hands first: a question past
+        the budget is most often the largest (a draw's, some 460 hands), and is then
+        refused before the others are built (which question is refused does not change
+        whether one is: :class:`Planned`)."""
+        made: list[Planned | None] = [None] * len(self.asked)
+        for i in sorted(range(len(self.asked)), key=lambda i: -len(self.asked[i][1])):
+            table, hands, out = self.asked[i]
+            made[i] = plan(table, hands, out, changes, budget)
+        self.made = [planned for planned in made if planned is not None]
+        self.planning = False
 
     def next(self) -> Planned:
         self.taken += 1
@@ -280,9 +297,9 @@ class Plans:
 
 class Valuer:
     """Values the seat's actions: ``V_0`` of waiting hands, ``C`` of hands holding 14, wins.
-    With ``plans``, while they are ``planning``: only builds each question's graph and
-    answers zeros (nulls where the answer is null, so every later question is the same);
-    then: solves the planned questions in turn."""
+    With ``plans``, while they are ``planning``: only asks each question and answers zeros
+    (nulls where the answer is null, so every later question is the same); then: solves
+    the planned questions in turn."""
 
     def __init__(self, variant: Variant, board: Round, seat: int, sight: Sight,
                  used: ExpectedInputs, rules: dict[str, Any], budget: Budget | None = None,
@@ -305,10 +322,9 @@ class Valuer:
         table = Table(self.variant.shapes, self.variant.wild_kinds(self.board.jing),
                       len(melds))
         plans = self.plans
-        if plans is not None and plans.planning:
-            planned = plan(table, hands, out, self.used.changes, self.budget)
-            plans.made.append(planned)
-            return [NULL if pair is None else Expected(*pair) for pair in planned.unsolved()]
+        if plans is not None and plans.planning:  # asked now, answered in the second pass
+            plans.asked.append((table, hands, out))
+            return [Expected(0.0, 0.0) if valued(table, hand) else NULL for hand, _ in hands]
         wins = partial(expected.SelfDrawnWins.of(
             self.variant, melds, self.dealer, self.seat_wind, self.board.round_wind,
             self.board.jing, self.rules).values, table)

@@ -483,38 +483,40 @@ def solve(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
 class Planned:
     """A question whose graph is built and paid for (:func:`plan`), its wins not yet priced
     nor its values worked out (:meth:`solve`). A caller with several questions plans them
-    all first, so that one past the budget is refused before any is priced."""
+    all first, so that one past the budget is refused before any is priced (which one is
+    refused first does not change whether one is: the states counted in the end are those
+    their graphs reach together)."""
 
     hands: list[tuple[int, int | None] | None]  # packed, with its seen kind; None: not valued
     graph: Graph
     out: Counts
     changes: int
 
-    def unsolved(self) -> list[tuple[float, float] | None]:
-        """What :meth:`solve` answers where it answers None, and 0s elsewhere: numbers of
-        the right shape for a caller that only plans."""
-        return [None if hand is None else (0.0, 0.0) for hand in self.hands]
-
     def solve(self, draws_left: int,
               win_values: Callable[[Counts, Sequence[int]], Sequence[float]],
               ) -> list[tuple[float, float] | None]:
         """:func:`solve`'s answer: the wins priced, the values worked out."""
         graph, changes = self.graph, self.changes
-        valued = [hand for hand in self.hands if hand is not None]
-        questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in valued]
+        asked = [hand for hand in self.hands if hand is not None]
+        questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in asked]
         worth = _worth(graph, win_values)
         found = iter(values(graph, self.out, questions, draws_left, worth))
         return [None if hand is None else next(found) for hand in self.hands]
+
+
+def valued(table: Table, hand: Counts) -> bool:
+    """Does :func:`solve` give the waiting ``hand`` numbers (None: its shanten is above
+    :data:`MAX_SHANTEN`)?"""
+    return table.shanten(hand) <= MAX_SHANTEN
 
 
 def plan(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
          changes: int, budget: Budget | None = None) -> Planned:
     """:func:`solve`'s graph: the states the valued ``hands`` reach, built and paid for
     (:class:`TooLarge` past ``budget``); no win priced yet."""
-    packed = [(pack(hand), seen) if table.shanten(hand) <= MAX_SHANTEN else None
-              for hand, seen in hands]
-    valued = [hand for hand in packed if hand is not None]
-    graph = build(table, [hand for hand, _ in valued], changes, out,
+    packed = [(pack(hand), seen) if valued(table, hand) else None for hand, seen in hands]
+    roots = [hand for hand, _ in filter(None, packed)]
+    graph = build(table, roots, changes, out,
                   None if budget is None else max(budget.left, 0),
                   None if budget is None else budget.known.setdefault(table, set()))
     if budget is not None:

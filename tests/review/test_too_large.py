@@ -183,15 +183,17 @@ def test_the_caps_are_one_request_and_six_requests():
 
 
 def test_a_decision_past_its_cap_prices_no_win(monkeypatch):
-    """A decision's questions are all built (and paid for) before any win is priced
-    (rules.seat_advice.value_actions): a decision past its cap is given up having priced
-    nothing, even where the question past the cap comes after one that fits (a pass valued,
-    then a draw's 460 hands past the cap). Before, the first was priced and its values
-    worked out, then thrown away: 0.7 s at a time in a xingguo review."""
+    """A decision's questions are all asked, then all built (and paid for), the one of the
+    most hands first, before any win is priced (rules.seat_advice.value_actions): a decision
+    past its cap is given up having priced nothing. Before, its questions were valued one
+    after another: a xingguo pass was built, priced and valued, then the draw's 460 hands
+    went past the cap and it was all thrown away, 0.7 s at a time."""
+    seat_advice = importlib.import_module("rules.seat_advice")
     expectation = importlib.import_module("rules.analysis.expectation")
-    priced, built, refused = [0], [0], []
-    real_worth, real_build, real_value = (expectation._worth, expectation.build,
-                                          review_module.value_actions)
+    priced, built, asked, refused = [0], [0], [0], []
+    real_worth, real_build, real_plan, real_value = (
+        expectation._worth, expectation.build, seat_advice.Plans.plan,
+        review_module.value_actions)
 
     def worth(*args):
         priced[0] += 1
@@ -202,19 +204,26 @@ def test_a_decision_past_its_cap_prices_no_win(monkeypatch):
         built[0] += 1  # a question that fitted
         return found
 
+    def plan(plans, *args):
+        asked[0] = len(plans.asked)
+        return real_plan(plans, *args)
+
     def value_actions(*args, **kwargs):
-        priced[0] = built[0] = 0
+        priced[0] = built[0] = asked[0] = 0
         try:
             return real_value(*args, **kwargs)
         except expectation.TooLarge:
-            refused.append((built[0], priced[0]))
+            refused.append((asked[0], built[0], priced[0]))
             raise
     monkeypatch.setattr(expectation, "_worth", worth)
     monkeypatch.setattr(expectation, "build", build)
+    monkeypatch.setattr(seat_advice.Plans, "plan", plan)
     monkeypatch.setattr(review_module, "value_actions", value_actions)
     for variant, seed in ROUNDS:
         _reviewed(_round(variant, seed), monkeypatch, per_decision=CAP)
     assert refused
-    assert all(priced_then == 0 for _, priced_then in refused), refused
-    # some were refused after a question that fitted: pricing it first would show above
-    assert any(fitted for fitted, _ in refused), refused
+    assert all(priced_then == 0 for _, _, priced_then in refused), refused
+    # several questions asked: valued one after another, those before it were priced
+    assert any(questions > 1 for questions, _, _ in refused), refused
+    # the largest is built first, and here it is always the one past the cap
+    assert all(fitted == 0 for _, fitted, _ in refused), refused
