@@ -260,8 +260,8 @@ def _classes(variant: Variant, melds: tuple, dealer: bool, seat_wind: int | None
     (:meth:`rules.variant.Variant.wait_values`' ``classes``), one dict for all the waiting
     hands of one seat's requests: jiangxi's thousands of ready hands in a review come in a
     few hundred classes (a 平胡 wait, a lone jing's, …), and a class met again in another
-    hand is not priced again (a review takes some 0.88 times as long). Its keys are built
-    of shape names and flags, so it stays small however many hands it serves."""
+    hand is not priced again. Its keys are built of shape names and flags, so it stays
+    small however many hands it serves."""
     return {}
 
 

@@ -36,7 +36,6 @@ from rules.analysis.expectation import (
     Planned,
     Table,
     plan,
-    solve,
     valued,
 )
 from rules.error_codes import EXPECTED_ROUND_OVER
@@ -159,10 +158,10 @@ def value_actions(variant: Variant, board: Round, seat: int, used: ExpectedInput
     # made a review throw away the priced graph of another (the decision's pass), 0.7 s at
     # a time.
     plans = Plans()
-    asker = Valuer(variant, board, seat, sight, used, rules, budget, plans)
-    _valued(asker, listed)
-    plans.plan(used.changes, asker.budget)
-    valued = _valued(Valuer(variant, board, seat, sight, used, rules, budget, plans), listed)
+    valuer = Valuer(variant, board, seat, sight, used, rules, plans)
+    _valued(valuer, listed)
+    plans.plan(used.changes, budget or Budget(expected.STATES_PER_REQUEST))
+    valued = _valued(valuer, listed)
     assert plans.taken == len(plans.made)  # the second pass asked what the first did
     return valued
 
@@ -283,11 +282,11 @@ class Plans:
         the budget is most often the largest (a draw's, some 460 hands), and is then
         refused before the others are built (which question is refused does not change
         whether one is: :class:`Planned`)."""
-        made: list[Planned | None] = [None] * len(self.asked)
+        made: dict[int, Planned] = {}
         for i in sorted(range(len(self.asked)), key=lambda i: -len(self.asked[i][1])):
             table, hands, out = self.asked[i]
             made[i] = plan(table, hands, out, changes, budget)
-        self.made = [planned for planned in made if planned is not None]
+        self.made = [made[i] for i in range(len(self.asked))]
         self.planning = False
 
     def next(self) -> Planned:
@@ -297,23 +296,17 @@ class Plans:
 
 class Valuer:
     """Values the seat's actions: ``V_0`` of waiting hands, ``C`` of hands holding 14, wins.
-    With ``plans``, while they are ``planning``: only asks each question and answers zeros
-    (nulls where the answer is null, so every later question is the same); then: solves
-    the planned questions in turn."""
+    Run twice (:func:`value_actions`): while its ``plans`` are planning it only asks each
+    question and answers zeros (nulls where the answer is null, so every later question is
+    the same); then it solves the planned questions in turn."""
 
     def __init__(self, variant: Variant, board: Round, seat: int, sight: Sight,
-                 used: ExpectedInputs, rules: dict[str, Any], budget: Budget | None = None,
-                 plans: Plans | None = None):
+                 used: ExpectedInputs, rules: dict[str, Any], plans: Plans):
         self.variant, self.board, self.seat = variant, board, seat
         self.sight, self.used, self.rules = sight, used, rules
-        self.budget = budget or Budget(expected.STATES_PER_REQUEST)  # (read at the call)
         self.plans = plans
         self.dealer = seat == board.dealer
         self.seat_wind = WINDS[(seat - board.dealer) % 4]
-
-    @property
-    def planning(self) -> bool:
-        return self.plans is not None and self.plans.planning
 
     # the model's two questions ---------------------------------------------------
     def waiting(self, hands: list[tuple[Counts, int | None]], melds: tuple[Meld, ...],
@@ -321,18 +314,13 @@ class Valuer:
         """``V_0`` of each waiting hand (with the kind of one more copy it sees)."""
         table = Table(self.variant.shapes, self.variant.wild_kinds(self.board.jing),
                       len(melds))
-        plans = self.plans
-        if plans is not None and plans.planning:  # asked now, answered in the second pass
-            plans.asked.append((table, hands, out))
+        if self.plans.planning:  # asked now, answered in the second pass
+            self.plans.asked.append((table, hands, out))
             return [Expected(0.0, 0.0) if valued(table, hand) else NULL for hand, _ in hands]
         wins = partial(expected.SelfDrawnWins.of(
             self.variant, melds, self.dealer, self.seat_wind, self.board.round_wind,
             self.board.jing, self.rules).values, table)
-        if plans is None:
-            found = solve(table, hands, out, self.used.draws_left, self.used.changes, wins,
-                          self.budget)
-        else:
-            found = plans.next().solve(self.used.draws_left, wins)
+        found = self.plans.next().solve(self.used.draws_left, wins)
         return [NULL if pair is None else Expected(*pair) for pair in found]
 
     def after_draw(self, hand: Counts, melds: tuple[Meld, ...], out: Counts) -> Expected:
@@ -411,8 +399,8 @@ class Valuer:
 
     def win_total(self, counts: Counts, melds: tuple[Meld, ...], tile: int | None,
                   win_type: str, discarder_is_dealer: bool | None = None) -> float:
-        if self.planning:
-            return 0.0  # priced when the plans are solved
+        if self.plans.planning:
+            return 0.0  # priced in the second pass
         concealed = tuple(t for t, n in enumerate(counts) for _ in range(n))
         evaluation = self.variant._evaluate(EvaluateRequest(
             self.variant.name, PlayerTiles(concealed, melds), tile, win_type,
