@@ -12,7 +12,7 @@ numbers, and orders the discards by the objective.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import places as at
@@ -25,6 +25,7 @@ from rules.analysis.expectation import (
     pack,
     ready_wins,
     solve,
+    unpack,
 )
 from rules.caches import cached
 from rules.error_codes import EXPECTED_TOO_LARGE, FIELD_REQUIRED
@@ -154,6 +155,7 @@ class SelfDrawnWins:
     # the copies of each kind /evaluate counts beside the concealed tiles: the seat's melds
     # and the indicators flipped out of play (a fifth copy with them is no hand)
     beside: Counts
+    seat: SeatPrices = field(compare=False)  # the same seat's, shared by its questions
 
     @classmethod
     def of(cls, variant: Variant, melds: tuple, dealer: bool, seat_wind: int | None,
@@ -161,8 +163,10 @@ class SelfDrawnWins:
         beside = [0] * KINDS
         for tile in [*(t for meld in melds for t in meld.tiles), *variant._flipped(jing)]:
             beside[tile] += 1
-        return cls(variant, melds, dealer, seat_wind, round_wind, jing,
-                   tuple(sorted(rules.items())), tuple(beside))
+        options = tuple(sorted(rules.items()))
+        return cls(variant, melds, dealer, seat_wind, round_wind, jing, options,
+                   tuple(beside),
+                   seat_prices(variant, melds, dealer, seat_wind, round_wind, jing, options))
 
     def values(self, table: Table, waiting: Counts, drawn: Sequence[int]) -> list[float]:
         """What the ready hand ``waiting`` collects, won by self-draw on each of ``drawn``:
@@ -175,16 +179,61 @@ class SelfDrawnWins:
         to the next). A kind that list does not value is scored alone (the 14 tiles)."""
         # the engine's own cached waits of the hand: asked again here, a graph of more
         # ready hands than the core's waits cache holds worked every one out twice
-        drawable = tuple(kind for kind in ready_wins(table, pack(waiting))
+        hand = pack(waiting)
+        drawable = tuple(kind for kind in ready_wins(table, hand)
                          if waiting[kind] + self.beside[kind] < COPIES)
-        totals = _wait_totals(self.variant, _concealed(waiting), self.melds, drawable,
-                              *self._seat()) if drawable else {}
+        totals = _wait_totals(self.seat, hand, drawable) if drawable else {}
         return [totals[kind] if kind in totals else _win_total(
             self.variant, _concealed(_with(waiting, kind)), self.melds, kind, *self._seat())
             for kind in drawn]
 
     def _seat(self) -> tuple:
         return self.dealer, self.seat_wind, self.round_wind, self.jing, self.rules
+
+
+class SeatPrices:
+    """How one seat's waiting hands are priced: /evaluate's request for a self-drawn win
+    but for its concealed tiles, and the wait classes its hands share. One object per
+    seat, its questions' and its decisions' (:func:`seat_prices`), compared by identity:
+    the cache of the hands' prices (:func:`_wait_totals`) hashes a pointer and a packed
+    hand, not the seat's seven fields and 13 tiles, for each of the 20,000 ready hands of
+    a review of one seat."""
+
+    __slots__ = ("_asked", "classes", "kinds", "melds", "variant")
+
+    def __init__(self, variant: Variant, melds: tuple, dealer: bool, seat_wind: int | None,
+                 round_wind: int | None, jing: Any, rules: tuple):
+        self.variant, self.melds = variant, melds
+        self.kinds = variant.wild_kinds(jing)
+        # where the variant keeps the waits it values by class
+        # (:meth:`rules.variant.Variant.wait_totals`' ``classes``), one dict for all the
+        # waiting hands of the seat: jiangxi's thousands of ready hands in a review come
+        # in a few hundred classes (a 平胡 wait, a lone jing's, …), and a class met again in
+        # another hand is not priced again. Its keys are built of shape names and flags,
+        # so it stays small however many hands it serves.
+        self.classes: dict = {}
+        self._asked = EvaluateRequest(variant.name, PlayerTiles((), melds), None, SELF_DRAW,
+                                      dealer=dealer, seat_wind=seat_wind,
+                                      round_wind=round_wind, jing=jing, rules=dict(rules))
+
+    def wait_totals(self, concealed: tuple[int, ...], tiles: tuple[int, ...],
+                    ) -> dict[int, float]:
+        """{tile: /evaluate's wait total} of the waiting hand, won by self-draw on each of
+        ``tiles`` (each with a copy left), no flags; a tile /evaluate does not value is left
+        out (the caller scores that hand alone)."""
+        asked = self._asked
+        request = EvaluateRequest(asked.variant, PlayerTiles(concealed, self.melds), None,
+                                  SELF_DRAW, asked.dealer, None, asked.seat_wind,
+                                  asked.round_wind, asked.jing, asked.flags, asked.rules)
+        return self.variant.wait_totals(request, HandView.of(request.hand, self.kinds),
+                                        self.kinds, list(tiles), self.classes)
+
+
+@cached(1 << 8, name="expected_seat_prices")
+def seat_prices(variant: Variant, melds: tuple, dealer: bool, seat_wind: int | None,
+                round_wind: int | None, jing, rules: tuple) -> SeatPrices:
+    """The seat's :class:`SeatPrices`, the same object for all its questions."""
+    return SeatPrices(variant, melds, dealer, seat_wind, round_wind, jing, rules)
 
 
 def within(budget: Budget, work):
@@ -237,32 +286,9 @@ def _win_total(variant: Variant, concealed: tuple[int, ...], melds: tuple, drawn
 
 
 @cached(1 << 14, name="expected_wait_totals")
-def _wait_totals(variant: Variant, concealed: tuple[int, ...], melds: tuple,
-                 tiles: tuple[int, ...], dealer: bool, seat_wind: int | None,
-                 round_wind: int | None, jing, rules: tuple) -> dict[int, float]:
-    """{tile: /evaluate's wait total} of the waiting hand, won by self-draw on each of
-    ``tiles`` (each with a copy left), no flags; a tile /evaluate does not value is left
-    out (the caller scores that hand alone)."""
-    request = EvaluateRequest(variant.name, PlayerTiles(concealed, melds), None, SELF_DRAW,
-                              dealer=dealer, seat_wind=seat_wind, round_wind=round_wind,
-                              jing=jing, rules=dict(rules))
-    kinds = variant.wild_kinds(jing)
-    found = variant.wait_values(request, HandView.of(request.hand, kinds), kinds, list(tiles),
-                                _classes(variant, melds, dealer, seat_wind, round_wind, jing,
-                                         rules))
-    return {wait.tile: float(wait.total) for wait in found if wait.total is not None}
-
-
-@cached(1 << 8, name="expected_wait_classes")
-def _classes(variant: Variant, melds: tuple, dealer: bool, seat_wind: int | None,
-             round_wind: int | None, jing, rules: tuple) -> dict:
-    """Where :func:`_wait_totals` keeps the waits a variant values by class
-    (:meth:`rules.variant.Variant.wait_values`' ``classes``), one dict for all the waiting
-    hands of one seat's requests: jiangxi's thousands of ready hands in a review come in a
-    few hundred classes (a 平胡 wait, a lone jing's, …), and a class met again in another
-    hand is not priced again. Its keys are built of shape names and flags, so it stays
-    small however many hands it serves."""
-    return {}
+def _wait_totals(seat: SeatPrices, hand: int, tiles: tuple[int, ...]) -> dict[int, float]:
+    """:meth:`SeatPrices.wait_totals` of the packed waiting ``hand``."""
+    return seat.wait_totals(_concealed(unpack(hand)), tiles)
 
 
 def _concealed(counts: Counts) -> tuple[int, ...]:
@@ -277,5 +303,18 @@ def _without(counts: Counts, tile: int) -> Counts:
     return (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
 
 
-__all__ = ["CHANGES", "DRAWS_LEFT", "STATES_PER_REQUEST", "WIN", "Model", "SelfDrawnWins",
-           "inputs", "ranked", "seen_outside", "with_expected", "within"]
+__all__ = [
+    "CHANGES",
+    "DRAWS_LEFT",
+    "STATES_PER_REQUEST",
+    "WIN",
+    "Model",
+    "SeatPrices",
+    "SelfDrawnWins",
+    "inputs",
+    "ranked",
+    "seat_prices",
+    "seen_outside",
+    "with_expected",
+    "within",
+]

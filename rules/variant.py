@@ -295,6 +295,15 @@ class Variant:
         for them all (the base keeps nothing)."""
         return [self.wait_value(request, t) for t in tiles]
 
+    def wait_totals(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
+                    tiles: list[int], classes: dict | None = None) -> dict[int, float]:
+        """{tile: total} of :meth:`wait_values` (a tile it does not value left out): all
+        the expected-value engine reads of a wait. A variant that values by class may
+        answer it without building each tile's :class:`Wait`."""
+        return {wait.tile: float(wait.total)
+                for wait in self.wait_values(request, hand, kinds, tiles, classes)
+                if wait.total is not None}
+
     def wait_value(self, request: EvaluateRequest, tile: int) -> Wait:
         """What winning on ``tile`` is worth: the hand with ``tile`` added, scored (``tile``
         must have a copy left: not all four held, melded, discarded or flipped out of play).

@@ -181,7 +181,8 @@ class Graph:
     shanten) and, for each draw of each state that does more than come back to it, where
     it leads: a win (``win_hand``: the complete hand) or the states its allowed discards
     reach (``targets``, the state itself first: the drawn tile thrown back). A draw not
-    listed is thrown back (:func:`_expand`).
+    listed is thrown back (:func:`_expand`). A win is kept as the waiting hand and the kind
+    drawn: what pricing it asks (:func:`_worth`).
 
     Draws are groups, in state order; ``group_kind`` is the tile drawn and ``group_left``
     its copies left as the question's common ``out`` counts them."""
@@ -196,7 +197,7 @@ class Graph:
     group_win: list[int] = field(default_factory=list)  # index into win_hands, or -1
     group_start: list[int] = field(default_factory=list)  # its first target
     targets: list[int] = field(default_factory=list)
-    win_hands: list[tuple[int, int]] = field(default_factory=list)  # (packed hand, drawn)
+    win_hands: list[tuple[int, int]] = field(default_factory=list)  # (waiting, drawn)
     win_index: dict[tuple[int, int], int] = field(default_factory=dict)
     fresh: int = 0  # the hands :func:`build` reached that its caller did not know
 
@@ -212,8 +213,9 @@ class Graph:
             self.shantens.append(shanten)
         return found
 
-    def win(self, hand: int, drawn: int) -> int:
-        key = (hand, drawn)
+    def win(self, waiting: int, drawn: int) -> int:
+        """The index of the win on ``drawn`` of the packed ``waiting`` hand, added if new."""
+        key = (waiting, drawn)
         found = self.win_index.get(key)
         if found is None:
             found = self.win_index[key] = len(self.win_hands)
@@ -291,14 +293,12 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
     (:class:`_Arrays`), not a draw each: most of a state's 34 draws are such."""
     hand, budget, now = graph.hands[i], graph.budgets[i], graph.shantens[i]
     if budget == 0 and now == 0:  # most states: ready, no hand change left
-        wins, closer, changes = ready_wins(table, hand), {}, {}
-        moving: tuple[int, ...] = wins
-    else:
-        found = moves(table, hand, now, budget > 0)
-        wins, closer = found.wins, found.closer
-        changes = aside(table, hand, now) if budget else {}
-        moving = tuple(sorted({*wins, *closer, *changes}))
-    for drawn in moving:
+        _expand_ready(graph, table, i, out)
+        return
+    found = moves(table, hand, now, budget > 0)
+    wins, closer = found.wins, found.closer
+    changes = aside(table, hand, now) if budget else {}
+    for drawn in sorted({*wins, *closer, *changes}):
         left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 0xFF)
         if left <= 0:
             continue
@@ -307,7 +307,7 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
         graph.group_left.append(left)
         graph.group_start.append(len(graph.targets))
         if drawn in wins:
-            graph.group_win.append(graph.win(hand + ONE[drawn], drawn))
+            graph.group_win.append(graph.win(hand, drawn))
             continue
         graph.group_win.append(-1)
         graph.targets.append(i)
@@ -315,6 +315,20 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
             graph.targets.append(graph.state(after, budget, now - 1))
         for after in changes.get(drawn, ()):
             graph.targets.append(graph.state(after, budget - 1, now))
+
+
+def _expand_ready(graph: Graph, table: Table, i: int, out: Counts) -> None:
+    """:func:`_expand` of a ready state with no hand change left: its only listed draws
+    are its wins (the most common state, so its own short loop)."""
+    hand = graph.hands[i]
+    for drawn in ready_wins(table, hand):
+        left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 0xFF)
+        if left > 0:
+            graph.group_state.append(i)
+            graph.group_kind.append(drawn)
+            graph.group_left.append(left)
+            graph.group_start.append(len(graph.targets))
+            graph.group_win.append(graph.win(hand, drawn))
 
 
 @cached(1 << 15)
@@ -529,8 +543,8 @@ def _worth(graph: Graph, win_values: Callable[[Counts, Sequence[int]], Sequence[
     """What each of ``graph.win_hands`` collects, asked once per ready hand for all the
     kinds it wins on in the graph (a scorer prices a ready hand's waits together)."""
     by_waiting: dict[int, list[int]] = {}
-    for w, (hand, drawn) in enumerate(graph.win_hands):
-        by_waiting.setdefault(hand - ONE[drawn], []).append(w)
+    for w, (waiting, _) in enumerate(graph.win_hands):
+        by_waiting.setdefault(waiting, []).append(w)
     worth = [0.0] * len(graph.win_hands)
     for waiting, wins in by_waiting.items():
         drawn = [graph.win_hands[w][1] for w in wins]

@@ -175,15 +175,34 @@ class Jiangxi(Variant):
         class met again is not scored again."""
         if request.flags.heavenly or not tiles:  # 天胡: every tile held may be the last one
             return super().wait_values(request, hand, kinds, tiles)
-        waiting = waiting_hand(self, request, hand, kinds, self._flipped(request.jing))
+        return [wait for wait, in self._by_class(request, hand, kinds, tiles, classes)]
+
+    def wait_totals(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
+                    tiles: list[int], classes: dict | None = None) -> dict[int, float]:
+        """:meth:`wait_values`' totals, a class's :class:`Wait` read for each of its
+        tiles, not copied to name each (most of the engine's 200,000 waits in a review of
+        one seat come from classes valued before)."""
+        if request.flags.heavenly or not tiles:
+            return super().wait_totals(request, hand, kinds, tiles)
+        found = self._by_class(request, hand, kinds, tiles, classes, retiled=False)
+        return {tile: float(wait.total) for tile, (wait,) in zip(tiles, found, strict=True)
+                if wait.total is not None}
+
+    def _by_class(self, request: EvaluateRequest, hand: HandView, kinds: frozenset[int],
+                  tiles: list[int], classes: dict | None,
+                  retiled: bool = True) -> list[tuple[Wait, ...]]:
+        """:func:`_by_class` of the waiting hand of ``request``, its classes kept in
+        ``classes`` (each keyed with :func:`hand_key`) where given."""
+        waiting = waiting_hand(self, request, hand, kinds)
         keys = wait_classes(waiting, tiles)
         if classes is not None:
             held = hand_key(waiting)
             keys = [None if key is None else (held, key) for key in keys]
-        return [wait for wait, in _by_class(
+        return _by_class(
             tiles, keys,
             alone=lambda tile: (self.wait_value(request, tile),),
-            of_class=lambda tile: (class_value(self, waiting, tile),), valued=classes)]
+            of_class=lambda tile: (class_value(self, waiting, tile),), valued=classes,
+            retiled=retiled)
 
     def valued_both_ways(self, self_drawn: EvaluateRequest, discarded: EvaluateRequest,
                          hand: HandView, kinds: frozenset[int],
@@ -193,7 +212,7 @@ class Jiangxi(Variant):
         hand, classed once, values both (``class_value`` from the self-draw's try)."""
         if discarded.flags.heavenly or discarded.discarder_is_dealer is not None:
             return super().valued_both_ways(self_drawn, discarded, hand, kinds, tiles)
-        waiting = waiting_hand(self, discarded, hand, kinds, self._flipped(discarded.jing))
+        waiting = waiting_hand(self, discarded, hand, kinds)
         return _by_class(
             tiles, wait_classes(waiting, tiles),
             alone=lambda tile: (self.wait_value(self_drawn, tile),
@@ -427,11 +446,14 @@ def _evaluate_seating(request: EvaluateRequest,
 def _by_class(tiles: list[int], keys: list[tuple | None],
               alone: Callable[[int], tuple[Wait, ...]],
               of_class: Callable[[int], tuple[Wait, ...]],
-              valued: dict[tuple, tuple[Wait, ...]] | None = None) -> list[tuple[Wait, ...]]:
+              valued: dict[tuple, tuple[Wait, ...]] | None = None,
+              retiled: bool = True) -> list[tuple[Wait, ...]]:
     """The values of each tile, in order (:mod:`rules.jiangxi.waits`): the first tile of
     each class key valued by ``of_class`` and its values given to the class's other tiles
     (a class's sentences name no tile); a tile without a class (key None) by ``alone``.
-    ``valued``: the classes valued before (by their keys), which it adds to."""
+    ``valued``: the classes valued before (by their keys), which it adds to. ``retiled``:
+    each tile's values copied to name it (else a class's values stand for all its tiles,
+    as they are: for a caller that reads no tile of them)."""
     valued = {} if valued is None else valued
     found = []
     for tile, key in zip(tiles, keys, strict=True):
@@ -441,6 +463,8 @@ def _by_class(tiles: list[int], keys: list[tuple | None],
         known = valued.get(key)
         if known is None:
             found.append(valued.setdefault(key, of_class(tile)))
+        elif not retiled:
+            found.append(known)
         else:
             found.append(tuple(Wait(tile, w.total, list(w.patterns), w.note, w.won_by)
                                for w in known))

@@ -85,6 +85,7 @@ from rules.jiangxi.reading import (
     chow_melds,
     diao_shapes,
     german_diao_shapes,
+    holds_jing,
     shaped_candidates,
 )
 from rules.jiangxi.scoring import Prices, Search, claimed_jing_readings, found_value, weigh
@@ -107,61 +108,88 @@ class Attempt(NamedTuple):
     claimed: bool  # the last tile is taken from another player (a discard, a robbed kong)
 
 
-class WaitingHand(NamedTuple):
+class WaitingHand:
     """A waiting hand as :func:`wait_classes` and :func:`class_value` read it, worked out once
-    for all the tiles it waits on."""
+    for all the tiles it waits on. What its classes read (the shapes, the win types tried,
+    whether it holds jing) is worked out at once; the tries themselves (``attempts``: each
+    win type's query and situation) and the tiles held, only once a class is valued: most of
+    the waiting hands the expected-value engine prices find all their classes valued before
+    (``wait_values``' ``classes``), and building their tries was a sixth of their pricing."""
 
-    view: HandView  # the waiting hand, jing split off
-    kinds: frozenset[int]  # the wild kinds
-    rules: ShapeRules
-    won_jing_wild: bool  # nanchang: a claimed jing may also be read as a wild
-    attempts: tuple[Attempt, ...]  # the win types tried, in turn
-    held: tuple[int, ...]  # counts of the tiles held, melds included (as rob_hand_errors)
-    flipped: frozenset[int]  # tiles flipped out of play
-    with_tile: tuple[Shapes, ...]  # [t]: shapes with t added as a natural tile, jing wild
-    as_themselves: tuple[Shapes, ...]  # [t]: shapes with t added, every jing as itself
-    with_wild: Shapes  # shapes with a drawn jing added: one more wild
-    chow_melded: bool  # a meld is a chow (no 大七)
-    # by attempt and whether the won hand holds jing (all they read of the tile): the
-    # checks of the query won on a tile, and the candidates priced so far
-    errors: dict[tuple[int, bool], list[FieldError]]
-    prices: dict[tuple[int, bool], Prices]
+    def __init__(self, variant: JiangxiTables, request: EvaluateRequest, view: HandView,
+                 kinds: frozenset[int]):
+        melds = len(view.melds)
+        self.variant, self.request = variant, request
+        self.view = view  # the waiting hand, jing split off
+        self.kinds = kinds  # the wild kinds
+        self.rules: ShapeRules = variant.shapes
+        self.won_jing_wild = variant.won_jing_wild  # nanchang: a claimed jing is also wild
+        self.win_types = tuple(wait_win_types(request))  # the win types tried, in turn
+        self.holds_jing = holds_jing(request.hand, kinds)  # in the hand or the melds
+        # [t]: shapes with t added as a natural tile, jing wild; and every jing as itself
+        self.with_tile = shapes_after(view.natural, view.wilds, self.rules, melds)
+        self.as_themselves = shapes_after(view.as_themselves, 0, self.rules, melds)
+        # shapes with a drawn jing added: one more wild
+        self.with_wild: Shapes = shapes_of(view.natural, view.wilds + 1, self.rules, melds) \
+            if kinds else frozenset()
+        self.chow_melded = chow_melds(view.melds)  # a meld is a chow (no 大七)
+        # by attempt and whether the won hand holds jing (all they read of the tile): the
+        # checks of the query won on a tile, and the candidates priced so far
+        self.errors: dict[tuple[int, bool], list[FieldError]] = {}
+        self.prices: dict[tuple[int, bool], Prices] = {}
+        self._attempts: tuple[Attempt, ...] | None = None
+
+    # (worked out on first use by hand: 3.11's ``cached_property`` takes a lock each time)
+    @property
+    def attempts(self) -> tuple[Attempt, ...]:
+        """Each win type tried, with its query and situation."""
+        if self._attempts is None:
+            self._attempts = self._tries()
+        return self._attempts
+
+    def _tries(self) -> tuple[Attempt, ...]:
+        request, variant, found = self.request, self.variant, []
+        for k, win_type in enumerate(self.win_types):
+            # the added self-draw has no discarder (as wait_value)
+            dealer_discarded = request.discarder_is_dealer if k == 0 else None
+            query = replace(request, win_type=win_type, discarder_is_dealer=dealer_discarded)
+            found.append(Attempt(win_type, query, variant.situation(query, win_type, self.kinds),
+                                 win_type in (DISCARD, ROB_KONG)))
+        return tuple(found)
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """Counts of the tiles held, melds included (as ``rob_hand_errors``; asked once
+        by :func:`wait_classes` where a robbed kong is tried)."""
+        held = list(self.request.hand.counts)
+        for meld in self.request.hand.melds:
+            for t in meld.tiles:
+                held[t] += 1
+        return tuple(held)
+
+    @property
+    def flipped(self) -> frozenset[int]:
+        """The tiles flipped out of play (as :attr:`held`)."""
+        return frozenset(self.variant._flipped(self.request.jing))
 
 
 def waiting_hand(variant: JiangxiTables, request: EvaluateRequest, view: HandView,
-                 kinds: frozenset[int], flipped: list[int]) -> WaitingHand:
-    """The waiting hand of ``request`` (``view``: its view, ``flipped``: the tiles out of
-    play), ready for its tiles to be classed and valued."""
-    attempts = []
-    for k, win_type in enumerate(wait_win_types(request)):
-        # the added self-draw has no discarder (as wait_value)
-        dealer_discarded = request.discarder_is_dealer if k == 0 else None
-        query = replace(request, win_type=win_type, discarder_is_dealer=dealer_discarded)
-        attempts.append(Attempt(win_type, query, variant.situation(query, win_type, kinds),
-                                win_type in (DISCARD, ROB_KONG)))
-    held = list(request.hand.counts)
-    for meld in request.hand.melds:
-        for t in meld.tiles:
-            held[t] += 1
-    melds = len(view.melds)
-    return WaitingHand(
-        view, kinds, variant.shapes, variant.won_jing_wild, tuple(attempts),
-        tuple(held), frozenset(flipped),
-        shapes_after(view.natural, view.wilds, variant.shapes, melds),
-        shapes_after(view.as_themselves, 0, variant.shapes, melds),
-        shapes_of(view.natural, view.wilds + 1, variant.shapes, melds) if kinds
-        else frozenset(), chow_melds(view.melds), {}, {})
+                 kinds: frozenset[int]) -> WaitingHand:
+    """The waiting hand of ``request`` (``view``: its view), ready for its tiles to be
+    classed and valued."""
+    return WaitingHand(variant, request, view, kinds)
 
 
 def wait_classes(hand: WaitingHand, tiles: list[int]) -> list[tuple | None]:
     """The key of each tile's class, in order (see the module's docstring), or None: value
     that tile alone. A tile that is not a jing is read as itself whatever the win type:
     its key is its two shape sets; a jing's (True, its shapes per reading, its 德国精吊)."""
-    robbed = hand.attempts[0].win_type == ROB_KONG
+    robbed = hand.win_types[0] == ROB_KONG
     plain = list(zip(hand.with_tile, hand.as_themselves, strict=True))
     keys: list[tuple | None] = []
+    held, flipped = (hand.held, hand.flipped) if robbed else ((), frozenset())
     for tile in tiles:
-        if robbed and not _robbable(hand, tile):
+        if robbed and not _robbable(held, flipped, tile):
             keys.append(None)  # its note names the tile
         elif tile in hand.kinds:
             sketches = tuple([_shapes(hand, tile, natural)
@@ -179,20 +207,20 @@ def hand_key(hand: WaitingHand) -> tuple[bool, tuple[str, ...] | None]:
     view = hand.view
     diao = diao_shapes(view.natural, view.wilds - 1, hand.rules, bool(view.melds),
                        hand.chow_melded) if view.wilds else None
-    return hand.attempts[0].situation.winner_holds_jing, diao
+    return hand.holds_jing, diao
 
 
-def _robbable(hand: WaitingHand, tile: int) -> bool:
+def _robbable(held: tuple[int, ...], flipped: frozenset[int], tile: int) -> bool:
     """``rob_hand_errors`` finds nothing: the winner holds the robbed tile once, and no
-    other copy is held (melds included) or flipped out of play."""
-    return not hand.held[tile] and tile not in hand.flipped
+    other copy is held (melds included: ``held``) or flipped out of play."""
+    return not held[tile] and tile not in flipped
 
 
 def _readings(hand: WaitingHand, tile: int) -> list[int | None]:
     """Every way the last tile is read by some attempt (``claimed_jing_readings``)."""
     found: list[int | None] = []
-    for attempt in hand.attempts:
-        for natural in claimed_jing_readings(tile, attempt.claimed, hand.kinds,
+    for win_type in hand.win_types:
+        for natural in claimed_jing_readings(tile, win_type in (DISCARD, ROB_KONG), hand.kinds,
                                              hand.won_jing_wild):
             if natural not in found:
                 found.append(natural)

@@ -420,3 +420,32 @@ def test_the_hand_key_tells_apart_what_the_class_key_does_not():
     across hands are wrong on some of them: the test above can fail."""
     with mock.patch.object(jiangxi_base, "hand_key", lambda hand: ()):
         assert _differ_across_hands()[1] > 0
+
+
+def _totals(request: EvaluateRequest, classes: dict | None) -> dict[int, float] | str:
+    """{tile: total} of ``request``'s waits as ``wait_totals`` answers them with the dict
+    ``classes`` kept across hands, or as ``wait_value`` does tile by tile (None)."""
+    variant = rules.get_variant(request.variant)
+    view, kinds, tiles = _drawable(request)
+    try:
+        if classes is not None:
+            return variant.wait_totals(request, view, kinds, tiles, classes)
+        waits = [variant.wait_value(request, t) for t in tiles]
+    except rules.InvalidInput:
+        return "refused"
+    return {w.tile: float(w.total) for w in waits if w.total is not None}
+
+
+def test_wait_totals_read_each_class_for_all_its_tiles_as_wait_value_does():
+    """What the engine reads of a waiting hand (``wait_totals``: a class's wait, valued
+    once, read for each of its tiles, not copied to name each) is each tile's total as
+    ``wait_value`` says, on the hands above, one dict of classes kept across a context's
+    hands. Read by the wait's own tile, a class's tiles would fold into its first."""
+    asked = differ = 0
+    for context in _contexts():
+        classes: dict = {}
+        for request in _asked_alike(context):
+            asked += 1
+            differ += _totals(request, classes) != _totals(request, None)
+    assert asked >= CONTEXTS * 60
+    assert differ == 0
