@@ -207,6 +207,23 @@ def suit_kind(part: tuple[int, ...]) -> int:
     return kind
 
 
+def family_kind(family: int, part: tuple[int, ...], chows: bool) -> int:
+    """How one family's counts split without wilds, as :func:`standard` reads each family:
+    SUIT_SETS, SUIT_PAIR or SUIT_BAD (``chows``: honours may form chows). A hand is four
+    sets and a pair exactly when no family is bad and one holds the pair."""
+    if family == NUM:
+        return suit_kind(part)
+    if chows:
+        size = sum(part) % 3
+        if size == 1 or not _honours_with_chows(family, part, size == 2):
+            return _BAD
+        return _PAIR if size == 2 else _SETS
+    if 1 in part or 4 in part:  # counts of 2 and 5 hold a pair, 0 and 3 none
+        return _BAD
+    pairs = part.count(2) + part.count(5)
+    return _BAD if pairs > 1 else _PAIR if pairs else _SETS
+
+
 def _classify(part: tuple[int, ...]) -> int:
     """Sets only, sets and a pair, or neither, by the mod-3 rule (for suits off the table)."""
     size = sum(part) % 3

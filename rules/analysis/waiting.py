@@ -48,19 +48,34 @@ def natural_standard_waits(counts: Counts, honour_chows: bool) -> list[int]:
     Without wilds a family holds sets (3k tiles) or sets and the pair (3k + 2), and one
     family the pair: so at most one family of 3k + 1 tiles may take the tile (then no other
     holds 3k + 2), or with none, one of the two of 3k + 2. A tile with no neighbour needs a
-    wild (it joins no group of other tiles)."""
+    wild (it joins no group of other tiles). The other families are read once, the taking
+    family once per tile (:func:`~rules.analysis.natural.family_kind`): the whole hand read
+    again per tile was a fifth of pricing a waiting hand's waits."""
     families = plans(honour_chows, False)
-    sizes = [sum(counts[lo:hi]) % 3 for _, lo, hi, _ in families]
+    parts = [counts[lo:hi] for _, lo, hi, _ in families]
+    sizes = [sum(part) % 3 for part in parts]
     if sizes.count(1) == 1 and 2 not in sizes:
-        chosen = [families[sizes.index(1)]]
+        chosen = [sizes.index(1)]
     elif 1 not in sizes and sizes.count(2) == 2:
-        chosen = [plan for plan, size in zip(families, sizes, strict=True) if size == 2]
+        chosen = [k for k, size in enumerate(sizes) if size == 2]
     else:
         return []
-    takers = [Part(family, lo, counts[lo:hi], chows) for family, lo, hi, chows in chosen]
-    return [part.offset + pos for part in takers for pos in range(len(part.counts))
-            if not _isolated(part, pos)
-            and natural.standard(_with(counts, part.offset + pos), honour_chows)]
+    found = []
+    for k in chosen:
+        others = [natural.family_kind(family, parts[j], chows)
+                  for j, (family, _, _, chows) in enumerate(families) if j != k]
+        if natural.SUIT_BAD in others:
+            continue
+        pairs = others.count(natural.SUIT_PAIR)
+        family, lo, _, chows = families[k]
+        taker = Part(family, lo, parts[k], chows)
+        for pos in range(len(taker.counts)):
+            if _isolated(taker, pos):
+                continue
+            kind = natural.family_kind(family, _with(taker.counts, pos), chows)
+            if kind != natural.SUIT_BAD and pairs + (kind == natural.SUIT_PAIR) == 1:
+                found.append(lo + pos)
+    return found
 
 
 @cached(1 << 14)
