@@ -19,6 +19,7 @@ CPU time of this thread per call (``time.thread_time_ns``); percentiles of the c
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import random
@@ -133,7 +134,8 @@ def _asked(request: AdviseRequest) -> tuple[int, bool]:
     faster hand analysis can lower."""
     start = time.thread_time_ns()
     try:
-        rules.advise(request)
+        with collector.paused():  # as the workers answer it (app/views.py)
+            rules.advise(request)
     except InvalidInput:
         return time.thread_time_ns() - start, True
     return time.thread_time_ns() - start, False
@@ -170,7 +172,8 @@ def log_mode(rounds: int = 6) -> dict[str, Any]:
             try:
                 clear_caches()
                 start = time.thread_time_ns()
-                answer = rules.advise(query)
+                with collector.paused():
+                    answer = rules.advise(query)
                 logged = time.thread_time_ns() - start
             except InvalidInput:
                 continue
@@ -179,7 +182,8 @@ def log_mode(rounds: int = 6) -> dict[str, Any]:
             clear_caches()
             start = time.thread_time_ns()
             try:
-                rules.advise(mine)
+                with collector.paused():
+                    rules.advise(mine)
             except InvalidInput:
                 continue
             hands.append(time.thread_time_ns() - start)
@@ -285,11 +289,12 @@ DEFAULT_PACE = (700, 10, 10)  # CPython's own garbage-collector thresholds
 
 
 def collector_pace() -> dict[str, Any]:
-    """One-seat reviews (seats :data:`PACE_SEATS` of each variant's median round) under
-    Python's default garbage-collector thresholds and under the workers' (app/collector.py:
-    the in-process figures above run at the workers' pace), each warmed as :func:`reviews`
-    warms, the two paces in turn and which goes first alternating: the sum of each, and
-    the workers' against the default's (the ratio of the sums)."""
+    """One-seat reviews (seats :data:`PACE_SEATS` of each variant's median round) with
+    Python's default garbage collector running, and as the workers run them
+    (app/collector.py: their pace, the collector paused for the review; the in-process
+    figures above are measured so), each warmed as :func:`reviews` warms, the two in turn
+    and which goes first alternating: the sum of each, and the workers' against the
+    default's (the ratio of the sums)."""
     default, served = [], []
     kept = gc.get_threshold()
     try:
@@ -302,7 +307,7 @@ def collector_pace() -> dict[str, Any]:
                     paces.reverse()
                 for pace in paces:
                     gc.set_threshold(*pace)
-                    seconds = _warmed_review_time(body, warm)[0]
+                    seconds = _warmed_review_time(body, warm, pace != DEFAULT_PACE)[0]
                     (default if pace == DEFAULT_PACE else served).append(seconds)
     finally:
         gc.set_threshold(*kept)
@@ -310,12 +315,13 @@ def collector_pace() -> dict[str, Any]:
             "ratio": sum(served) / sum(default)}
 
 
-def _warmed_review_time(body: dict[str, Any], warm: dict[str, Any]) -> tuple[float, Any]:
+def _warmed_review_time(body: dict[str, Any], warm: dict[str, Any],
+                        paused: bool = True) -> tuple[float, Any]:
     """:func:`_review_time` of ``body`` after the caches are emptied and the ``warm``
     review (another round's) is run, untimed."""
     clear_caches()
     _review_time(warm)
-    return _review_time(body)
+    return _review_time(body, paused)
 
 
 def _any_length(rounds: int) -> dict[str, Any]:
@@ -329,11 +335,15 @@ def _any_length(rounds: int) -> dict[str, Any]:
     return {"rounds": rounds, "p95": percentile(times, 95), "median": statistics.median(times)}
 
 
-def _review_time(body: dict[str, Any]) -> tuple[float, Any]:
-    """(seconds, the review, or None where it was refused as too large) of one review."""
+def _review_time(body: dict[str, Any], paused: bool = True) -> tuple[float, Any]:
+    """(seconds, the review, or None where it was refused as too large) of one review, the
+    garbage collector paused for it as the workers pause it (app/views.py), unless not
+    ``paused``."""
     start = time.thread_time_ns()
     try:
-        answer = rules.review(ReviewSchema().load(body))
+        query = ReviewSchema().load(body)
+        with collector.paused() if paused else contextlib.nullcontext():
+            answer = rules.review(query)
     except InvalidInput:
         answer = None
     return (time.thread_time_ns() - start) / 1e9, answer

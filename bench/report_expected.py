@@ -153,14 +153,16 @@ def _pace(pace: dict[str, Any] | None) -> list[str]:
     """The workers' garbage-collector pace against Python's default, side by side."""
     if not pace:
         return []
-    return ["", "The garbage collector (`app/collector.py`): a worker makes a full pass at "
-            f"most once per {collector.THRESHOLDS[2]} passes of the middle generation "
-            f"(Python's default: {expectation.DEFAULT_PACE[2]}), and every figure of this "
-            "section runs at that pace. Side by side in this run, "
+    return ["", "The garbage collector (`app/collector.py`): a worker pauses it for the "
+            "length of a review or an `/advise`, and otherwise makes a full pass at most "
+            f"once per {collector.THRESHOLDS[2]} passes of the middle generation (Python's "
+            f"default: {expectation.DEFAULT_PACE[2]}); every figure of this section is "
+            "measured so. Side by side in this run, "
             f"{pace['reviews']} one-seat reviews (seats "
             f"{' and '.join(map(str, expectation.PACE_SEATS))} of each median round, warmed "
-            f"as above) took {pace['served_s']:.1f} s at the workers' pace against "
-            f"{pace['default_s']:.1f} s at Python's default: {pace['ratio']:.2f}× the time."]
+            f"as above) took {pace['served_s']:.1f} s as the workers run them against "
+            f"{pace['default_s']:.1f} s with Python's default collector running: "
+            f"{pace['ratio']:.2f}× the time."]
 
 
 def _reviews_table(review: dict[str, Any]) -> list[str]:

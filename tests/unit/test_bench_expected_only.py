@@ -52,7 +52,8 @@ def test_only_the_expected_rows_and_section_change():
     assert "the former measure, one seat of each of 8 rounds of any length: p95 3.50 s" in new
     assert "| xingguo | 61 | 1.00 s | 2.00 s | 1.50 s | 0.50 s | 4.50 s | 3.60× |" in new
     assert "8 one-seat reviews (seats 0 and 2 of each median round, warmed as above) took " \
-        "17.5 s at the workers' pace against 20.0 s at Python's default: 0.88× the time." in new
+        "17.5 s as the workers run them against 20.0 s with Python's default collector " \
+        "running: 0.88× the time." in new
     assert "**Where the slowest one-seat review's time goes (xingguo, seat 1; cProfile, " \
         in new
     assert "no function takes more than 7% of it on its own, so a review within 3 s" in new

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from app import collector
+from tests.review.test_worked_logs import broken_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,3 +53,57 @@ def test_the_benchmark_measures_at_the_workers_pace(monkeypatch):
     finally:
         gc.set_threshold(*kept)
     assert seen == [collector.THRESHOLDS]
+
+
+def test_paused_stops_the_collector_for_the_outermost_block_and_no_longer():
+    assert gc.isenabled()
+    with collector.paused():
+        assert not gc.isenabled()
+        with collector.paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the outer block is still open
+    assert gc.isenabled()
+
+
+def test_paused_resumes_the_collector_when_the_block_raises():
+    """A review stopped by its time budget (an exception in the block) leaves the collector
+    running."""
+    try:
+        with collector.paused():
+            raise TimeoutError
+    except TimeoutError:
+        pass
+    assert gc.isenabled()
+
+
+def test_paused_leaves_a_stopped_collector_stopped():
+    gc.disable()
+    try:
+        with collector.paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_reviews_and_advice_are_worked_out_with_the_collector_paused(client, monkeypatch):
+    """The views pause it around the engine (what the benchmark's figures assume), and it
+    runs again once the answer is written."""
+    import rules
+
+    seen = []
+    for name in ("review", "advise"):
+        real = getattr(rules, name)
+
+        def spy(query, real=real):
+            seen.append(gc.isenabled())
+            return real(query)
+
+        monkeypatch.setattr(rules, name, spy)
+    advice = client.post("/advise", json={"variant": "guangdong", "hand": "123456789m1234p",
+                                          "dealer": True, "expected": True})
+    review = client.post("/review", json={**broken_ready("guangdong"), "seat": 0})
+    assert advice.status_code == 200, advice.get_json()
+    assert review.status_code == 200, review.get_json()
+    assert seen == [False, False]
+    assert gc.isenabled()
