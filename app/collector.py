@@ -47,14 +47,18 @@ class _Pause:
 
 @contextmanager
 def paused() -> Iterator[None]:
-    """The cyclic collector stopped until the block ends (nested blocks: the outermost)."""
-    if _Pause.depth == 0:
-        _Pause.resume = gc.isenabled()
-        gc.disable()
+    """The cyclic collector stopped until the block ends (nested blocks: the outermost).
+    The time budget's alarm may raise anywhere: the collector is stopped only inside the
+    ``try`` that starts it again (an alarm just before it leaves the count one too high,
+    and the collector running: a slower request, never a stopped collector)."""
+    outermost = _Pause.depth == 0
     _Pause.depth += 1
     try:
+        if outermost:
+            _Pause.resume = gc.isenabled()
+            gc.disable()
         yield
     finally:
         _Pause.depth -= 1
-        if _Pause.depth == 0 and _Pause.resume:
+        if outermost and _Pause.resume:
             gc.enable()
