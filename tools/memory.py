@@ -15,7 +15,8 @@
    when the peak passes the memory limit of deploy/deployment.yaml, or an answer was an
    error: no answer at all, or a 5xx other than the time budget's 503
    ``server.over_budget`` (a request past its budget, answered as documented: in runs of
-   2026-12-07 one /advise body of 240, a nanchang hand at changes 1, took 2.01 s of CPU).
+   2026-12-07 one /advise body of 240, a nanchang hand at changes 1, took 2.01 s of CPU);
+   a failed run prints the first tracebacks the server logged, as its log goes with it.
 
 Environment: MEMORY_SECONDS (240), MEMORY_SAMPLE_SECONDS (0.5), MEMORY_PORT (8766),
 WORKER_MAX_RSS_MIB (gunicorn.conf.py's default when unset; 0: never replace a worker).
@@ -23,6 +24,7 @@ WORKER_MAX_RSS_MIB (gunicorn.conf.py's default when unset; 0: never replace a wo
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -155,6 +157,29 @@ def failures(statuses: Counter) -> int:
                and (isinstance(status, str) or status >= 500))
 
 
+def tracebacks(log: str, most: int = 3) -> list[str]:
+    """The first ``most`` tracebacks the server logged: the ``exc`` of its JSON log lines
+    (app/observability.py; a 500 is logged with one), or a plain one (gunicorn's own: from
+    its first line to the exception's)."""
+    found: list[str] = []
+    plain = False  # in a plain traceback: its indented lines, then the exception's
+    for line in log.splitlines():
+        if plain:
+            found[-1] += "\n" + line
+            plain = line.startswith(" ")
+        elif line.startswith("Traceback (most recent call last):"):
+            found.append(line)
+            plain = True
+        elif line.startswith("{"):
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and entry.get("exc"):
+                found.append(str(entry["exc"]))
+    return found[:most]
+
+
 def _client(url: str, work: list[tuple[str, dict[str, Any]]], until: float,
             statuses: Counter, lock: threading.Lock) -> None:
     session = requests.Session()
@@ -218,6 +243,8 @@ def main() -> int:
                                     for (path, status), n in sorted(statuses.items(), key=str)))
     if failed:
         print(f"FAILED: {failed} answers were errors")
+        for trace in tracebacks(log):  # the server's own account (its log goes with it)
+            print(f"\n```\n{trace}\n```")
     if peak > limit:
         print(f"FAILED: the peak ({peak:.0f} MiB) passes the memory limit ({limit} MiB)")
     return 1 if failed or peak > limit else 0

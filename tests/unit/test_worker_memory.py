@@ -5,6 +5,7 @@ tests/e2e/test_memory_limit.py."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from app import lifecycle, retirement
-from tools.memory import failures, limit_mib, mib
+from tools.memory import failures, limit_mib, mib, tracebacks
 
 
 class _Worker:
@@ -209,3 +210,19 @@ def test_the_memory_tool_counts_the_time_budgets_503_as_an_answer():
     assert failures(answered + Counter({("/advise", 503): 1})) == 1  # not the budget's
     assert failures(answered + Counter({("/review", 500): 2})) == 2
     assert failures(answered + Counter({("/advise", "ConnectionError"): 1})) == 1
+
+
+def test_a_failed_run_shows_the_servers_tracebacks():
+    """A run with an error answer prints what the server logged of it (the log goes with
+    the server): the ``exc`` of the app's JSON lines and gunicorn's plain tracebacks, from
+    the first line to the exception's, the first three."""
+    trace = ("Traceback (most recent call last):\n  File \"rules/review.py\", line 9, in f\n"
+             "    g()\nKeyError: {n}")
+    lines = ["[INFO] booted", json.dumps({"level": "error", "msg": "unhandled error",
+                                          "exc": trace.format(n=0)}),
+             json.dumps({"level": "info", "msg": "GET /health"}), "{not json",
+             *trace.format(n=1).splitlines(), "[INFO] next",
+             json.dumps({"exc": trace.format(n=2)}), json.dumps({"exc": trace.format(n=3)})]
+    found = tracebacks("\n".join(lines) + "\n")
+    assert found == [trace.format(n=n) for n in range(3)]
+    assert tracebacks("[INFO] booted\n") == []
