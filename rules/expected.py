@@ -11,6 +11,7 @@ numbers, and orders the discards by the objective.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -182,7 +183,7 @@ class SelfDrawnWins:
         hand = pack(waiting)
         drawable = tuple(kind for kind in ready_wins(table, hand)
                          if waiting[kind] + self.beside[kind] < COPIES)
-        totals = _wait_totals(self.seat, hand, drawable) if drawable else {}
+        totals = _wait_totals(self.seat.ref, hand, drawable) if drawable else {}
         return [totals[kind] if kind in totals else _win_total(
             self.variant, _concealed(_with(waiting, kind)), self.melds, kind, *self._seat())
             for kind in drawn]
@@ -195,15 +196,18 @@ class SeatPrices:
     """How one seat's waiting hands are priced: /evaluate's request for a self-drawn win
     but for its concealed tiles, and the wait classes its hands share. One object per
     seat, its questions' and its decisions' (:func:`seat_prices`), compared by identity:
-    the cache of the hands' prices (:func:`_wait_totals`) hashes a pointer and a packed
-    hand, not the seat's seven fields and 13 tiles, for each of the 20,000 ready hands of
-    a review of one seat."""
+    the cache of the hands' prices (:func:`_wait_totals`) hashes a weak reference to it and
+    a packed hand, not the seat's seven fields and 13 tiles, for each of the 20,000 ready
+    hands of a review of one seat. The reference is weak so that the cache's 16,384 keys
+    keep no seat (and its classes) alive: the seats kept are :func:`seat_prices`' 256 and
+    those of the requests in flight, as when the classes were a cache of their own."""
 
-    __slots__ = ("_asked", "classes", "kinds", "melds", "variant")
+    __slots__ = ("__weakref__", "_asked", "classes", "kinds", "melds", "ref", "variant")
 
     def __init__(self, variant: Variant, melds: tuple, dealer: bool, seat_wind: int | None,
                  round_wind: int | None, jing: Any, rules: tuple):
         self.variant, self.melds = variant, melds
+        self.ref = weakref.ref(self)
         self.kinds = variant.wild_kinds(jing)
         # where the variant keeps the waits it values by class
         # (:meth:`rules.variant.Variant.wait_totals`' ``classes``), one dict for all the
@@ -286,9 +290,13 @@ def _win_total(variant: Variant, concealed: tuple[int, ...], melds: tuple, drawn
 
 
 @cached(1 << 14, name="expected_wait_totals")
-def _wait_totals(seat: SeatPrices, hand: int, tiles: tuple[int, ...]) -> dict[int, float]:
-    """:meth:`SeatPrices.wait_totals` of the packed waiting ``hand``."""
-    return seat.wait_totals(_concealed(unpack(hand)), tiles)
+def _wait_totals(seat: weakref.ref[SeatPrices], hand: int,
+                 tiles: tuple[int, ...]) -> dict[int, float]:
+    """:meth:`SeatPrices.wait_totals` of the packed waiting ``hand`` (``seat``: alive, its
+    caller holds it)."""
+    prices = seat()
+    assert prices is not None
+    return prices.wait_totals(_concealed(unpack(hand)), tiles)
 
 
 def _concealed(counts: Counts) -> tuple[int, ...]:

@@ -179,10 +179,10 @@ def _bits(value: int) -> list[int]:
 class Graph:
     """The states a question can reach (a hand and its budget of hand changes, and its
     shanten) and, for each draw of each state that does more than come back to it, where
-    it leads: a win (``win_hand``: the complete hand) or the states its allowed discards
-    reach (``targets``, the state itself first: the drawn tile thrown back). A draw not
-    listed is thrown back (:func:`_expand`). A win is kept as the waiting hand and the kind
-    drawn: what pricing it asks (:func:`_worth`).
+    it leads: a win (``win_hands``: the waiting hand and the kind drawn, what pricing it
+    asks, :func:`_worth`) or the states its allowed discards reach (``targets``, the state
+    itself first: the drawn tile thrown back). A draw not listed is thrown back
+    (:func:`_expand`).
 
     Draws are groups, in state order; ``group_kind`` is the tile drawn and ``group_left``
     its copies left as the question's common ``out`` counts them."""

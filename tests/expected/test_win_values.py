@@ -33,3 +33,25 @@ def test_a_ready_hand_is_priced_once_whatever_the_seat_has_seen():
     seen = _advise("4p4p4p")
     assert _priced() == 1
     assert seen[0] < first[0]  # a wait fewer: the numbers did change
+
+
+def test_the_prices_cache_keeps_no_seat_alive():
+    """The prices of ready hands are kept by seat (rules/expected.py, SeatPrices) through a
+    weak reference: once the seats' own cache lets a seat go, its wait classes go with it,
+    whatever the prices cache still holds (else 16,384 kept prices could keep as many
+    seats' classes alive)."""
+    import gc
+
+    from rules import expected
+
+    clear_caches()
+    for i, rank in enumerate("12345678"):  # eight seats: another jing each
+        rules.advise(AdviseSchema().load({
+            "variant": "nanchang", "hand": "1112345678999m", "dealer": True,
+            "jing": {"indicator": rank + "ps"[i % 2]}, "expected": True, "draws_left": 3}))
+    gc.collect()
+    assert sum(isinstance(o, expected.SeatPrices) for o in gc.get_objects()) == 8
+    expected.seat_prices.cache_clear()
+    gc.collect()
+    assert cache_stats()["expected_wait_totals"]["size"] >= 8  # the prices are still kept
+    assert not any(isinstance(o, expected.SeatPrices) for o in gc.get_objects())
