@@ -22,12 +22,12 @@ A test holds every answer to :func:`shanten` of the whole hand ``H − d + x``, 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from rules.analysis.model import ShapeRules
 from rules.analysis.shanten import (
     _PLANS,
-    EMPTY_COVER,
     Cover,
     _best_split,
     _family_covers,
@@ -106,38 +106,34 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
 class _Whole(NamedTuple):
     """Four sets + a pair: the whole hand's family tables and their merges, read once for
     every tile thrown (a throw changes one family: the others' tables stay, and the merges
-    of every three families are what a changed family is merged with)."""
+    of every three families are what a changed family is merged with). What only the
+    helping kinds read (the merges of three families, each family's gains) is worked out
+    for a changed family when a throw from it first needs them: most throws step back and
+    need none (a hand's every merge worked out at once was a quarter of its exchanges)."""
 
     counts: Counts
     plans: tuple
     sets: int
     covers: tuple[Cover, ...]
+    shorts: tuple[tuple[Cover | None, ...], ...]  # each family's, less one tile (_short_covers)
     others: tuple[Cover, ...]  # for each family, the other four merged
-    rest: dict[tuple[int, int], Cover]  # for each two families, the other three merged
-    gains: tuple[tuple[int, ...], ...]  # each family's own gains (_gains)
+    # by changed family: for each family, the other three merged (the changed one's None)
+    rest: dict[int, list[Cover | None]]
+    gains: dict[int, tuple[int, ...]]  # each family's own gains (_gains), once asked
 
     @classmethod
     def of(cls, counts: Counts, honour_chows: bool, melds: int) -> _Whole:
         plans = _PLANS[honour_chows]
         covers = tuple(_family_covers(counts, honour_chows))
-        rest = {}
-        for f in range(len(plans)):
-            for g in range(f + 1, len(plans)):
-                merged = EMPTY_COVER
-                for h, cover in enumerate(covers):
-                    if h not in (f, g):
-                        merged = _merged(merged, cover)
-                rest[f, g] = rest[g, f] = merged
-        gains = tuple(_gains(fam, counts[lo:hi], chows) for fam, lo, hi, chows in plans)
-        return cls(counts, plans, 4 - melds, covers, tuple(_others(list(covers))), rest,
-                   gains)
+        shorts = tuple(_short_covers(family, counts[lo:hi], chows)
+                       for family, lo, hi, chows in plans)
+        return cls(counts, plans, 4 - melds, covers, shorts, _others_of(covers), {}, {})
 
     def kept(self, thrown: int) -> tuple[int, Cover]:
         """(kept, the changed family's cover table) of the hand less one ``thrown``."""
         changed = _FAMILY_OF[thrown]
-        family, _, _, chows = self.plans[changed]
-        mine = family_cover(family, self._short(thrown), chows)
-        return _best_split(mine, self.others[changed], self.sets), mine
+        mine = self.shorts[changed][thrown - self.plans[changed][1]]
+        return _best_split(mine, self.others[changed], self.sets), mine  # type: ignore[arg-type]
 
     def helps(self, thrown: int, mine: Cover) -> int:
         """The kinds (a bit mask) that help the hand less one ``thrown`` (``mine``: its
@@ -146,12 +142,30 @@ class _Whole(NamedTuple):
         family, lo, _, chows = self.plans[changed]
         helps = _helps(_gains(family, self._short(thrown), chows),
                        _tight_entries(mine, self.others[changed], self.sets), lo)
+        rest = self._rest(changed)
         for g, (_, start, _, _) in enumerate(self.plans):
             if g != changed:
-                others = _merged(mine, self.rest[g, changed])
-                helps |= _helps(self.gains[g], _tight_entries(self.covers[g], others,
-                                                              self.sets), start)
+                others = _merged(mine, rest[g])  # type: ignore[arg-type]
+                helps |= _helps(self._gains(g), _tight_entries(self.covers[g], others,
+                                                               self.sets), start)
         return helps
+
+    def _rest(self, changed: int) -> list[Cover | None]:
+        """For each family but ``changed``, the three others merged (:func:`_others` of
+        the four families beside ``changed``)."""
+        found = self.rest.get(changed)
+        if found is None:
+            merged = iter(_others([c for g, c in enumerate(self.covers) if g != changed]))
+            found = self.rest[changed] = [None if g == changed else next(merged)
+                                          for g in range(len(self.covers))]
+        return found
+
+    def _gains(self, g: int) -> tuple[int, ...]:
+        found = self.gains.get(g)
+        if found is None:
+            family, lo, hi, chows = self.plans[g]
+            found = self.gains[g] = _gains(family, self.counts[lo:hi], chows)
+        return found
 
     def _short(self, thrown: int) -> Counts:
         """The changed family's counts, less one ``thrown``."""
@@ -159,6 +173,29 @@ class _Whole(NamedTuple):
         part = list(self.counts[lo:hi])
         part[thrown - lo] -= 1
         return tuple(part)
+
+
+@cached(1 << 14)
+def _others_of(covers: tuple[Cover, ...]) -> tuple[Cover, ...]:
+    """:func:`_others` of the families' tables (the hands a graph reaches share most of
+    theirs: one lookup, not nine merges)."""
+    return tuple(_others(list(covers)))
+
+
+@cached(1 << 14)
+def _short_covers(family: int, part: Counts, chows: bool) -> tuple[Cover | None, ...]:
+    """For each position of the family's counts ``part``, the cover table of the family
+    less one tile there (None where none is held): the families of the hands a graph
+    reaches repeat, so each is shortened once, not once per hand that holds it."""
+    out: list[Cover | None] = []
+    for pos, held in enumerate(part):
+        if not held:
+            out.append(None)
+            continue
+        short = list(part)
+        short[pos] -= 1
+        out.append(family_cover(family, tuple(short), chows))
+    return tuple(out)
 
 
 _FAMILY_OF = tuple(i for i, (_, lo, hi, _) in enumerate(_PLANS[False]) for _ in range(lo, hi))
@@ -182,6 +219,7 @@ class _PairsView(NamedTuple):
 
     histogram: tuple[int, ...]
     kinds_by_count: tuple[int, ...]
+    by_held: dict[int, tuple[int, tuple[int, ...]]]  # :meth:`profile`'s, once asked
 
     @classmethod
     def of(cls, counts: Counts) -> _PairsView:
@@ -190,15 +228,22 @@ class _PairsView(NamedTuple):
         for kind, held in enumerate(counts):
             histogram[held] += 1
             kinds[held] |= 1 << kind
-        return cls(tuple(histogram), tuple(kinds))
+        return cls(tuple(histogram), tuple(kinds), {})
 
-    def short(self, thrown: int, held: int, four_as_two: bool) -> tuple[int, int]:
-        """(kept, helping kinds) of seven pairs once one ``thrown`` (held ``held`` times)
-        goes."""
-        histogram = list(self.histogram)
-        histogram[held] -= 1
-        histogram[held - 1] += 1
-        kept, helping = _pairs_profile(tuple(histogram), four_as_two)
+    def profile(self, held: int, four_as_two: bool) -> tuple[int, tuple[int, ...]]:
+        """:func:`_pairs_profile` of the hand once one tile held ``held`` times goes: the
+        same for every kind held so, so read once per count (``by_held``)."""
+        found = self.by_held.get(held)
+        if found is None:
+            histogram = list(self.histogram)
+            histogram[held] -= 1
+            histogram[held - 1] += 1
+            found = self.by_held[held] = _pairs_profile(tuple(histogram), four_as_two)
+        return found
+
+    def helps(self, thrown: int, held: int, helping: tuple[int, ...]) -> int:
+        """The kinds that help seven pairs once one ``thrown`` (held ``held`` times) goes
+        (``helping``: the counts :meth:`profile` found)."""
         bit = 1 << thrown
         helps = 0
         for count in helping:
@@ -208,7 +253,7 @@ class _PairsView(NamedTuple):
             elif count == held - 1:
                 kinds |= bit
             helps |= kinds
-        return kept, helps
+        return helps
 
 
 @cached(1 << 10)
@@ -254,8 +299,9 @@ def _specials(counts: Counts, thrown: int, rules: ShapeRules, pairs: _PairsView 
     ``beaten`` already (:class:`_Caps`) is left out."""
     found: list[tuple[int, Callable[[], int]]] = []
     if pairs is not None:
-        kept, helps = pairs.short(thrown, counts[thrown], rules.four_as_two_pairs)
-        found.append((kept, lambda: helps))
+        held = counts[thrown]
+        kept, helping = pairs.profile(held, rules.four_as_two_pairs)
+        found.append((kept, partial(pairs.helps, thrown, held, helping)))
     yao, lan = rules.shi_san_yao and not beaten[0], rules.shi_san_lan and not beaten[1]
     if yao or lan:
         left = list(counts)
