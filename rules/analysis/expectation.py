@@ -190,7 +190,9 @@ class Graph:
     hands: list[int] = field(default_factory=list)  # packed
     budgets: list[int] = field(default_factory=list)
     shantens: list[int] = field(default_factory=list)
-    index: dict[tuple[int, int], int] = field(default_factory=dict)
+    # by budget, each state's index by its packed hand (a dict a budget: a state is found
+    # again some seven times, and a (hand, budget) key was a tuple built for each)
+    index: dict[int, dict[int, int]] = field(default_factory=dict)
     group_state: list[int] = field(default_factory=list)
     group_kind: list[int] = field(default_factory=list)
     group_left: list[int] = field(default_factory=list)
@@ -198,28 +200,42 @@ class Graph:
     group_start: list[int] = field(default_factory=list)  # its first target
     targets: list[int] = field(default_factory=list)
     win_hands: list[tuple[int, int]] = field(default_factory=list)  # (waiting, drawn)
-    win_index: dict[tuple[int, int], int] = field(default_factory=dict)
+    # by waiting hand, its wins: (the first one's index in win_hands, the kinds, their
+    # copies left): the same for every state of the hand (the graph's ``out`` is common)
+    wins_of: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = field(
+        default_factory=dict)
     fresh: int = 0  # the hands :func:`build` reached that its caller did not know
+
+    def at(self, hand: int, budget: int) -> int:
+        """The index of the state of ``hand`` and ``budget``, which the graph holds."""
+        return self.index[budget][hand]
 
     def state(self, hand: int, budget: int, shanten: int) -> int:
         """The state's index, added if new; its ``shanten`` is known where it is reached
         (a closer hand's is one less, a hand change keeps it)."""
-        key = (hand, budget)
-        found = self.index.get(key)
+        index = self.index.setdefault(budget, {})
+        found = index.get(hand)
         if found is None:
-            found = self.index[key] = len(self.hands)
+            found = index[hand] = len(self.hands)
             self.hands.append(hand)
             self.budgets.append(budget)
             self.shantens.append(shanten)
         return found
 
-    def win(self, waiting: int, drawn: int) -> int:
-        """The index of the win on ``drawn`` of the packed ``waiting`` hand, added if new."""
-        key = (waiting, drawn)
-        found = self.win_index.get(key)
+    def wins(self, table: Table, hand: int, out: Counts,
+             ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """The wins of the ready ``hand`` that a copy is left of: (the first one's index
+        in ``win_hands``, their kinds, their copies left), added if new."""
+        found = self.wins_of.get(hand)
         if found is None:
-            found = self.win_index[key] = len(self.win_hands)
-            self.win_hands.append(key)
+            kinds, lefts = [], []
+            for drawn in ready_wins(table, hand):
+                left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 0xFF)
+                if left > 0:
+                    kinds.append(drawn)
+                    lefts.append(left)
+            found = self.wins_of[hand] = (len(self.win_hands), tuple(kinds), tuple(lefts))
+            self.win_hands.extend([(hand, kind) for kind in kinds])
         return found
 
 
@@ -296,39 +312,47 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
         _expand_ready(graph, table, i, out)
         return
     found = moves(table, hand, now, budget > 0)
-    wins, closer = found.wins, found.closer
+    closer = found.closer
     changes = aside(table, hand, now) if budget else {}
-    for drawn in sorted({*wins, *closer, *changes}):
+    wins: dict[int, int] = {}
+    if found.wins:
+        first, kinds, _ = graph.wins(table, hand, out)
+        wins = {kind: first + k for k, kind in enumerate(kinds)}
+    index = graph.index.setdefault(budget, {})
+    lower = graph.index.setdefault(budget - 1, {}) if budget else index
+    targets = graph.targets
+    for drawn in sorted({*found.wins, *closer, *changes}):
         left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 0xFF)
         if left <= 0:
             continue
         graph.group_state.append(i)
         graph.group_kind.append(drawn)
         graph.group_left.append(left)
-        graph.group_start.append(len(graph.targets))
-        if drawn in wins:
-            graph.group_win.append(graph.win(hand, drawn))
+        graph.group_start.append(len(targets))
+        if drawn in found.wins:
+            graph.group_win.append(wins[drawn])
             continue
         graph.group_win.append(-1)
-        graph.targets.append(i)
+        targets.append(i)
         for after in closer.get(drawn, ()):
-            graph.targets.append(graph.state(after, budget, now - 1))
+            j = index.get(after)
+            targets.append(graph.state(after, budget, now - 1) if j is None else j)
         for after in changes.get(drawn, ()):
-            graph.targets.append(graph.state(after, budget - 1, now))
+            j = lower.get(after)
+            targets.append(graph.state(after, budget - 1, now) if j is None else j)
 
 
 def _expand_ready(graph: Graph, table: Table, i: int, out: Counts) -> None:
     """:func:`_expand` of a ready state with no hand change left: its only listed draws
     are its wins (the most common state, so its own short loop)."""
-    hand = graph.hands[i]
-    for drawn in ready_wins(table, hand):
-        left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 0xFF)
-        if left > 0:
-            graph.group_state.append(i)
-            graph.group_kind.append(drawn)
-            graph.group_left.append(left)
-            graph.group_start.append(len(graph.targets))
-            graph.group_win.append(graph.win(hand, drawn))
+    first, kinds, lefts = graph.wins(table, graph.hands[i], out)
+    if kinds:
+        n = len(kinds)
+        graph.group_state.extend([i] * n)
+        graph.group_kind.extend(kinds)
+        graph.group_left.extend(lefts)
+        graph.group_start.extend([len(graph.targets)] * n)
+        graph.group_win.extend(range(first, first + n))
 
 
 @cached(1 << 15)
@@ -512,7 +536,7 @@ class Planned:
         """:func:`solve`'s answer: the wins priced, the values worked out."""
         graph, changes = self.graph, self.changes
         asked = [hand for hand in self.hands if hand is not None]
-        questions = [Question(graph.index[(hand, changes)], seen) for hand, seen in asked]
+        questions = [Question(graph.at(hand, changes), seen) for hand, seen in asked]
         worth = _worth(graph, win_values)
         found = iter(values(graph, self.out, questions, draws_left, worth))
         return [None if hand is None else next(found) for hand in self.hands]
