@@ -164,13 +164,16 @@ def _kinds(thrown: int, counts: Counts, wild_kinds: frozenset[int]) -> tuple[int
     return tuple(kind for kind in sorted(wild_kinds) if counts[kind])
 
 
-def _bits(value: int) -> list[int]:
+@cached(1 << 12)
+def _bits(value: int) -> tuple[int, ...]:
+    """The kinds set in the mask ``value``, lowest first (the helping masks of a graph's
+    hands are few: kept, not read again bit by bit)."""
     out = []
     while value:
         low = value & -value
         out.append(low.bit_length() - 1)
         value ^= low
-    return out
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------- the graph
