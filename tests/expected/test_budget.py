@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.analysis import expectation
 from rules.analysis.expectation import Budget, Table, TooLarge, build, pack, solve
 from rules.tiles import parse_tiles
 from rules.variants import VARIANTS
@@ -75,3 +76,23 @@ def test_a_question_given_up_leaves_its_hands_to_be_paid_for_again():
     budget.total = 100_000
     _value(budget)
     assert budget.spent == reached
+
+
+def test_a_graph_refused_works_out_no_ready_hand_s_waits(monkeypatch):
+    """A ready state with no hand change left reaches no other state, so its wins are
+    listed once the graph is known to be within its limit: a graph refused one state
+    short never asked the waits of any of its ready hands (listed as they were reached,
+    it had asked most of them)."""
+    asked: list[int] = []
+    real = expectation.ready_wins
+    monkeypatch.setattr(expectation, "ready_wins",
+                        lambda table, hand: asked.append(hand) or real(table, hand))
+    # beside the 1-shanten HAND, a 2-shanten hand: breadth first, HAND's ready hands are
+    # reached a step before the other root's (a step later than its 1-shanten hands)
+    roots = [pack(HAND), pack(counts("123456m2389p579s"))]
+    whole = build(GUANGDONG, roots, 0, OUT)
+    assert len(asked) > 10  # the whole graph lists its ready hands' wins
+    asked.clear()
+    with pytest.raises(TooLarge):
+        build(GUANGDONG, roots, 0, OUT, limit=len(whole.hands) - 1)
+    assert asked == []
