@@ -20,6 +20,8 @@ complete, what a scorer valuing every wait reads.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from rules.analysis import natural, special
 from rules.analysis.families import INF, NUM, min_wilds
 from rules.analysis.model import SEVEN_PAIRS, SHI_SAN_YAO, STANDARD, ShapeRules
@@ -225,17 +227,23 @@ def shapes_after(counts: Counts, wilds: int, rules: ShapeRules,
     checks ``shapes_of`` makes, asked only of the tiles their cheap necessary condition lets
     through."""
     empty: frozenset[str] = frozenset()
+    shapes = [empty] * len(counts)
     if sum(counts) + 1 + wilds != 14 - 3 * melds:
-        return (empty,) * len(counts)
-    found: list[list[str]] = [[] for _ in counts]
+        return tuple(shapes)
+    # only the tiles that complete something get an entry: most hands it is asked of (a
+    # jiangxi hand with every jing read as itself, 99 %) have none, and 34 lists and 34
+    # sets built for them were most of their cost
+    found: defaultdict[int, list[str]] = defaultdict(list)
     _standard_after(counts, wilds, rules.honour_chows, found)
     if melds == 0:
         _specials_after(counts, wilds, rules, found)
-    return tuple([frozenset(shapes) if shapes else empty for shapes in found])
+    for tile, names in found.items():
+        shapes[tile] = frozenset(names)
+    return tuple(shapes)
 
 
 def _standard_after(counts: Counts, wilds: int, honour_chows: bool,
-                    found: list[list[str]]) -> None:
+                    found: defaultdict[int, list[str]]) -> None:
     """Add STANDARD (and ``all_pungs``) to ``found[t]`` for each tile ``t`` completing it,
     as ``shapes_of`` finds them: without wilds by the natural checks, with wilds by the
     fewest wilds needed. The all-pungs reading is looked for only when the hand with one
@@ -262,7 +270,7 @@ _PARITY = bytes(n & 1 for n in range(256))
 
 
 def _specials_after(counts: Counts, wilds: int, rules: ShapeRules,
-                    found: list[list[str]]) -> None:
+                    found: defaultdict[int, list[str]]) -> None:
     """Add seven pairs, 十三烂 (七星) and 十三幺 where one more tile completes them."""
     four = rules.four_as_two_pairs
     singles = bytes(counts).translate(_PARITY).count(1)  # odd counts (a third of a sum's time)
