@@ -97,10 +97,12 @@ class HandMoves:
     """What a waiting hand may do on each draw, whatever the seat sees: the kinds whose
     draw completes it (``wins``), and for each kind the hands its discards lead to a step
     closer to ready (``closer``); throwing the drawn tile back (the hand unchanged) is always
-    allowed and not listed. The hand changes are :func:`aside`'s."""
+    allowed and not listed. The hand changes are :func:`aside`'s. ``draws``: the kinds that
+    win or lead closer, in order (a win first: its closer hands are never read)."""
 
     wins: frozenset[int]
     closer: dict[int, tuple[int, ...]]
+    draws: tuple[int, ...] = ()
 
 
 @cached(1 << 15)
@@ -122,7 +124,8 @@ def moves(table: Table, hand: int, now: int, changing: bool = False) -> HandMove
             left = hand - ONE[kind]
             for drawn in _bits(helps & ~(1 << kind)):
                 closer.setdefault(drawn, []).append(left + ONE[drawn])
-    return HandMoves(wins, {x: tuple(h) for x, h in closer.items()})
+    return HandMoves(wins, {x: tuple(h) for x, h in closer.items()},
+                     tuple(sorted({*wins, *closer})))
 
 
 @cached(1 << 13)
@@ -322,14 +325,17 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
     state with no hand change left is :func:`_expand_ready`'s.)"""
     hand, budget, now = graph.hands[i], graph.budgets[i], graph.shantens[i]
     found = moves(table, hand, now, budget > 0)
+    if not budget:
+        _expand_closer(graph, table, i, found, out)
+        return
     closer = found.closer
-    changes = aside(table, hand, now) if budget else {}
+    changes = aside(table, hand, now)
     wins: dict[int, int] = {}
     if found.wins:
         first, kinds, _ = graph.wins(table, hand, out)
         wins = {kind: first + k for k, kind in enumerate(kinds)}
     index = graph.index.setdefault(budget, {})
-    lower = graph.index.setdefault(budget - 1, {}) if budget else index
+    lower = graph.index.setdefault(budget - 1, {})
     targets = graph.targets
     for drawn in sorted({*found.wins, *closer, *changes}):
         left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 0xFF)
@@ -350,6 +356,38 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
         for after in changes.get(drawn, ()):
             j = lower.get(after)
             targets.append(graph.state(after, budget - 1, now) if j is None else j)
+
+
+def _expand_closer(graph: Graph, table: Table, i: int, found: HandMoves,
+                   out: Counts) -> None:
+    """:func:`_expand` of a state with no hand change left (every state of a review's
+    graphs): its draws win or lead closer, read in the order :class:`HandMoves` keeps."""
+    hand, now = graph.hands[i], graph.shantens[i]
+    wins: dict[int, int] = {}
+    if found.wins:
+        first, kinds, _ = graph.wins(table, hand, out)
+        wins = {kind: first + k for k, kind in enumerate(kinds)}
+    index = graph.index.setdefault(0, {})
+    closer, targets = found.closer, graph.targets
+    states, kinds_drawn, lefts = graph.group_state, graph.group_kind, graph.group_left
+    starts, won = graph.group_start, graph.group_win
+    for drawn in found.draws:
+        left = COPIES - out[drawn] - ((hand >> (BITS * drawn)) & 0xFF)
+        if left <= 0:
+            continue
+        states.append(i)
+        kinds_drawn.append(drawn)
+        lefts.append(left)
+        starts.append(len(targets))
+        win = wins.get(drawn)
+        if win is not None:
+            won.append(win)
+            continue
+        won.append(-1)
+        targets.append(i)
+        for after in closer[drawn]:
+            j = index.get(after)
+            targets.append(graph.state(after, 0, now - 1) if j is None else j)
 
 
 def _expand_ready(graph: Graph, table: Table, i: int, out: Counts) -> None:
