@@ -82,19 +82,23 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
     tiles = 13 - 3 * melds - wilds
     caps = _Caps.of(counts, rules) if melds == 0 else None
     out = []
-    for tile, held in enumerate(counts):
-        if not held:
-            continue
-        kept, mine = whole.kept(tile)
-        others = _specials(counts, tile, rules, pairs, caps.beaten(kept)) if caps else []
-        best = max([kept, *(other_kept for other_kept, _ in others)])
-        if most is not None and tiles - best > most:
-            continue
-        helps = whole.helps(tile, mine) if kept == best else 0
-        for other_kept, other_helps in others:
-            if other_kept == best:
-                helps |= other_helps()
-        out.append(Exchange(tile, tiles - best, helps | always))
+    for f, (family, lo, hi, chows) in enumerate(whole.plans):
+        # what four sets + a pair keep once one tile of the family goes, position by
+        # position, looked up for the whole family at once
+        kepts = _family_kepts(family, counts[lo:hi], chows, whole.others[f], whole.sets)
+        for pos, kept in enumerate(kepts):
+            if kept is None:
+                continue  # not held
+            tile = lo + pos
+            others = _specials(counts, tile, rules, pairs, caps.beaten(kept)) if caps else []
+            best = max([kept, *(other_kept for other_kept, _ in others)])
+            if most is not None and tiles - best > most:
+                continue
+            helps = whole.helps(tile, whole.shorts[f][pos]) if kept == best else 0  # type: ignore[arg-type]
+            for other_kept, other_helps in others:
+                if other_kept == best:
+                    helps |= other_helps()
+            out.append(Exchange(tile, tiles - best, helps | always))
     if wilds:
         base = shanten(counts, wilds, rules, melds) + 1
         if most is None or base <= most:
@@ -129,15 +133,9 @@ class _Whole(NamedTuple):
                        for family, lo, hi, chows in plans)
         return cls(counts, plans, 4 - melds, covers, shorts, _others_of(covers), {}, {})
 
-    def kept(self, thrown: int) -> tuple[int, Cover]:
-        """(kept, the changed family's cover table) of the hand less one ``thrown``."""
-        changed = _FAMILY_OF[thrown]
-        mine = self.shorts[changed][thrown - self.plans[changed][1]]
-        return _best_split(mine, self.others[changed], self.sets), mine  # type: ignore[arg-type]
-
     def helps(self, thrown: int, mine: Cover) -> int:
         """The kinds (a bit mask) that help the hand less one ``thrown`` (``mine``: its
-        changed family's cover table, from :meth:`kept`)."""
+        changed family's cover table less the tile, from ``shorts``)."""
         changed = _FAMILY_OF[thrown]
         family, lo, _, chows = self.plans[changed]
         helps = _helps(_gains(family, self._short(thrown), chows),
@@ -180,6 +178,17 @@ def _others_of(covers: tuple[Cover, ...]) -> tuple[Cover, ...]:
     """:func:`_others` of the families' tables (the hands a graph reaches share most of
     theirs: one lookup, not nine merges)."""
     return tuple(_others(list(covers)))
+
+
+@cached(1 << 14)
+def _family_kepts(family: int, part: Counts, chows: bool, others: Cover,
+                  sets: int) -> tuple[int | None, ...]:
+    """For each position of the family's counts ``part``, the most tiles four sets + a pair
+    keep once one tile there goes (None where none is held), beside the other families'
+    merged table ``others``: the hands of a graph share most of their families and merged
+    tables, so a family is read once, not a tile at a time."""
+    return tuple(None if cover is None else _best_split(cover, others, sets)
+                 for cover in _short_covers(family, part, chows))
 
 
 @cached(1 << 14)
