@@ -275,12 +275,18 @@ def _specials_after(counts: Counts, wilds: int, rules: ShapeRules,
     four = rules.four_as_two_pairs
     singles = bytes(counts).translate(_PARITY).count(1)  # odd counts (a third of a sum's time)
     if rules.seven_pairs and singles <= wilds + 1:  # else a wild short whatever the tile
+        # seven pairs reads the hand's counts as a multiset, and a tile changes only its
+        # own kind's count: so the answer depends on that count alone, asked once per count
+        by_count: dict[int, bool] = {}
         for tile, c in enumerate(counts):
             # necessary: each single takes a wild, and the tile turns its count's parity
             if singles + (-1 if c % 2 else 1) <= wilds:
-                plus = _with(counts, tile)
-                if (special.seven_pairs_fit(plus, wilds, four) if wilds
-                        else special.is_seven_pairs(plus, four)):
+                fits = by_count.get(c)
+                if fits is None:
+                    plus = _with(counts, tile)
+                    fits = by_count[c] = (special.seven_pairs_fit(plus, wilds, four) if wilds
+                                          else special.is_seven_pairs(plus, four))
+                if fits:
                     found[tile].append(SEVEN_PAIRS)
     if rules.shi_san_lan:
         for tile, shape in special.lan_after(counts, wilds).items():
