@@ -177,11 +177,14 @@ def special_waits(counts: Counts, wilds: int, rules: ShapeRules) -> set[int]:
     return found
 
 
+_PARITY = bytes(n & 1 for n in range(256))  # a count's parity, for bytes.translate
+
+
 def _seven_pairs_waits(counts: Counts, wilds: int, four_as_two: bool) -> set[int]:
     """Seven pairs with wilds pairing the singles: adding tile t flips its count's parity."""
     if not four_as_two and max(counts) > 2:
         return set()
-    singles = sum(c % 2 for c in counts)
+    singles = bytes(counts).translate(_PARITY).count(1)  # odd counts
     found: set[int] = set()
     if singles > wilds + 1:
         return found  # one more tile pairs one single at best: the rest need a wild each
@@ -264,9 +267,6 @@ def _standard_after(counts: Counts, wilds: int, honour_chows: bool,
     for tile in completed:
         if pungs[tile] <= wilds:
             found[tile].append("all_pungs")
-
-
-_PARITY = bytes(n & 1 for n in range(256))
 
 
 def _specials_after(counts: Counts, wilds: int, rules: ShapeRules,
