@@ -90,7 +90,8 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
             if kept is None:
                 continue  # not held
             tile = lo + pos
-            others = _specials(counts, tile, rules, pairs, caps.beaten(kept)) if caps else []
+            others = _specials(counts, tile, rules, pairs, caps.beaten(kept)) \
+                if caps and kept <= caps.most else []
             best = max([kept, *(other_kept for other_kept, _ in others)])
             if most is not None and tiles - best > most:
                 continue
@@ -282,17 +283,21 @@ def _pairs_profile(histogram: tuple[int, ...], four_as_two: bool) -> tuple[int, 
 
 
 class _Caps(NamedTuple):
-    """What 十三幺 and 十三烂 keep of the whole hand (0 where the rules lack the shape): a
-    tile thrown never lets a shape keep more, so where four sets + a pair already keep
-    more without the tile, the shape is not worked out for that throw."""
+    """What 十三幺, 十三烂 and seven pairs keep of the whole hand (0 where the rules lack
+    the shape): a tile thrown never lets a shape keep more, so where four sets + a pair
+    already keep more without the tile, the shape is not worked out for that throw (and
+    where they keep more than every shape, none is: most throws of most hands)."""
 
     shi_san_yao: int
     shi_san_lan: int
+    most: int  # the most any shape beyond four sets + a pair keeps, seven pairs included
 
     @classmethod
     def of(cls, counts: Counts, rules: ShapeRules) -> _Caps:
-        return cls(_shi_san_yao_kept(counts) if rules.shi_san_yao else 0,
-                   _lan_kept(counts)[0] if rules.shi_san_lan else 0)
+        yao = _shi_san_yao_kept(counts) if rules.shi_san_yao else 0
+        lan = _lan_kept(counts)[0] if rules.shi_san_lan else 0
+        pairs = _seven_pairs_kept(counts, rules.four_as_two_pairs) if rules.seven_pairs else 0
+        return cls(yao, lan, max(yao, lan, pairs))
 
     def beaten(self, kept: int) -> tuple[bool, bool]:
         """(十三幺, 十三烂): does four sets + a pair's ``kept`` pass what each can keep?"""
