@@ -128,7 +128,9 @@ class WaitingHand:
         self.holds_jing = holds_jing(request.hand, kinds)  # in the hand or the melds
         # [t]: shapes with t added as a natural tile, jing wild; and every jing as itself
         self.with_tile = shapes_after(view.natural, view.wilds, self.rules, melds)
-        self.as_themselves = shapes_after(view.as_themselves, 0, self.rules, melds)
+        # (the same counts when no jing is held: asked once)
+        self.as_themselves = self.with_tile if not view.wilds else shapes_after(
+            view.as_themselves, 0, self.rules, melds)
         # shapes with a drawn jing added: one more wild
         self.with_wild: Shapes = shapes_of(view.natural, view.wilds + 1, self.rules, melds) \
             if kinds else frozenset()
