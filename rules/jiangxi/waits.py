@@ -84,7 +84,6 @@ from rules.jiangxi.reading import (
     Draw,
     chow_melds,
     diao_shapes,
-    german_diao_shapes,
     holds_jing,
     shaped_candidates,
 )
@@ -241,9 +240,14 @@ def _shapes(hand: WaitingHand, tile: int,
 
 def _german_jing_diao(hand: WaitingHand, tile: int) -> tuple[Bare, ...]:
     """The 德国精吊 candidates of the hand won on the jing ``tile`` (it pairs a lone jing of
-    its own kind, every jing read as itself), the same however the tile is read."""
-    shapes = german_diao_shapes(_plus(hand.view.as_themselves, tile), tile, hand.rules,
-                                hand.view.melds)
+    its own kind, every jing read as itself), the same however the tile is read:
+    :func:`~rules.jiangxi.reading.german_diao_shapes` of the won hand, whose rest (less
+    the pair) is the waiting hand less one ``tile``, read without building the won hand."""
+    counts = hand.view.as_themselves
+    if not counts[tile]:
+        return ()  # no lone jing of the tile's kind to pair
+    rest = (*counts[:tile], counts[tile] - 1, *counts[tile + 1:])
+    shapes = diao_shapes(rest, 0, hand.rules, bool(hand.view.melds), hand.chow_melded)
     return tuple([(shape, True, True) for shape in shapes])
 
 
