@@ -624,13 +624,14 @@ def plan(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
 def _worth(graph: Graph, win_values: Callable[[Counts, Sequence[int]], Sequence[float]],
            ) -> list[float]:
     """What each of ``graph.win_hands`` collects, asked once per ready hand for all the
-    kinds it wins on in the graph (a scorer prices a ready hand's waits together)."""
-    by_waiting: dict[int, list[int]] = {}
-    for w, (waiting, _) in enumerate(graph.win_hands):
-        by_waiting.setdefault(waiting, []).append(w)
+    kinds it wins on in the graph (a scorer prices a ready hand's waits together; a hand's
+    wins are listed together, :meth:`Graph.wins`)."""
     worth = [0.0] * len(graph.win_hands)
-    for waiting, wins in by_waiting.items():
-        drawn = [graph.win_hands[w][1] for w in wins]
-        for w, value in zip(wins, win_values(unpack(waiting), drawn), strict=True):
-            worth[w] = value
+    for waiting, (first, kinds, _) in graph.wins_of.items():
+        if not kinds:
+            continue
+        found = list(win_values(unpack(waiting), kinds))
+        if len(found) != len(kinds):
+            raise ValueError("win_values answers one value per kind drawn")
+        worth[first:first + len(kinds)] = found
     return worth
