@@ -385,9 +385,12 @@ def _expand_closer(graph: Graph, table: Table, i: int, found: HandMoves,
             continue
         won.append(-1)
         targets.append(i)
-        for after in closer[drawn]:
-            j = index.get(after)
-            targets.append(graph.state(after, 0, now - 1) if j is None else j)
+        afters = closer[drawn]
+        known = list(map(index.get, afters))  # most are reached already: looked up in C
+        if None in known:
+            known = [graph.state(after, 0, now - 1) if j is None else j
+                     for after, j in zip(afters, known, strict=True)]
+        targets.extend(known)
 
 
 def _expand_ready(graph: Graph, table: Table, i: int, out: Counts) -> None:
