@@ -185,10 +185,10 @@ def _bits(value: int) -> tuple[int, ...]:
 class Graph:
     """The states a question can reach (a hand and its budget of hand changes, and its
     shanten) and, for each draw of each state that does more than come back to it, where
-    it leads: a win (``win_hands``: the waiting hand and the kind drawn, what pricing it
-    asks, :func:`_worth`) or the states its allowed discards reach (``targets``, the state
-    itself first: the drawn tile thrown back). A draw not listed is thrown back
-    (:func:`_expand`).
+    it leads: a win (numbered by ``wins_of``: the waiting hand and the kind drawn, what
+    pricing it asks, :func:`_worth`) or the states its allowed discards reach
+    (``targets``, the state itself first: the drawn tile thrown back). A draw not listed
+    is thrown back (:func:`_expand`).
 
     Draws are groups, in state order; ``group_kind`` is the tile drawn and ``group_left``
     its copies left as the question's common ``out`` counts them."""
@@ -202,14 +202,15 @@ class Graph:
     group_state: list[int] = field(default_factory=list)
     group_kind: list[int] = field(default_factory=list)
     group_left: list[int] = field(default_factory=list)
-    group_win: list[int] = field(default_factory=list)  # index into win_hands, or -1
+    group_win: list[int] = field(default_factory=list)  # the win's number, or -1
     group_start: list[int] = field(default_factory=list)  # its first target
     targets: list[int] = field(default_factory=list)
-    win_hands: list[tuple[int, int]] = field(default_factory=list)  # (waiting, drawn)
-    # by waiting hand, its wins: (the first one's index in win_hands, the kinds, their
-    # copies left): the same for every state of the hand (the graph's ``out`` is common)
+    # by waiting hand, its wins: (the first one's number, the kinds, their copies left):
+    # the same for every state of the hand (the graph's ``out`` is common); a hand's wins
+    # are numbered together, from 0 up to ``win_count``
     wins_of: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = field(
         default_factory=dict)
+    win_count: int = 0
     fresh: int = 0  # the hands :func:`build` reached that its caller did not know
 
     def at(self, hand: int, budget: int) -> int:
@@ -230,8 +231,8 @@ class Graph:
 
     def wins(self, table: Table, hand: int, out: Counts,
              ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        """The wins of the ready ``hand`` that a copy is left of: (the first one's index
-        in ``win_hands``, their kinds, their copies left), added if new."""
+        """The wins of the ready ``hand`` that a copy is left of: (the first one's
+        number, their kinds, their copies left), added if new."""
         found = self.wins_of.get(hand)
         if found is None:
             kinds, lefts = [], []
@@ -240,8 +241,8 @@ class Graph:
                 if left > 0:
                     kinds.append(drawn)
                     lefts.append(left)
-            found = self.wins_of[hand] = (len(self.win_hands), tuple(kinds), tuple(lefts))
-            self.win_hands.extend([(hand, kind) for kind in kinds])
+            found = self.wins_of[hand] = (self.win_count, tuple(kinds), tuple(lefts))
+            self.win_count += len(kinds)
         return found
 
 
@@ -280,7 +281,7 @@ def build(table: Table, roots: Sequence[int], budget: int, out: Counts,
     reached, not when it is worked out: the refusal comes as early as the graph's size
     shows. A ready state with no hand change left reaches no other, so its wins are
     listed last, once the graph is known to be within ``limit``: a graph refused never
-    worked them out (a fifth of the time a review spent on decisions it left unvalued).
+    worked them out (a review's decisions left unvalued cost 4-30 % less so).
     ``known`` gains the graph's hands once it is whole: a graph given up is not worked
     out, and a later question that reaches its hands pays for them."""
     graph = Graph()
@@ -330,10 +331,7 @@ def _expand(graph: Graph, table: Table, i: int, out: Counts) -> None:
         return
     closer = found.closer
     changes = aside(table, hand, now)
-    wins: dict[int, int] = {}
-    if found.wins:
-        first, kinds, _ = graph.wins(table, hand, out)
-        wins = {kind: first + k for k, kind in enumerate(kinds)}
+    wins = _numbered_wins(graph, table, hand, found, out)
     index = graph.index.setdefault(budget, {})
     lower = graph.index.setdefault(budget - 1, {})
     targets = graph.targets
@@ -363,10 +361,7 @@ def _expand_closer(graph: Graph, table: Table, i: int, found: HandMoves,
     """:func:`_expand` of a state with no hand change left (every state of a review's
     graphs): its draws win or lead closer, read in the order :class:`HandMoves` keeps."""
     hand, now = graph.hands[i], graph.shantens[i]
-    wins: dict[int, int] = {}
-    if found.wins:
-        first, kinds, _ = graph.wins(table, hand, out)
-        wins = {kind: first + k for k, kind in enumerate(kinds)}
+    wins = _numbered_wins(graph, table, hand, found, out)
     index = graph.index.setdefault(0, {})
     closer, targets = found.closer, graph.targets
     states, kinds_drawn, lefts = graph.group_state, graph.group_kind, graph.group_left
@@ -391,6 +386,15 @@ def _expand_closer(graph: Graph, table: Table, i: int, found: HandMoves,
             known = [graph.state(after, 0, now - 1) if j is None else j
                      for after, j in zip(afters, known, strict=True)]
         targets.extend(known)
+
+
+def _numbered_wins(graph: Graph, table: Table, hand: int, found: HandMoves,
+                   out: Counts) -> dict[int, int]:
+    """{kind drawn: the graph's number of that win} of the hand's wins with a copy left."""
+    if not found.wins:
+        return {}
+    first, kinds, _ = graph.wins(table, hand, out)
+    return {kind: first + k for k, kind in enumerate(kinds)}
 
 
 def _expand_ready(graph: Graph, table: Table, i: int, out: Counts) -> None:
@@ -428,8 +432,8 @@ class Question:
 def values(graph: Graph, out: Counts, questions: Sequence[Question], draws_left: int,
            win_values: Sequence[float]) -> list[tuple[float, float]]:
     """(win probability, expected score) of each question: ``V_0`` at its root, the two
-    numbers each maximised on its own. ``win_values[w]``: what ``graph.win_hands[w]``
-    collects.
+    numbers each maximised on its own. ``win_values[w]``: what the graph's win ``w``
+    collects (:func:`_worth`).
 
     A draw is one of three kinds: a win (its worth does not depend on the turn), a choice
     among several states (the best of their values), or, not listed in the graph, a draw
@@ -626,10 +630,10 @@ def plan(table: Table, hands: Sequence[tuple[Counts, int | None]], out: Counts,
 
 def _worth(graph: Graph, win_values: Callable[[Counts, Sequence[int]], Sequence[float]],
            ) -> list[float]:
-    """What each of ``graph.win_hands`` collects, asked once per ready hand for all the
+    """What each of the graph's wins collects, asked once per ready hand for all the
     kinds it wins on in the graph (a scorer prices a ready hand's waits together; a hand's
     wins are listed together, :meth:`Graph.wins`)."""
-    worth = [0.0] * len(graph.win_hands)
+    worth = [0.0] * graph.win_count
     for waiting, (first, kinds, _) in graph.wins_of.items():
         if not kinds:
             continue

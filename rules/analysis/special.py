@@ -26,6 +26,17 @@ ORPHANS = (0, 8, 9, 17, 18, 26, *HONOURS)  # 十三幺: 1 and 9 of each suit, ev
 _NATURAL, _WILD = (False,), (True,)
 
 
+
+_PARITY = bytes(n & 1 for n in range(256))  # a count's parity, for bytes.translate
+
+
+def odd_counts(counts: tuple[int, ...]) -> int:
+    """How many kinds are held an odd number of times (seven pairs' singles), read at C
+    speed: a generator's sum over 34 counts took three times as long, asked of every
+    waiting hand the expected-value engine prices."""
+    return bytes(counts).translate(_PARITY).count(1)
+
+
 def seven_pairs(counts: tuple[int, ...], wilds: int, four_as_two: bool) -> Reading | None:
     """Seven pairs; a wild pairs a single, spare wilds pair with each other (free pairs)."""
     if sum(counts) + wilds != 14:

@@ -177,14 +177,11 @@ def special_waits(counts: Counts, wilds: int, rules: ShapeRules) -> set[int]:
     return found
 
 
-_PARITY = bytes(n & 1 for n in range(256))  # a count's parity, for bytes.translate
-
-
 def _seven_pairs_waits(counts: Counts, wilds: int, four_as_two: bool) -> set[int]:
     """Seven pairs with wilds pairing the singles: adding tile t flips its count's parity."""
     if not four_as_two and max(counts) > 2:
         return set()
-    singles = bytes(counts).translate(_PARITY).count(1)  # odd counts
+    singles = special.odd_counts(counts)
     found: set[int] = set()
     if singles > wilds + 1:
         return found  # one more tile pairs one single at best: the rest need a wild each
@@ -273,7 +270,7 @@ def _specials_after(counts: Counts, wilds: int, rules: ShapeRules,
                     found: defaultdict[int, list[str]]) -> None:
     """Add seven pairs, 十三烂 (七星) and 十三幺 where one more tile completes them."""
     four = rules.four_as_two_pairs
-    singles = bytes(counts).translate(_PARITY).count(1)  # odd counts (a third of a sum's time)
+    singles = special.odd_counts(counts)
     if rules.seven_pairs and singles <= wilds + 1:  # else a wild short whatever the tile
         # seven pairs reads the hand's counts as a multiset, and a tile changes only its
         # own kind's count: so the answer depends on that count alone, asked once per count

@@ -115,14 +115,11 @@ def sets_fit(counts: tuple[int, ...], wilds: int, rules: ShapeRules, pung_only: 
     return need <= wilds and (sum(counts) + wilds) % 3 == 0
 
 
-_PARITY = bytes(n & 1 for n in range(256))  # a count's parity, for bytes.translate
-
-
 def pairs_fit(counts: tuple[int, ...], wilds: int, rules: ShapeRules) -> bool:
     """Can ``counts`` plus ``wilds`` be six pairs (four of a tile as two, where allowed)?"""
     if not rules.four_as_two_pairs and max(counts) > 2:
         return False
-    singles = bytes(counts).translate(_PARITY).count(1)  # odd counts, at C speed
+    singles = special.odd_counts(counts)
     return singles <= wilds and (sum(counts) + wilds) % 2 == 0
 
 
