@@ -31,7 +31,7 @@ from rules.model import (
 from rules.options import RuleOption
 from rules.patterns import PatternRule
 from rules.text import Sentence, msg
-from rules.tiles import EAST, NORTH, SOUTH, WEST, code
+from rules.tiles import EAST, MAN, NORTH, PIN, SOU, SOUTH, WEST, code
 from rules.variant import Context, Variant, not_complete, seat_flags, seat_wind
 from rules.variants.guangdong import checks
 from rules.variants.guangdong import patterns as fan
@@ -97,6 +97,14 @@ class Guangdong(Variant):
 
     def settle_errors(self, request: SettleRequest) -> list[FieldError]:
         return checks.settle_errors(request)
+
+    def reads_last_tile(self, request: EvaluateRequest, won: tuple[int, ...]) -> bool:
+        """Only for 纯正九莲 (``jiu_lian_pure``): 九莲宝灯 of a concealed hand of one suit
+        asks what it held before the tile won on (``_nine_gates`` in the patterns); no
+        other pattern, payment or check reads the tile."""
+        return bool(request.rules["jiu_lian_pure"]) and not request.hand.melds \
+            and not any(won[EAST:]) \
+            and sum(1 for lo in (MAN, PIN, SOU) if any(won[lo:lo + 9])) == 1
 
     def score(self, ctx: Context) -> Evaluation:
         return self.judge(ctx).evaluation

@@ -95,6 +95,11 @@ class Qinzhou(Variant):
         return flag_errors(request.flags, request.win_type or SELF_DRAW, request.dealer,
                            request.hand.melds)
 
+    def reads_last_tile(self, request: EvaluateRequest, won: tuple[int, ...]) -> bool:
+        """No: a total reads the won hand's readings and tiles, the win type, the flags
+        and the options (:meth:`score`, :func:`flag_errors`), never the tile won on."""
+        return False
+
     def score(self, ctx: Context) -> Evaluation:
         """Score every reading (a few at most: no wilds) and keep the one worth most."""
         found = ctx.hand.readings(self.shapes)
