@@ -28,7 +28,7 @@ from rules.analysis.expectation import (
     solve,
     unpack,
 )
-from rules.caches import cached
+from rules.caches import cached, lru_map
 from rules.error_codes import EXPECTED_TOO_LARGE, FIELD_REQUIRED
 from rules.errors import InvalidInput
 from rules.hand import HandView
@@ -229,8 +229,38 @@ class SeatPrices:
         request = EvaluateRequest(asked.variant, PlayerTiles(concealed, self.melds), None,
                                   SELF_DRAW, asked.dealer, None, asked.seat_wind,
                                   asked.round_wind, asked.jing, asked.flags, asked.rules)
-        return self.variant.wait_totals(request, HandView.of(request.hand, self.kinds),
-                                        self.kinds, list(tiles), self.classes)
+        view = HandView.of(request.hand, self.kinds)
+        if self.variant.values_waits_by_class:
+            return self.variant.wait_totals(request, view, self.kinds, list(tiles),
+                                            self.classes)
+        return self._won_totals(request, view.as_themselves, tiles)
+
+    def _won_totals(self, request: EvaluateRequest, counts: Counts,
+                    tiles: tuple[int, ...]) -> dict[int, float]:
+        """:meth:`wait_totals` of a variant that scores each win alone (``wait_value``):
+        a total depends on the seat's request and the complete hand the win makes, and on
+        the tile won on only where ``reads_last_tile`` says so, so it is kept by those
+        (:data:`_WON_TOTALS`): the ready hands of one seat that complete to the same 14
+        tiles (two thirds of a guangdong review's wins) are scored once. A test holds every
+        total kept so to ``wait_value``'s (tests/expected/test_complete_hand_totals.py)."""
+        variant, totals = self.variant, {}
+        for tile in tiles:
+            won = _with(counts, tile)
+            key = self.ref, bytes(won), tile if variant.reads_last_tile(request, won) else None
+            total = _WON_TOTALS.get(key, _UNKNOWN)
+            if total is _UNKNOWN:
+                wait = variant.wait_value(request, tile)
+                total = _WON_TOTALS.put(key, None if wait.total is None else float(wait.total))
+            if total is not None:
+                totals[tile] = total
+        return totals
+
+
+# The totals of :meth:`SeatPrices._won_totals`, for every seat at once (its weak reference
+# is in the key, as in :func:`_wait_totals`): one bound for all the seats a worker keeps, as a
+# map of each seat's own would grow with every hand the seat was asked about.
+_WON_TOTALS = lru_map(1 << 15, "expected_won_totals")
+_UNKNOWN = object()  # a total not worked out yet (None: a win the variant refuses)
 
 
 @cached(1 << 8, name="expected_seat_prices")

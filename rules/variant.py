@@ -133,6 +133,9 @@ class Variant:
     # a pung of the seat's wind scores (门风): a non-dealer's hand is valued only with its
     # seat wind, so the expected-value model, which values hands it has not met, asks for it
     scores_seat_wind: ClassVar[bool] = False
+    # its wait_values/wait_totals value a class of tiles once (the jiangxi variants); else
+    # the engine scores each win alone, kept by the hand it makes (:meth:`reads_last_tile`)
+    values_waits_by_class: ClassVar[bool] = False
     play_rules: ClassVar[PlayRules]  # how its round is played (its package's play.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -299,35 +302,18 @@ class Variant:
                     tiles: list[int], classes: dict | None = None) -> dict[int, float]:
         """{tile: total} of :meth:`wait_values` (a tile it does not value left out): all
         the expected-value engine reads of a wait. A variant that values by class may
-        answer it without building each tile's :class:`Wait`.
-
-        Base, with ``classes`` and a self-draw (the engine's question): a win's total is
-        kept there by the complete hand it makes (its concealed counts, and the tile won
-        on where :meth:`reads_last_tile` says the total may read it). A total depends on
-        the request and the won hand, and the won tile only through what that method
-        names; the ready hands of one seat that complete to the same 14 tiles (two thirds
-        of a guangdong review's wins) are then scored once. A test holds every total kept
-        so to :meth:`wait_value`'s."""
-        if classes is None or wait_win_types(request) != [SELF_DRAW]:
-            return {wait.tile: float(wait.total)
-                    for wait in self.wait_values(request, hand, kinds, tiles, classes)
-                    if wait.total is not None}
-        totals = {}
-        for tile in tiles:
-            won = _plus(hand.as_themselves, tile)
-            key = won, tile if self.reads_last_tile(request, won) else None
-            total = classes.get(key, _UNKNOWN)
-            if total is _UNKNOWN:
-                wait = self.wait_value(request, tile)
-                total = classes[key] = None if wait.total is None else float(wait.total)
-            if total is not None:
-                totals[tile] = total
-        return totals
+        answer it without building each tile's :class:`Wait`."""
+        return {wait.tile: float(wait.total)
+                for wait in self.wait_values(request, hand, kinds, tiles, classes)
+                if wait.total is not None}
 
     def reads_last_tile(self, request: EvaluateRequest, won: tuple[int, ...]) -> bool:
         """Might a self-drawn win's total of the complete concealed counts ``won`` (the
-        rest of ``request`` as it is) differ with which of its tiles was won on? Base: yes
-        (a variant that says nothing shares nothing between wait totals: :meth:`wait_totals`)."""
+        rest of ``request`` as it is) differ with which of its tiles was won on? The
+        expected-value engine keeps the totals of a variant that does not value its waits
+        by class (:attr:`values_waits_by_class`) by the complete hand, and by the tile only
+        where this says so (rules/expected.py, ``SeatPrices``). Base: yes (a variant that
+        says nothing shares nothing)."""
         return True
 
     def wait_value(self, request: EvaluateRequest, tile: int) -> Wait:
@@ -639,13 +625,6 @@ class Variant:
         sources = [source for seat, player in enumerate(players)
                    for source in player_sources(player, seat)]
         return copies_errors(sources + more)
-
-
-_UNKNOWN = object()  # a total not worked out yet (None is a win the variant refuses)
-
-
-def _plus(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
-    return (*counts[:tile], counts[tile] + 1, *counts[tile + 1:])
 
 
 def wait_win_types(request: EvaluateRequest) -> list[str]:

@@ -82,6 +82,7 @@ class Jiangxi(Variant):
     pattern_rules = SHARED
     reasons = (JING_DIAO_SELF_DRAW_ONLY, YOU_JING_PING_HU_SELF_DRAW_ONLY)
 
+    values_waits_by_class: ClassVar[bool] = True  # rules/jiangxi/waits.py
     flat_win: ClassVar[int] = 20  # 天胡/地胡 from each player (×2 with 精吊)
     # The flat wins that 精吊 doubles: xingguo 补充 7 both (精吊天胡/精吊地胡 每家40子);
     # nanchang only 天胡 (胡牌方式 6 精钓地胡 is paid as 地胡).

@@ -1,8 +1,9 @@
-"""In guangdong and qinzhou a self-drawn win's total is kept by the complete hand it makes
-(``Variant.wait_totals`` with a seat's ``classes``, asked by the expected-value engine): the
-ready hands of one seat that complete to the same 14 tiles are scored once. Every total
-kept so must be what scoring the win on its own says (``Variant.wait_value``), and where a
-total reads the tile won on (guangdong's 纯正九莲) the tile is part of the key."""
+"""In guangdong and qinzhou, which score each win alone, the expected-value engine keeps a
+self-drawn win's total by the complete hand it makes (``SeatPrices._won_totals`` in
+rules/expected.py: one bounded map for every seat): the ready hands of one seat that
+complete to the same 14 tiles are scored once. Every total kept so must be what scoring
+the win on its own says (``Variant.wait_value``), and where a total reads the tile won on
+(guangdong's 纯正九莲) the tile is part of the key."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def _tiles(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 def _priced(seat: SeatPrices, counts: tuple[int, ...], tiles: tuple[int, ...],
             ) -> dict[int, float]:
-    """The seat's totals of the ready hand ``counts`` (its ``classes`` shared)."""
+    """The seat's totals of the ready hand ``counts`` (what it priced before kept)."""
     return seat.wait_totals(_tiles(counts), tiles)
 
 
@@ -118,9 +119,9 @@ def _counting_scorings():
 @pytest.mark.parametrize("name", SHARED)
 @pytest.mark.parametrize("melded", [False, True])
 def test_every_total_kept_by_complete_hand_is_the_tile_by_tile_total(name: str, melded: bool):
-    """Hundreds of ready hands of one seat priced in turn with one ``classes`` (as a review
-    prices them): each hand's totals equal each tile scored on its own, and hands
-    completing alike did share (far fewer scorings than wins)."""
+    """Hundreds of ready hands of one seat priced in turn (as a review prices them): each
+    hand's totals equal each tile scored on its own, and hands completing alike did share
+    (far fewer scorings than wins)."""
     rng = random.Random(4242 + melded)
     melds = (Meld(PUNG, (RED, RED, RED)),) if melded else ()
     seat = _seat(name, melds)

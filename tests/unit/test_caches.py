@@ -61,3 +61,22 @@ def test_a_name_taken_twice_is_refused(monkeypatch):
     cached(4, name="x")(lambda: 1)
     with pytest.raises(ValueError, match="'x'"):
         cached(4, name="x")(lambda: 2)
+
+
+def test_an_lru_map_keeps_at_most_its_size_dropping_the_least_recent(monkeypatch):
+    """:class:`rules.caches.LruMap`: a read makes an entry the most recent, so the entry
+    dropped when a third comes into a map of two is the one neither read nor written last;
+    its counts and its emptying are the registry's, as for a cached function."""
+    monkeypatch.setattr(caches, "_REGISTRY", {})
+    kept = caches.lru_map(2, "pairs")
+    assert kept.put("a", 1) == 1
+    kept.put("b", 2)
+    assert kept.get("a") == 1  # "a" now the most recent: "b" goes next
+    kept.put("c", 3)
+    assert kept.get("b", "gone") == "gone"
+    assert (kept.get("a"), kept.get("c")) == (1, 3)
+    assert cache_stats() == {"pairs": {"hits": 3, "misses": 1, "size": 2}}
+    clear_caches()
+    assert cache_stats() == {"pairs": {"hits": 0, "misses": 0, "size": 0}}
+    with pytest.raises(ValueError, match="'pairs'"):
+        caches.lru_map(2, "pairs")
