@@ -12,7 +12,8 @@
   before it: the second asked warm would find the first's hands worked out).
 * Reviews: each seat alone, and all four at once, of each variant's median simulated
   round (the median of nine by length, as issue 43 names it), each from the same warm
-  state (another round reviewed first); the ratio of the two.
+  state (another round reviewed first), each the median of three passes; the ratio of the
+  two.
 
 CPU time of this thread per call (``time.thread_time_ns``); percentiles of the calls.
 """
@@ -54,6 +55,7 @@ JING = {0: ("guangdong", "qinzhou"), 2: ("xingguo", "nanchang"), 4: ("xingguo", 
 LOG_RATIO = 2.0  # issue 42: log mode for a seat on its turn, p99 < 2× hand mode's
 REVIEW_P95_S = 3.0  # issue 43: one seat of a median simulated round, p95 < 3 s
 ALL_SEATS_RATIO = 4.0  # issue 43: all four seats < 4× one seat
+PASSES = 3  # each review timed this many times, in turn; its median stands for it
 
 
 def _shanten(request: AdviseRequest) -> int:
@@ -230,7 +232,7 @@ def _rounds(k: int, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return log, {**Simulator(name, SEED + 690 + 100 * k).play().log, "seat": 0}
 
 
-def reviews(rounds: int = 8) -> dict[str, Any]:
+def reviews(rounds: int = 8, passes: int = PASSES) -> dict[str, Any]:
     """Issue 43's rows, on each variant's median simulated round: every seat reviewed
     alone (p95 of the sixteen), and all four seats at once against the mean of its seats
     alone (each round's ratio; the median of the four).
@@ -243,31 +245,46 @@ def reviews(rounds: int = 8) -> dict[str, Any]:
     apart; its time still counts, as a client waits for the refusal. The one-seat reviews
     count their decisions, and those left unvalued as too large to value alone.
 
+    Each review is timed ``passes`` times, a pass timing every review once, and its median
+    stands for it: one review once, as before, moved by a tenth from one run to the next
+    while this machine's speed drifted (``one_p95_passes``: each pass's own p95, the spread
+    that remains).
+
     Beside them, the former measure (``rounds`` rounds of any length, one seat each, in
     turn in this process): its p95 is the slowest round's."""
-    one, ratios, fours, over_one, over_four, decisions, unvalued = [], [], [], 0, 0, 0, 0
-    by_variant = {}
-    for k, name in enumerate(VARIANTS):
-        log, warm = _rounds(k, name)
-        seats = []
-        for seat in range(4):
-            seconds, answer = _warmed_review_time({**log, "seat": seat}, warm)
-            seats.append(seconds)
-            over_one += answer is None
-            if answer is not None:
-                decisions += sum(s.summary.decisions for s in answer.seats)
-                unvalued += sum(s.summary.too_large for s in answer.seats)
-        seconds, answer = _warmed_review_time(log, warm)
-        over_four += answer is None
-        fours.append(seconds)
-        ratios.append(seconds / statistics.mean(seats))
-        one += seats
-        by_variant[name] = {"actions": len(log["actions"]), "seats": seats, "four": seconds}
-    slowest = max(((name, seat) for name, row in by_variant.items() for seat in range(4)),
-                  key=lambda at: by_variant[at[0]]["seats"][at[1]])
-    return {"rounds": len(VARIANTS), "reviews": len(one), "too_large": over_one,
-            "too_large_four": over_four, "decisions": decisions, "unvalued": unvalued,
-            "one_p95": percentile(one, 95), "one_median": statistics.median(one),
+    timed: dict[tuple[str, int | None], list[float]] = {}
+    over_one, over_four, decisions, unvalued = 0, 0, 0, 0
+    for n in range(passes):
+        for k, name in enumerate(VARIANTS):
+            log, warm = _rounds(k, name)
+            for seat in (0, 1, 2, 3, None):  # None: all four at once
+                body = log if seat is None else {**log, "seat": seat}
+                seconds, answer = _warmed_review_time(body, warm)
+                timed.setdefault((name, seat), []).append(seconds)
+                if n or seat is None:
+                    over_four += not n and answer is None
+                    continue
+                over_one += answer is None
+                if answer is not None:
+                    decisions += sum(s.summary.decisions for s in answer.seats)
+                    unvalued += sum(s.summary.too_large for s in answer.seats)
+    median = {at: statistics.median(times) for at, times in timed.items()}
+    one = [median[name, seat] for name in VARIANTS for seat in range(4)]
+    fours = [median[name, None] for name in VARIANTS]
+    ratios = [median[name, None] / statistics.mean([median[name, s] for s in range(4)])
+              for name in VARIANTS]
+    by_variant = {name: {"actions": len(_rounds(k, name)[0]["actions"]),
+                         "seats": [median[name, s] for s in range(4)],
+                         "four": median[name, None]}
+                  for k, name in enumerate(VARIANTS)}
+    slowest = max(((name, seat) for name in VARIANTS for seat in range(4)),
+                  key=lambda at: median[at])
+    return {"rounds": len(VARIANTS), "reviews": len(one), "passes": passes,
+            "too_large": over_one, "too_large_four": over_four, "decisions": decisions,
+            "unvalued": unvalued, "one_p95": percentile(one, 95),
+            "one_median": statistics.median(one),
+            "one_p95_passes": [percentile([timed[name, s][n] for name in VARIANTS
+                                           for s in range(4)], 95) for n in range(passes)],
             "four_median": statistics.median(fours), "ratios": ratios,
             "ratio": statistics.median(ratios), "by_variant": by_variant,
             "slowest": {"variant": slowest[0], "seat": slowest[1],
@@ -353,4 +370,4 @@ if __name__ == "__main__":
     for key, row in hand_mode(4).items():
         print(key, row)
     print(log_mode(2))
-    print(reviews(2))
+    print(reviews(2, passes=1))

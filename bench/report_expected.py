@@ -52,7 +52,7 @@ def targets(r: dict[str, Any]) -> list[str]:
         lines.append(f"| issue 43 | reviewing one seat of a median simulated round in process: "
                      f"p95 < {expectation.REVIEW_P95_S:g} s | p95 {review['one_p95']:.2f} s "
                      f"(median {review['one_median']:.2f} s; each seat of each variant's "
-                     f"median round, {review['reviews']} reviews, "
+                     f"median round, {review['reviews']} reviews{_passes(review)}, "
                      f"{review['too_large']} past the state budget, their time counted"
                      f"{_unvalued(review)}){_any_length(review)} | "
                      f"{_verdict(review['one_p95'] < expectation.REVIEW_P95_S)} |")
@@ -63,6 +63,15 @@ def targets(r: dict[str, Any]) -> list[str]:
                      f"{review['rounds']} four-seat reviews past the state budget) | "
                      f"{_verdict(_four_seats_met(review))} |")
     return lines
+
+
+def _passes(review: dict[str, Any]) -> str:
+    """How often each review was timed, and each pass's own p95 (where the run has them)."""
+    spread = review.get("one_p95_passes")
+    if not spread or len(spread) < 2:
+        return ""
+    return (f", each the median of {len(spread)} passes (each pass's p95: "
+            f"{', '.join(f'{t:.2f} s' for t in spread)})")
 
 
 def _unvalued(review: dict[str, Any]) -> str:
@@ -173,7 +182,10 @@ def _reviews_table(review: dict[str, Any]) -> list[str]:
         return []
     lines = ["", "Reviews (issue 43): each variant's median simulated round (of "
              f"{expectation.MEDIAN_OF}, by its number of actions), each seat reviewed alone "
-             "and all four at once, `changes` 0, CPU time of this thread. Every review starts "
+             "and all four at once, `changes` 0, CPU time of this thread, each review's "
+             f"median of {expectation.PASSES} passes (a pass times every review once, in "
+             "turn). Every "
+             "review starts "
              "from the same state: the caches emptied, then warmed by the review of one seat "
              "of another round of the variant, untimed (a worker that has served another "
              "request). The seats share little work: the replay (a few milliseconds) and "
