@@ -44,7 +44,7 @@ from rules.analysis.shanten import (
     improving_tiles,
     shanten,
 )
-from rules.caches import cached
+from rules.caches import cached, lru_map
 
 Counts = tuple[int, ...]
 WILD = -1  # the tile thrown is a wild (a jing): which of the wild kinds is the caller's
@@ -81,6 +81,7 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
     pairs = _PairsView.of(counts) if melds == 0 and rules.seven_pairs else None
     tiles = 13 - 3 * melds - wilds
     caps = _Caps.of(counts, rules) if melds == 0 else None
+    packed = int.from_bytes(bytes(counts), "little")  # the hand left by a throw: one subtraction
     out = []
     for f, (family, lo, hi, chows) in enumerate(whole.plans):
         # what four sets + a pair keep once one tile of the family goes, position by
@@ -95,10 +96,14 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
             best = max([kept, *(other_kept for other_kept, _ in others)])
             if most is not None and tiles - best > most:
                 continue
-            helps = whole.helps(tile, whole.shorts[f][pos]) if kept == best else 0  # type: ignore[arg-type]
-            for other_kept, other_helps in others:
-                if other_kept == best:
-                    helps |= other_helps()
+            left = packed - (1 << 8 * tile), wilds, rules  # (its melds follow from its size)
+            helps = _LEFT_HELPS.get(left)
+            if helps is None:
+                helps = whole.helps(tile, whole.shorts[f][pos]) if kept == best else 0  # type: ignore[arg-type]
+                for other_kept, other_helps in others:
+                    if other_kept == best:
+                        helps |= other_helps()
+                _LEFT_HELPS.put(left, helps)
             out.append(Exchange(tile, tiles - best, helps | always))
     if wilds:
         base = shanten(counts, wilds, rules, melds) + 1
@@ -106,6 +111,14 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
             helps = mask(improving_tiles(counts, wilds, rules, melds, wild_kinds))
             out.append(Exchange(WILD, base, helps | always))
     return tuple(out)
+
+
+# The kinds that help the hand a throw leaves, kept by that hand (its natural counts packed
+# a byte a kind, its wilds and the shapes): they depend on it alone, and a graph meets it
+# again from each hand one drawn tile away (throwing the drawn tile leaves it), some three
+# times each in a review (nanchang seat 1: 33,535 throws worked out, 9,506 hands left).
+# Bounded apart from `exchanges`' own cache, which keeps whole hands' lists.
+_LEFT_HELPS = lru_map(1 << 15, "exchange_left_helps")
 
 
 class _Whole(NamedTuple):

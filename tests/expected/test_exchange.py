@@ -82,3 +82,47 @@ def test_the_throws_that_keep_the_shanten_are_the_whole_lists(variant):
         assert kept == tuple(e for e in whole if e.base <= now)
         both += 0 < len(kept) < len(whole)
     assert both > HANDS // 4
+
+
+def _checked(counts, wilds, shapes, melds, kinds) -> int:
+    """Every exchange of the hand held to the whole hand's shanten (as above); how many."""
+    checked = 0
+    for exchange in exchanges(counts, wilds, shapes, melds, kinds):
+        short, short_wilds = list(counts), wilds
+        if exchange.thrown == WILD:
+            short_wilds -= 1
+        else:
+            short[exchange.thrown] -= 1
+        for drawn in range(34):
+            if drawn in kinds:
+                want = shanten(tuple(short), short_wilds + 1, shapes, melds)
+            elif short[drawn] < 4:
+                grown = list(short)
+                grown[drawn] += 1
+                want = shanten(tuple(grown), short_wilds, shapes, melds)
+            else:
+                continue
+            assert exchange.base - ((exchange.helps >> drawn) & 1) == want, \
+                (counts, wilds, melds, exchange, drawn)
+            checked += 1
+    return checked
+
+
+def test_a_hand_left_alike_in_another_setting_keeps_its_own_helping_kinds():
+    """What helps the hand a throw leaves is kept by that hand (``_LEFT_HELPS``): its
+    natural counts, its wilds (the melds beside it follow from its size) and the shapes.
+    The same ten natural tiles (123m 456m 78m 22p) are held with three wilds, or beside a
+    meld with none, under xingguo's shapes (honour chows); and, with 5s 1z 2z more, under
+    xingguo's shapes and guangdong's. Each throw leaves the same natural tiles in both
+    settings of a pair, and each setting's exchanges must still equal its own shanten: a
+    key without the wilds, or without the shapes, fails here."""
+    natural = [0] * 34
+    for tile in (0, 1, 2, 3, 4, 5, 6, 7, 10, 10):
+        natural[tile] += 1
+    xingguo, guangdong = VARIANTS["xingguo"].shapes, VARIANTS["guangdong"].shapes
+    for shapes, wilds, melds in ((xingguo, 3, 0), (xingguo, 0, 1)):
+        assert _checked(tuple(natural), wilds, shapes, melds, WILD_KINDS) > 100
+    for tile in (22, 27, 28):
+        natural[tile] += 1
+    for shapes, kinds in ((xingguo, WILD_KINDS), (guangdong, frozenset())):
+        assert _checked(tuple(natural), 0, shapes, 0, kinds) > 100
