@@ -261,8 +261,10 @@ def reviews(rounds: int = 8, passes: int = PASSES) -> dict[str, Any]:
                 body = log if seat is None else {**log, "seat": seat}
                 seconds, answer = _warmed_review_time(body, warm)
                 timed.setdefault((name, seat), []).append(seconds)
-                if n or seat is None:
-                    over_four += not n and answer is None
+                if n:
+                    continue  # the refusals and decisions are counted on the first pass
+                if seat is None:
+                    over_four += answer is None
                     continue
                 over_one += answer is None
                 if answer is not None:

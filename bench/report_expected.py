@@ -184,10 +184,9 @@ def _reviews_table(review: dict[str, Any]) -> list[str]:
              f"{expectation.MEDIAN_OF}, by its number of actions), each seat reviewed alone "
              "and all four at once, `changes` 0, CPU time of this thread, each review's "
              f"median of {expectation.PASSES} passes (a pass times every review once, in "
-             "turn). Every "
-             "review starts "
-             "from the same state: the caches emptied, then warmed by the review of one seat "
-             "of another round of the variant, untimed (a worker that has served another "
+             "turn). Every review starts from the same state: the caches emptied, then "
+             "warmed by the review of one seat of another round of the variant, untimed (a "
+             "worker that has served another "
              "request). The seats share little work: the replay (a few milliseconds) and "
              "the few hand states two seats' questions both reach (their hands differ).", "",
              "| variant | actions | seat 0 | seat 1 | seat 2 | seat 3 | all four | ratio to "

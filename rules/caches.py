@@ -24,13 +24,18 @@ def cached(maxsize: int, name: str | None = None) -> Callable[[F], F]:
     none is given). A name taken twice is refused at import, so two caches never share a
     metrics label."""
     def register(fn: F) -> F:
-        label = name or fn.__name__.lstrip("_")
-        if label in _REGISTRY:
-            raise ValueError(f"a cache named {label!r} is registered already")
-        wrapped = lru_cache(maxsize=maxsize)(fn)
-        _REGISTRY[label] = wrapped
-        return wrapped  # type: ignore[return-value]
+        return _registered(name or fn.__name__.lstrip("_"),
+                           lru_cache(maxsize=maxsize)(fn))  # type: ignore[return-value]
     return register
+
+
+def _registered(name: str, cache: Any) -> Any:
+    """``cache``, registered under ``name``: a name taken twice is refused at import, so
+    two caches never share a metrics label."""
+    if name in _REGISTRY:
+        raise ValueError(f"a cache named {name!r} is registered already")
+    _REGISTRY[name] = cache
+    return cache
 
 
 class _Info(NamedTuple):
@@ -80,10 +85,7 @@ class LruMap:
 
 def lru_map(maxsize: int, name: str) -> LruMap:
     """A new :class:`LruMap`, registered under ``name`` as :func:`cached` registers."""
-    if name in _REGISTRY:
-        raise ValueError(f"a cache named {name!r} is registered already")
-    found = _REGISTRY[name] = LruMap(maxsize)
-    return found
+    return _registered(name, LruMap(maxsize))
 
 
 def cache_stats() -> dict[str, dict[str, int]]:
