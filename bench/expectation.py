@@ -37,7 +37,7 @@ from bench.advice import advice_hand
 from bench.timing import percentile
 from rules import expected
 from rules.analysis import expectation
-from rules.caches import clear_caches
+from rules.caches import cache_stats, clear_caches
 from rules.errors import InvalidInput
 from rules.model import AdviseRequest, ExpectedAsk
 from rules.play import start
@@ -253,16 +253,18 @@ def reviews(rounds: int = 8, passes: int = PASSES) -> dict[str, Any]:
     Beside them, the former measure (``rounds`` rounds of any length, one seat each, in
     turn in this process): its p95 is the slowest round's."""
     timed: dict[tuple[str, int | None], list[float]] = {}
+    worked: dict[tuple[str, int | None], int] = {}
     over_one, over_four, decisions, unvalued = 0, 0, 0, 0
     for n in range(passes):
         for k, name in enumerate(VARIANTS):
             log, warm = _rounds(k, name)
             for seat in (0, 1, 2, 3, None):  # None: all four at once
                 body = log if seat is None else {**log, "seat": seat}
-                seconds, answer = _warmed_review_time(body, warm)
+                seconds, answer, hands = _warmed_review_time(body, warm)
                 timed.setdefault((name, seat), []).append(seconds)
                 if n:
-                    continue  # the refusals and decisions are counted on the first pass
+                    continue  # the refusals, decisions and hands are counted on the first pass
+                worked[name, seat] = hands
                 if seat is None:
                     over_four += answer is None
                     continue
@@ -291,7 +293,23 @@ def reviews(rounds: int = 8, passes: int = PASSES) -> dict[str, Any]:
             "ratio": statistics.median(ratios), "by_variant": by_variant,
             "slowest": {"variant": slowest[0], "seat": slowest[1],
                         "hotspots": review_hotspots(*slowest)},
-            "any_length": _any_length(rounds)}
+            "any_length": _any_length(rounds),
+            "shared": [1 - worked[name, None] / sum(worked[name, s] for s in range(4))
+                       for name in VARIANTS]}
+
+
+# The hand analyses of the engine, each worked out once per hand it reaches: a hand's moves,
+# a ready hand's wins, and its prices (jiangxi's by class, the others' by complete hand).
+HAND_ANALYSES = ("moves", "ready_wins", "expected_wait_totals", "expected_won_totals")
+
+
+def _hands_worked() -> int:
+    """The hand analyses worked out since the caches were last emptied (their misses). Every
+    review of :func:`reviews` starts from the same caches, so its count is the same from one
+    run to the next; what a four-seat review shares among its seats is what it does not
+    work out again: one less its count over the sum of its seats' alone."""
+    stats = cache_stats()
+    return sum(stats[name]["misses"] for name in HAND_ANALYSES)
 
 
 def review_hotspots(name: str, seat: int) -> list[tuple[str, float, float]]:
@@ -335,12 +353,15 @@ def collector_pace() -> dict[str, Any]:
 
 
 def _warmed_review_time(body: dict[str, Any], warm: dict[str, Any],
-                        paused: bool = True) -> tuple[float, Any]:
+                        paused: bool = True) -> tuple[float, Any, int]:
     """:func:`_review_time` of ``body`` after the caches are emptied and the ``warm``
-    review (another round's) is run, untimed."""
+    review (another round's) is run, untimed; and the hand analyses the timed review worked
+    out (:func:`_hands_worked`)."""
     clear_caches()
     _review_time(warm)
-    return _review_time(body, paused)
+    before = _hands_worked()
+    seconds, answer = _review_time(body, paused)
+    return seconds, answer, _hands_worked() - before
 
 
 def _any_length(rounds: int) -> dict[str, Any]:

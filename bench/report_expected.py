@@ -60,8 +60,8 @@ def targets(r: dict[str, Any]) -> list[str]:
                      f"| {review['ratio']:.2f}× (median of the {review['rounds']} rounds' "
                      f"ratios {_ratios(review)}: all four seats at once against the mean of "
                      f"each seat alone; {review.get('too_large_four', 0)} of "
-                     f"{review['rounds']} four-seat reviews past the state budget) | "
-                     f"{_verdict(_four_seats_met(review))} |")
+                     f"{review['rounds']} four-seat reviews past the state budget"
+                     f"{_shared(review)}) | {_verdict(_four_seats_met(review))} |")
     return lines
 
 
@@ -94,6 +94,21 @@ def _any_length(review: dict[str, Any]) -> str:
 def _ratios(review: dict[str, Any]) -> str:
     ratios = review.get("ratios") or [review["ratio"]]
     return ", ".join(f"{x:.2f}×" for x in sorted(ratios))
+
+
+def _shared(review: dict[str, Any]) -> str:
+    """What the four seats of a round share, where the run measured it: the hand analyses
+    a four-seat review did not work out again, over its seats' alone."""
+    shared = review.get("shared")
+    if not shared:
+        return ""
+    return (f"; the seats shared {_percent(min(shared))}-{_percent(max(shared))} of their "
+            "hand analyses (a hand's moves, wins and prices), so a four-seat review does "
+            "the work of its four seats alone")
+
+
+def _percent(share: float) -> str:
+    return f"{share:.2%}"
 
 
 def _four_seats_met(review: dict[str, Any]) -> bool:
@@ -188,14 +203,19 @@ def _reviews_table(review: dict[str, Any]) -> list[str]:
              "warmed by the review of one seat of another round of the variant, untimed (a "
              "worker that has served another "
              "request). The seats share little work: the replay (a few milliseconds) and "
-             "the few hand states two seats' questions both reach (their hands differ).", "",
+             "the few hand states two seats' questions both reach (their hands differ). "
+             "The last column counts them: the hand analyses (a hand's moves, a ready "
+             "hand's wins, its prices) the four-seat review did not work out again, over "
+             "those its seats' reviews alone worked out (each a cache miss, the same from "
+             "run to run).", "",
              "| variant | actions | seat 0 | seat 1 | seat 2 | seat 3 | all four | ratio to "
-             "the seats' mean |", "|---|---|---|---|---|---|---|---|"]
-    for name, row in by_variant.items():
+             "the seats' mean | hand analyses shared |", "|---|---|---|---|---|---|---|---|---|"]
+    shared = review.get("shared") or [None] * len(by_variant)
+    for (name, row), part in zip(by_variant.items(), shared, strict=True):
         seats = " | ".join(f"{t:.2f} s" for t in row["seats"])
         ratio = row["four"] / (sum(row["seats"]) / len(row["seats"]))
         lines.append(f"| {name} | {row['actions']} | {seats} | {row['four']:.2f} s | "
-                     f"{ratio:.2f}× |")
+                     f"{ratio:.2f}× | {'—' if part is None else _percent(part)} |")
     return lines
 
 

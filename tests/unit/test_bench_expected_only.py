@@ -99,3 +99,16 @@ def test_a_row_with_no_hand_sampled_is_not_met():
     assert "0 jing: no hand sampled" in tenpai and tenpai.endswith("| **not met** |")
     one = next(row for row in rows if "1-shanten, changes 1" in row)
     assert one.endswith("| **met** |")
+
+
+def test_what_the_four_seats_share_is_read_from_the_run():
+    """The four-seat row and the reviews' table say what share of their hand analyses the
+    seats shared, from the run's counts (and nothing where a run lacks them)."""
+    results = _results(7.0)
+    row = next(r for r in report_expected.targets(results) if "all four seats" in r)
+    assert "shared" not in row  # an older run's results: no claim
+    results["review"]["shared"] = [0.0016]
+    row = next(r for r in report_expected.targets(results) if "all four seats" in r)
+    assert "the seats shared 0.16%-0.16% of their hand analyses" in row
+    text = "\n".join(report_expected.section(results))
+    assert "| xingguo | 61 | 1.00 s | 2.00 s | 1.50 s | 0.50 s | 4.50 s | 3.60× | 0.16% |" in text
