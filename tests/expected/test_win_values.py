@@ -38,7 +38,7 @@ def test_a_ready_hand_is_priced_once_whatever_the_seat_has_seen():
 def test_the_prices_cache_keeps_no_seat_alive():
     """The prices of ready hands are kept by seat (rules/expected.py, SeatPrices) through a
     weak reference: once the seats' own cache lets a seat go, its wait classes go with it,
-    whatever the prices cache still holds (else 16,384 kept prices could keep as many
+    whatever the prices cache still holds (else 32,768 kept prices could keep as many
     seats' classes alive)."""
     import gc
 
