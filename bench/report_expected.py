@@ -102,13 +102,15 @@ def _shared(review: dict[str, Any]) -> str:
     shared = review.get("shared")
     if not shared:
         return ""
-    return (f"; the seats shared {_percent(min(shared))}-{_percent(max(shared))} of their "
-            "hand analyses (a hand's moves, wins and prices), so a four-seat review does "
-            "the work of its four seats alone")
+    return (f"; the seats shared {_percent(min(shared))} to {_percent(max(shared))} of "
+            "their hand analyses (a hand's moves, wins and prices), so a four-seat review "
+            "does the work of its four seats alone")
 
 
 def _percent(share: float) -> str:
-    return f"{share:.2%}"
+    """A share as a percentage, a negative one with a minus sign (the four-seat review
+    worked out more than its seats alone), not a hyphen a range would read as a dash."""
+    return f"{share:.2%}".replace("-", "−")
 
 
 def _four_seats_met(review: dict[str, Any]) -> bool:

@@ -109,6 +109,9 @@ def test_what_the_four_seats_share_is_read_from_the_run():
     assert "shared" not in row  # an older run's results: no claim
     results["review"]["shared"] = [0.0016]
     row = next(r for r in report_expected.targets(results) if "all four seats" in r)
-    assert "the seats shared 0.16%-0.16% of their hand analyses" in row
+    assert "the seats shared 0.16% to 0.16% of their hand analyses" in row
     text = "\n".join(report_expected.section(results))
     assert "| xingguo | 61 | 1.00 s | 2.00 s | 1.50 s | 0.50 s | 4.50 s | 3.60× | 0.16% |" in text
+    results["review"]["shared"] = [-0.0063]  # more worked out than the seats alone
+    row = next(r for r in report_expected.targets(results) if "all four seats" in r)
+    assert "the seats shared −0.63% to −0.63% of" in row
