@@ -102,9 +102,14 @@ def _shared(review: dict[str, Any]) -> str:
     shared = review.get("shared")
     if not shared:
         return ""
-    return (f"; the seats shared {_percent(min(shared))} to {_percent(max(shared))} of "
-            "their hand analyses (a hand's moves, wins and prices), so a four-seat review "
-            "does the work of its four seats alone")
+    said = (f"; the seats shared {_percent(min(shared))} to {_percent(max(shared))} of "
+            "their hand analyses (a hand's moves, wins and prices)")
+    if max(abs(part) for part in shared) < ALONE:
+        said += ", so a four-seat review does the work of its four seats alone"
+    return said
+
+
+ALONE = 0.01  # shared analyses within ±1 %: the four-seat review is its four seats' work
 
 
 def _percent(share: float) -> str:

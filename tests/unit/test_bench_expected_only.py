@@ -112,6 +112,10 @@ def test_what_the_four_seats_share_is_read_from_the_run():
     assert "the seats shared 0.16% to 0.16% of their hand analyses" in row
     text = "\n".join(report_expected.section(results))
     assert "| xingguo | 61 | 1.00 s | 2.00 s | 1.50 s | 0.50 s | 4.50 s | 3.60× | 0.16% |" in text
+    assert "does the work of its four seats alone" in row
     results["review"]["shared"] = [-0.0063]  # more worked out than the seats alone
     row = next(r for r in report_expected.targets(results) if "all four seats" in r)
     assert "the seats shared −0.63% to −0.63% of" in row
+    results["review"]["shared"] = [0.0, 0.25]  # a round whose seats share a quarter
+    row = next(r for r in report_expected.targets(results) if "all four seats" in r)
+    assert "0.00% to 25.00%" in row and "does the work of its four seats alone" not in row
