@@ -57,7 +57,7 @@ HTTP_HEADERS_TOO_LARGE = _code("http.headers_too_large",
                                "The request has too many or too large headers.")
 HTTP_ERROR = _code("http.error", "Another HTTP-level error; the status says which.")
 SERVER_OVER_BUDGET = _code("server.over_budget", "The request was stopped after its time "
-                                                 "budget; try again later.")
+                                                 "budget; the detail says what to do.")
 SERVER_NOT_READY = _code("server.not_ready", "The service is not ready to answer.")
 SERVER_INTERNAL = _code("server.internal", "The server failed; the failure is logged.")
 

@@ -15,7 +15,7 @@ from flask import Flask, Response, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from app import codes, i18n
+from app import codes, i18n, over_budget
 from app.edge import BudgetExceeded
 from app.places import current_form, json_path
 from rules import InvalidInput, NotSupported
@@ -158,10 +158,12 @@ def register(app: Flask) -> None:
     @app.errorhandler(BudgetExceeded)
     def _over_budget(exc: BudgetExceeded) -> Response:
         log.warning("request over its time budget", extra={"budget_s": exc.seconds})
-        return problem_response(503, TITLES[503],
-                                msg("the request was stopped after its time budget of "
-                                    "{seconds:g} s; try again later", seconds=exc.seconds),
-                                headers={"Retry-After": "1"},
+        advice = over_budget.said()  # what smaller question to ask (a review, an EV advice)
+        detail = msg("the request was stopped after its time budget of {seconds:g} s; "
+                     "try again later", seconds=exc.seconds) if advice is None else msg(
+            "the request was stopped after its time budget of {seconds:g} s: {advice}",
+            seconds=exc.seconds, advice=advice)
+        return problem_response(503, TITLES[503], detail, headers={"Retry-After": "1"},
                                 kind="over-budget", code=codes.SERVER_OVER_BUDGET)
 
     @app.errorhandler(HTTPException)

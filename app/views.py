@@ -16,7 +16,7 @@ from gunicorn.http.errors import ParseException
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import rules
-from app import codes, collector, i18n, limits
+from app import codes, collector, i18n, limits, over_budget
 from app.edge import within_budget
 from app.places import Form
 from app.problems import TITLES, Problem, entry, invalid_detail
@@ -313,6 +313,7 @@ def _advise(data: dict[str, Any], language: str) -> bytes:
     if data.get("log") is not None:  # log mode: a place of the domain is the log's
         g.form = Form.ADVISE_LOG
     query = _ADVISE_IN.load(data)
+    over_budget.remember(over_budget.for_advice(query))
     with collector.paused():  # worth a tenth of an expected-value answer (make bench)
         answer = rules.advise(query)
     if isinstance(answer, SeatAdvice):  # log mode: the rules are the log's
@@ -324,6 +325,7 @@ def _advise(data: dict[str, Any], language: str) -> bytes:
 
 def _review(data: dict[str, Any], language: str) -> bytes:
     query = _REVIEW_IN.load(data)
+    over_budget.remember(over_budget.for_review(query))
     with collector.paused():  # worth a tenth of a review (make bench)
         answer = rules.review(query)
     return i18n.dumps({"variant": query.log.variant, **answers.review_answer(answer),

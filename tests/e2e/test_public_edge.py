@@ -19,6 +19,7 @@ import requests
 
 from rules.variants import VARIANTS
 from tests.e2e.conftest import free_port, start_server, stop_server
+from tests.sim.engine import Simulator
 from tools.attacks import (
     ANSWER_WITHIN,
     CHUNKED_HEAD,
@@ -158,6 +159,26 @@ def test_a_request_past_its_time_budget_is_503_with_retry_after_and_the_worker_s
     assert slow.headers["Retry-After"] == "1"
     assert slow.headers["Content-Type"] == "application/problem+json"
     assert slow.json()["type"] == "urn:mahjong-scoring:problem:over-budget"
+    assert after == [200] * 4
+
+
+def test_a_review_past_its_budget_says_review_one_seat_and_the_worker_serves_on():
+    """All four seats of a round are the work of four reviews: a 503 that said "try again
+    later" had the client ask for the same work again. (tests/api/test_over_budget_advice.py
+    holds each advice; here the real server, its gevent worker and its alarm.)"""
+    log = Simulator("nanchang", 43_500).play().log
+    with served(REVIEW_BUDGET_SECONDS="0.1", RESPONSE_CACHE="0") as (url, _port):
+        slow = requests.post(f"{url}/review", json=log, timeout=10)
+        one = requests.post(f"{url}/review", json={**log, "seat": 3}, timeout=10)
+        after = [requests.get(f"{url}/healthz", timeout=5).status_code for _ in range(4)]
+    assert slow.status_code == 503 and slow.headers["Retry-After"] == "1", slow.text
+    assert slow.json()["detail"] == ("the request was stopped after its time budget of 0.1 s: "
+                                     "review one seat at a time (seat 0 to 3)")
+    # seat 3 alone takes 1.1 s with its hands new (its review is then refused, past its
+    # state budget): stopped at 0.1 s, it is told the next smaller review
+    assert one.status_code == 503, one.text
+    assert one.json()["detail"].endswith(": review the round up to an earlier action, its "
+                                         "log cut there, or try again later")
     assert after == [200] * 4
 
 
