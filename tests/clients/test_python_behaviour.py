@@ -1,8 +1,9 @@
 """The Python client's transport rules, against a scripted fake server (tests/clients/conftest).
 
 Retried: a 503 and a connection that fails, up to ``retries`` more tries. Never retried: any
-4xx (the same body fails the same way), a 500, a read that timed out. Counting the requests
-the server saw is what tells the two apart.
+4xx (the same body fails the same way), a 500, a read that timed out, a 503 of a request
+stopped after its time budget (``server.over_budget``: the same body is as slow again).
+Counting the requests the server saw is what tells the two apart.
 """
 
 from __future__ import annotations
@@ -57,6 +58,28 @@ def test_a_503_that_lasts_is_raised_after_the_last_try(fake_server, pauses):
     assert raised.value.status == 503 and raised.value.detail == "restarting"
     assert len(fake_server.seen) == 4  # 1 try + 3 retries, then the 503 is the answer
     assert len(pauses) == 3
+
+
+def test_a_request_stopped_after_its_time_budget_is_not_retried(fake_server, pauses):
+    """A four-seat review past the service's budget: retried, it was stopped again after the
+    same 8 s of a worker, three times over; its detail says what to ask instead."""
+    stopped = {"type": "urn:mahjong-scoring:problem:over-budget",
+               "title": "Service Unavailable", "status": 503, "code": "server.over_budget",
+               "detail": "the request was stopped after its time budget of 8 s: review one "
+                         "seat at a time (seat 0 to 3)"}
+    fake_server.script(Step(503, stopped, PROBLEM, {"Retry-After": "1"}), Step(200, SETTLED))
+    with pytest.raises(ProblemError) as raised:
+        Client(fake_server.url, retries=2).review({"variant": "nanchang"})  # type: ignore[typeddict-item]
+    assert raised.value.code == "server.over_budget"
+    assert raised.value.detail.endswith("review one seat at a time (seat 0 to 3)")
+    assert len(fake_server.seen) == 1 and pauses == []
+
+
+def test_a_503_that_is_not_a_problem_is_retried(fake_server, pauses):
+    """A proxy's own 503 page (not JSON): the service may be restarting behind it."""
+    fake_server.script(Step(503, b"<html>busy</html>", "text/html"), Step(200, SETTLED))
+    settlement = Client(fake_server.url, retries=2).settle({"variant": "qinzhou"})
+    assert settlement["deltas"] == [1, -1, 0, 0] and len(fake_server.seen) == 2
 
 
 @pytest.mark.parametrize("status", [400, 404, 413, 415, 422, 429, 500])

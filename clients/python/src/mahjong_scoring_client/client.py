@@ -5,6 +5,9 @@ repeating a call is always safe; but only a 503 (the service is briefly unavaila
 instance restarting behind a balancer) or a connection that failed is worth repeating. A 4xx
 would fail again in exactly the same way, and a 500 is a bug to report, not to hammer. A read
 that times out is not repeated either: the service is slow for that body, and would be again.
+Nor is the 503 of a request the service stopped after its time budget (``server.over_budget``),
+for the same reason: its detail says what smaller request to send instead (a review of one
+seat, ``changes`` 0), and asking the same again cost the service the whole budget each time.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ __version__ = "1.7.4"
 DEFAULT_URL = "http://localhost:8000"
 PROBLEM_JSON = "application/problem+json"
 RETRY_STATUSES = frozenset({503})
+# a 503 with one of these codes is the answer, not retried: see the module's docstring
+FINAL_CODES = frozenset({"server.over_budget"})
 MAX_DELAY = 10.0  # seconds: the longest wait between two tries, whatever Retry-After says
 
 Objective = Literal["score", "win"]
@@ -48,6 +53,16 @@ Objective = Literal["score", "win"]
 def _pause(seconds: float) -> None:
     """The wait between two tries (a function of its own, so tests can record it)."""
     time.sleep(seconds)
+
+
+def _final(response: requests.Response) -> bool:
+    """Is this 503 the answer to give (a problem whose ``code`` is in :data:`FINAL_CODES`)?
+    A body that is not such a problem (a proxy's page) is retried as before."""
+    try:
+        problem = response.json()
+    except ValueError:
+        return False
+    return isinstance(problem, dict) and problem.get("code") in FINAL_CODES
 
 
 class ProblemError(Exception):
@@ -112,10 +127,11 @@ def _with(request: Mapping[str, Any], **given: Any) -> dict[str, Any]:
 class Client:
     """The scoring service at ``base_url``.
 
-    ``timeout`` is requests' (connect, read) in seconds; ``retries`` how many times a 503 or a
-    failed connection is tried again, waiting ``backoff`` × 2ⁿ seconds (or the 503's
-    Retry-After) between tries; ``accept_language`` is sent with every call unless a call
-    gives its own. Use it as a context manager, or call ``close()``, to release connections.
+    ``timeout`` is requests' (connect, read) in seconds; ``retries`` how many times a 503 (but
+    a request stopped after its time budget) or a failed connection is tried again, waiting
+    ``backoff`` × 2ⁿ seconds (or the 503's Retry-After) between tries; ``accept_language`` is
+    sent with every call unless a call gives its own. Use it as a context manager, or call
+    ``close()``, to release connections.
     """
 
     def __init__(self, base_url: str = DEFAULT_URL, *,
@@ -243,7 +259,7 @@ class Client:
                     raise
                 _pause(self.retry_delay(attempt))
                 continue
-            if response.status_code not in RETRY_STATUSES or last:
+            if response.status_code not in RETRY_STATUSES or last or _final(response):
                 return response
             response.close()
             _pause(self.retry_delay(attempt, response.headers.get("Retry-After")))
