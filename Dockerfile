@@ -20,7 +20,7 @@ RUN python -m venv /opt/venv \
 # ---------------------------------------------------------------- runtime
 FROM ${BASE_IMAGE} AS runtime
 LABEL org.opencontainers.image.title="mahjong-scoring" \
-      org.opencontainers.image.version="1.7.4" \
+      org.opencontainers.image.version="1.7.5" \
       org.opencontainers.image.description="Scores Chinese mahjong hands and settles rounds (xingguo, nanchang, qinzhou, guangdong)"
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
