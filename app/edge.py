@@ -12,6 +12,12 @@ connection a greenlet) nothing else runs while it computes and the alarm lands i
 alarm repeats every ``REPEAT`` seconds until the budget is disarmed, so code that catches
 the first one (a fallback path) is stopped by the next; an alarm whose raise Python swallows
 (in a garbage collector's callback) is remembered, and the block ends over its budget.
+A repeat that rings while the budget's own exception is on its way out (an ``except`` or
+``finally`` clause, a context manager's ``__exit__``, the 503's handler) stops the timer
+instead of raising again: raised there, it once escaped the ``finally`` that disarms the
+timer (a four-seat review that paused for longer than ``REPEAT`` as it unwound), and the
+timer rang on in Flask's error handling (a 500), in the
+worker's next request (a 503 after 34 ms) and in its loop (the worker died).
 Python delivers signals to the main thread only: under a thread-pool server
 (``WORKER_CLASS=gthread``) the budget is off, and docs/RELIABILITY.md says so.
 """
@@ -49,12 +55,33 @@ class _Alarm:
     seconds = 0.0
     armed = False
     rang = False  # the budget ran out in this block (even if the raise was swallowed)
+    owner: object | None = None  # the block whose budget is armed (:func:`time_budget`)
 
     @classmethod
     def ring(cls, _signum: int, _frame: Any) -> None:
-        if cls.armed:
-            cls.rang = True
-            raise BudgetExceeded(cls.seconds)
+        if not cls.armed:
+            return
+        cls.rang = True
+        if isinstance(sys.exc_info()[1], BudgetExceeded):
+            cls.stop()  # its exception is leaving the block already: no second one
+            return
+        raise BudgetExceeded(cls.seconds)
+
+    @classmethod
+    def stop(cls, owner: object | None = None) -> None:
+        """Disarm the timer; with ``owner``, only if that block's budget is the one armed
+        (a block whose exit was skipped, finalized later, leaves a later block's alone)."""
+        if owner is not None and cls.owner is not owner:
+            return
+        cls.armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        cls.owner = None
+
+
+def stop_alarm() -> None:
+    """Disarm any budget still armed: the 503's handler calls it first, so that no alarm
+    outlives the request it stopped, whatever code an alarm landed in."""
+    _Alarm.stop()
 
 
 def budget_available() -> bool:
@@ -78,17 +105,17 @@ def time_budget(seconds: float) -> Iterator[None]:
         return
     if signal.getsignal(signal.SIGALRM) is not _Alarm.ring:
         signal.signal(signal.SIGALRM, _Alarm.ring)
-    _Alarm.seconds, _Alarm.rang = seconds, False
+    owner = object()
+    _Alarm.seconds, _Alarm.rang, _Alarm.owner = seconds, False, owner
     try:  # armed inside: an alarm that rings at once is still disarmed by the finally
         _Alarm.armed = True
         signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
         yield
     finally:
         try:  # an alarm ringing here, at the very end, must not leave the budget armed
-            _Alarm.armed = False
+            _Alarm.stop(owner)
         finally:
-            _Alarm.armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            _Alarm.stop(owner)
     # An alarm that landed where Python swallows exceptions (a garbage collector's callback,
     # a __del__) still spent the budget: the request is over it all the same.
     if _Alarm.rang:

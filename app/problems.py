@@ -16,7 +16,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from app import codes, i18n, over_budget
-from app.edge import BudgetExceeded
+from app.edge import BudgetExceeded, stop_alarm
 from app.places import current_form, json_path
 from rules import InvalidInput, NotSupported
 from rules.text import Sentence, Text, msg
@@ -157,6 +157,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(BudgetExceeded)
     def _over_budget(exc: BudgetExceeded) -> Response:
+        stop_alarm()  # whatever code the last alarm landed in, none outlives the request
         log.warning("request over its time budget", extra={"budget_s": exc.seconds})
         advice = over_budget.said()  # what smaller question to ask (a review, an EV advice)
         detail = msg("the request was stopped after its time budget of {seconds:g} s; "

@@ -167,10 +167,14 @@ def test_a_review_past_its_budget_says_review_one_seat_and_the_worker_serves_on(
     later" had the client ask for the same work again. (tests/api/test_over_budget_advice.py
     holds each advice; here the real server, its gevent worker and its alarm.)"""
     log = Simulator("nanchang", 43_500).play().log
-    with served(REVIEW_BUDGET_SECONDS="0.1", RESPONSE_CACHE="0") as (url, _port):
+    # one worker: the requests after the review meet any alarm it left armed
+    with served(REVIEW_BUDGET_SECONDS="0.1", RESPONSE_CACHE="0", WEB_CONCURRENCY="1") as (
+            url, _port):
         slow = requests.post(f"{url}/review", json=log, timeout=10)
+        scored = requests.post(f"{url}/evaluate", json=EVALUATE, timeout=10)
         one = requests.post(f"{url}/review", json={**log, "seat": 3}, timeout=10)
         after = [requests.get(f"{url}/healthz", timeout=5).status_code for _ in range(4)]
+    assert scored.status_code == 200, scored.text
     assert slow.status_code == 503 and slow.headers["Retry-After"] == "1", slow.text
     assert slow.json()["detail"] == ("the request was stopped after its time budget of 0.1 s: "
                                      "review one seat at a time (seat 0 to 3)")

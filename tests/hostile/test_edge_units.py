@@ -145,6 +145,74 @@ def test_a_budget_that_rings_at_once_is_disarmed():
     time.sleep(0.06)  # past REPEAT: a timer left armed would ring here, outside any budget
 
 
+def _left_armed() -> bool:
+    import signal
+
+    return signal.getitimer(signal.ITIMER_REAL) != (0.0, 0.0) or edge._Alarm.armed
+
+
+def test_a_repeat_ringing_while_the_budgets_exception_leaves_stops_the_timer():
+    """The repeat lands where the first alarm's exception is being handled (here an
+    ``except`` clause; on the server, contextlib's ``__exit__`` of the budget itself, after
+    a four-seat review paused for longer than REPEAT as it unwound). Raised again there, it
+    skipped the ``finally`` that disarms the timer, which rang on in Flask's error handling
+    (a 500), the worker's next request and its loop (the worker died). Now it stops the
+    timer, and the exception already on its way ends the block."""
+    import signal
+
+    with pytest.raises(edge.BudgetExceeded), edge.time_budget(0.01):
+        try:
+            while True:
+                time.sleep(0.001)
+        except edge.BudgetExceeded:
+            try:
+                edge._Alarm.ring(signal.SIGALRM, None)  # the repeat, landing here
+            except edge.BudgetExceeded:
+                pytest.fail("a second alarm was raised while the first one's was leaving")
+            assert not _left_armed()
+            raise
+    assert not _left_armed()
+
+
+def test_a_block_whose_exit_was_skipped_leaves_a_later_budget_armed():
+    """A budget whose exit never ran (its generator suspended, finalized whenever the
+    collector frees it) must not disarm the budget of a later block when it is."""
+    import signal
+
+    skipped = edge.time_budget(5)
+    skipped.__enter__()
+    # what the 503's handler does for a block whose exit was skipped
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    edge._Alarm.armed = False
+    with edge.time_budget(5):
+        skipped.gen.close()  # finalized now, inside the later block: its finally runs
+        assert _left_armed()  # the later block's budget stands
+    assert not _left_armed()
+
+
+def test_the_503_handler_stops_a_timer_left_armed():
+    """Whatever code the last alarm landed in, the answer to a request over its budget
+    leaves no alarm to ring in the next request."""
+    import signal
+
+    app = create_app(Config(log_requests=False))
+
+    @app.post("/stuck")
+    def stuck():  # a budget whose exit was skipped: armed, and its exception on its way
+        edge._Alarm.armed, edge._Alarm.owner = True, object()
+        signal.setitimer(signal.ITIMER_REAL, 5, edge.REPEAT)
+        raise edge.BudgetExceeded(5)
+
+    try:
+        response = app.test_client().post("/stuck")
+        assert response.status_code == 503
+        assert response.get_json()["code"] == "server.over_budget"
+        assert not _left_armed()
+    finally:  # a failure here must not leave the alarm to ring in another test
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        edge._Alarm.armed = False
+
+
 def test_outside_the_main_thread_there_is_no_budget():
     import threading
 
