@@ -10,13 +10,13 @@ day in the scorer costs one answer, not a worker. The budget is an interval time
 scoring is pure CPU work with no I/O, so under the gevent worker (one OS thread, every
 connection a greenlet) nothing else runs while it computes and the alarm lands in it. The
 alarm repeats every ``REPEAT`` seconds until the budget is disarmed, so code that catches
-the first one (a fallback path) is stopped by the next; an alarm whose raise Python swallows
-(in a garbage collector's callback) is remembered, and the block ends over its budget.
-A repeat that rings while the budget's own exception is on its way out (an ``except`` or
-``finally`` clause, a context manager's ``__exit__``, the 503's handler) stops the timer
-instead of raising again: raised there, it once escaped the ``finally`` that disarms the
-timer (a four-seat review that paused for longer than ``REPEAT`` as it unwound), and the
-timer rang on in Flask's error handling (a 500), in the
+the first one and goes on (a fallback path after its ``except``) is stopped by the next; an
+alarm whose raise Python swallows (in a garbage collector's callback) is remembered, and the
+block ends over its budget. A repeat that rings while the budget's own exception is on its
+way out (an ``except`` or ``finally`` clause, a context manager's ``__exit__``, the 503's
+handler) stops the timer instead of raising again: raised there, it once escaped the
+``finally`` that disarms the timer (a four-seat review that paused for longer than
+``REPEAT`` as it unwound), and the timer rang on in Flask's error handling (a 500), in the
 worker's next request (a 503 after 34 ms) and in its loop (the worker died).
 Python delivers signals to the main thread only: under a thread-pool server
 (``WORKER_CLASS=gthread``) the budget is off, and docs/RELIABILITY.md says so.
