@@ -38,27 +38,43 @@ def set_pace() -> None:
 
 
 class _Pause:
-    """How many :func:`paused` blocks are open in this process, and whether the collector
-    ran before the first (requests are greenlets of one thread: a counter, no lock)."""
+    """The outermost open :func:`paused` block of this process, and whether the collector
+    ran before it (requests are greenlets of one thread, and a block does no I/O, so no
+    other request runs inside one: a field, no lock)."""
 
-    depth = 0
+    owner: object | None = None
     resume = False
 
 
 @contextmanager
 def paused() -> Iterator[None]:
     """The cyclic collector stopped until the block ends (nested blocks: the outermost).
-    The time budget's alarm may raise anywhere: the collector is stopped only inside the
-    ``try`` that starts it again (an alarm just before it leaves the count one too high,
-    and the collector running: a slower request, never a stopped collector)."""
-    outermost = _Pause.depth == 0
-    _Pause.depth += 1
+    The time budget's alarm may raise anywhere, even where a block's exit would start the
+    collector again: :func:`close_skipped` closes such a block before the next request, and
+    each block acts only while it is the one open (its own token), so a block whose exit was
+    skipped, finalized later, leaves a later block alone."""
+    if _Pause.owner is not None:  # nested: the outermost block stops and restarts it
+        yield
+        return
+    owner = object()
     try:
-        if outermost:
-            _Pause.resume = gc.isenabled()
-            gc.disable()
+        _Pause.owner = owner
+        _Pause.resume = gc.isenabled()
+        gc.disable()
         yield
     finally:
-        _Pause.depth -= 1
-        if outermost and _Pause.resume:
+        if _Pause.owner is owner:
+            _Pause.owner = None
+            if _Pause.resume:
+                gc.enable()
+
+
+def close_skipped() -> None:
+    """Between requests no block is open, so one that is was left by an alarm that skipped
+    its exit: close it, the collector running again as before it (else that worker would
+    keep it stopped, its memory growing, or never stop it again for a review, a tenth
+    slower). The views call it before each request's budget."""
+    if _Pause.owner is not None:
+        _Pause.owner = None
+        if _Pause.resume:
             gc.enable()
