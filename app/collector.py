@@ -73,7 +73,9 @@ def close_skipped() -> None:
     """Between requests no block is open, so one that is was left by an alarm that skipped
     its exit: close it, the collector running again as before it (else that worker would
     keep it stopped, its memory growing, or never stop it again for a review, a tenth
-    slower). The views call it before each request's budget."""
+    slower). The views call it before each request's budget. (Under ``WORKER_CLASS=gthread``,
+    kept for the benchmark's comparison, another thread's block may be open: it is closed
+    too, and that review runs with the collector on.)"""
     if _Pause.owner is not None:
         _Pause.owner = None
         if _Pause.resume:
