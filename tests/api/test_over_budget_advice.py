@@ -18,7 +18,6 @@ millisecond and its question takes 40 ms with every hand it reaches worked out b
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import replace
 
 import pytest
@@ -28,7 +27,7 @@ from app.config import Config
 from rules.model import AdviseRequest, ExpectedAsk, PlayerTiles
 from rules.review import ReviewRequest
 from rules.text import english
-from tests.i18n.words import foreign_words
+from tests.i18n.words import CJK, foreign_words
 from tests.sim.engine import Simulator
 
 LOG = Simulator("nanchang", 43_500).play().log  # a whole round: a review takes seconds
@@ -36,7 +35,6 @@ LOG = Simulator("nanchang", 43_500).play().log  # a whole round: a review takes 
 SLOW_ADVICE = {"variant": "guangdong", "hand": "13m46p79s1358sEWN", "expected": True,
                "changes": 1, "dealer": True}
 STOPPED = "the request was stopped after its time budget of {seconds} s"
-CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def _client(**budgets: float):

@@ -23,9 +23,7 @@ import pytest
 from app import codes
 from app.gunicorn_errors import READ_MORE_SECONDS
 from tests.e2e.conftest import free_port, start_server, stop_server
-from tests.i18n.words import foreign_words, sentences
-
-CJK = re.compile(r"[\u3400-\u9fff]")
+from tests.i18n.words import CJK, foreign_words, sentences
 
 
 class Answer(NamedTuple):

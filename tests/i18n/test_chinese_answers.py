@@ -27,10 +27,10 @@ from bench.bodies import advices
 from rules import error_codes, expected, model, play
 from tests.contract.test_error_codes import CASES, ENTRIES
 from tests.hostile.mutations import corpus, mutate
+from tests.i18n.words import CJK
 from tests.sim.engine import Simulator, play_match
 
 ZH = {"Accept-Language": "zh-CN"}
-CJK = re.compile(r"[\u3400-\u9fff]")
 TEXT_KEYS = {"title", "detail", "message", "note", "notes", "description", "formula"}
 # The words a Chinese sentence may hold as they are: JSON's, HTTP's and the units'.
 TECHNICAL = {"JSON", "UTF", "Unicode", "KiB", "POST", "GET", "HTTP", "Content", "Type",

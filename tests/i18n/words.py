@@ -28,6 +28,7 @@ SENTENCES = {"detail", "formula", "note", "notes", "message", "title", "descript
 
 TILE = re.compile(r"^(?:[1-9]+[mps]|[ESWNCFP]+)+$")
 WORD = re.compile(r"[0-9]*[A-Za-z_][A-Za-z_0-9.\[\]]*")
+CJK = re.compile(r"[\u3400-\u9fff]")  # a Chinese character: a sentence said in Chinese
 VARIANTS = {"xingguo", "nanchang", "qinzhou", "guangdong"}
 
 
