@@ -23,6 +23,12 @@ def _booted(log: str) -> list[str]:
     return BOOTED.findall(log)
 
 
+def _rss(scraped: str) -> float:
+    """The largest live worker's RSS as a scrape of /metrics reports it (0 if absent)."""
+    memory = re.search(r"^mahjong_worker_resident_memory_bytes (\S+)$", scraped, re.M)
+    return float(memory.group(1)) if memory else 0.0
+
+
 def _wait_for(predicate, within: float = 15.0) -> bool:
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
@@ -96,15 +102,24 @@ def test_a_worker_past_the_limit_serves_what_is_queued_then_is_replaced():
         assert _wait_for(lambda: len(_booted(server_log(server))) == 3), server_log(server)
         answers["next"] = requests.post(base + "/evaluate", json=BODY, timeout=10,
                                         headers={"Connection": "close"}).status_code
-        scraped = requests.get(base + "/metrics", timeout=10,
-                               headers={"Connection": "close"}).text
+        # a worker reads its RSS after it has written its answer (gunicorn's post_request):
+        # a scrape sent at once, answered by the other worker, may come first (a CI run
+        # under load read 0.0), so the scrape is asked until a live worker has reported
+        scrapes: list[str] = []
+
+        def reported() -> bool:
+            scrapes.append(requests.get(base + "/metrics", timeout=10,
+                                        headers={"Connection": "close"}).text)
+            return _rss(scrapes[-1]) > 0
+
+        _wait_for(reported, 5.0)
+        scraped = scrapes[-1]
         log = server_log(server)
     finally:
         stop_server(server)
     assert answers == {"review": 200, "queued": 200, "next": 200}, log
     assert "mahjong_workers_replaced_total 1.0" in scraped, scraped
-    memory = re.search(r"^mahjong_worker_resident_memory_bytes (\S+)$", scraped, re.M)
-    assert memory and float(memory.group(1)) > 30 * 2**20, scraped
+    assert _rss(scraped) > 30 * 2**20, scraped
     (replaced,) = REPLACED.findall(log)
     assert replaced[0] in first and replaced[1] == LIMIT_MIB, log
     assert server.returncode == 0
