@@ -11,6 +11,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tools import compile_core  # noqa: E402
+
+# A compiled module built from an older source would test that source, not this one: before
+# anything imports rules, refuse to run (make test rebuilds it on its own).
+if compile_core.stale():
+    raise pytest.UsageError(
+        f"the compiled core is older than its sources ({', '.join(compile_core.stale())}): "
+        "run make compile, or python -m tools.compile_core --clean to test pure Python")
+
 from flask.testing import FlaskClient  # noqa: E402
 
 from app import create_app, views  # noqa: E402

@@ -93,7 +93,7 @@ def exchanges(counts: Counts, wilds: int, rules: ShapeRules, melds: int,
             tile = lo + pos
             others = _specials(counts, tile, rules, pairs, caps.beaten(kept)) \
                 if caps and kept <= caps.most else []
-            best = max([kept, *(other_kept for other_kept, _ in others)])
+            best = max([kept] + [other_kept for other_kept, _ in others])
             if most is not None and tiles - best > most:
                 continue
             left = packed - (1 << 8 * tile), wilds, rules  # (its melds follow from its size)

@@ -550,7 +550,7 @@ def shanten_and_improving(counts: Counts, wilds: int, rules: ShapeRules, melds: 
     others = _others(covers)
     standard = 13 - 3 * melds - wilds - _merged(covers[0], others[0])[ROW + sets]
     special = _special_shanten(counts, wilds, rules) if melds == 0 else {}
-    lowest = min([standard, *special.values()])
+    lowest = min([standard] + list(special.values()))
     found: set[int] = set()
     if standard == lowest:
         found.update(_standard_improving(counts, rules.honour_chows, sets, covers, others))

@@ -211,7 +211,7 @@ def standard_costs(counts: Counts, honour_chows: bool, pung_only: bool) -> tuple
     extra = [paired - plain if paired < INF else INF for plain, paired, _ in tables]
     costs = []
     for k, (plain, _, after) in enumerate(tables):
-        elsewhere = min([2, *extra[:k], *extra[k + 1:]])
+        elsewhere = min([2] + extra[:k] + extra[k + 1:])
         rest = base - plain
         costs += [rest + new_plain + min(elsewhere, new_paired - new_plain)
                   for new_plain, new_paired in after]
