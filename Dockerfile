@@ -3,11 +3,14 @@
 #   make image                      (podman or buildah)
 #   podman run --rm -p 8000:8000 mahjong-scoring
 # The base is a build argument, so a mirror or a newer slim Python can be used:
-#   make image BASE_IMAGE=registry.example/python:3.12-slim
+#   make image BASE_IMAGE=registry.example/python:3.12-slim BUILD_IMAGE=registry.example/python:3.12
 ARG BASE_IMAGE=python:3.11-slim
+# The build stage compiles the core (tools/compile_core.py) with a C compiler and Python's
+# headers, which the full image of the same Python has; change both together.
+ARG BUILD_IMAGE=python:3.11
 
-# ---------------------------------------------------------------- build: a virtualenv
-FROM ${BASE_IMAGE} AS build
+# ---------------------------------------------------------------- build: a virtualenv, the core compiled
+FROM ${BUILD_IMAGE} AS build
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PIP_NO_CACHE_DIR=1 \
     PYTHONDONTWRITEBYTECODE=1
@@ -16,6 +19,10 @@ COPY requirements.txt .
 # Pinned: requirements.txt lists every runtime package with its exact version.
 RUN python -m venv /opt/venv \
  && /opt/venv/bin/pip install --no-cache-dir -r requirements.txt
+COPY rules ./rules
+COPY tools/__init__.py tools/compile_core.py ./tools/
+# --require: an image whose core did not compile fails to build rather than ships slow.
+RUN /opt/venv/bin/python -m tools.compile_core --require
 
 # ---------------------------------------------------------------- runtime
 FROM ${BASE_IMAGE} AS runtime
@@ -33,6 +40,8 @@ WORKDIR /srv
 COPY --from=build /opt/venv /opt/venv
 COPY app ./app
 COPY rules ./rules
+# The compiled modules, each beside its source, and the manifest of what they were built from.
+COPY --from=build /build/rules/ ./rules/
 # The rules book, served as GET /rules and GET /rules/<variant> (app/rulesbook.py).
 COPY docs/rules ./docs/rules
 COPY gunicorn.conf.py openapi.yaml ./

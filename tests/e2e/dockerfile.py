@@ -73,6 +73,18 @@ def healthcheck_command(args: str) -> list[str]:
     return exec_form(command)
 
 
+def copies_from(stage: Stage) -> list[tuple[str, list[str], str]]:
+    """COPY instructions from another stage: (that stage, sources, destination)."""
+    out = []
+    for args in stage.all("COPY"):
+        words = shlex.split(args)
+        named = [w.split("=", 1)[1] for w in words if w.startswith("--from=")]
+        if named:
+            words = [w for w in words if not w.startswith("--")]
+            out.append((named[0], words[:-1], words[-1]))
+    return out
+
+
 def copies(stage: Stage) -> list[tuple[list[str], str]]:
     """COPY instructions from the build context (not ``--from``): (sources, destination)."""
     out = []

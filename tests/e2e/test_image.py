@@ -87,9 +87,9 @@ def _copy(stage: dockerfile.Stage, workdir: Path) -> None:
         for source in sources:
             src = ROOT / source
             assert src.exists(), f"COPY {source}: not in the repository"
-            if src.is_dir():
-                shutil.copytree(src, target, dirs_exist_ok=True,
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            if src.is_dir():  # less what .dockerignore keeps out: caches, the compiled core
+                shutil.copytree(src, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
+                    "__pycache__", "*.pyc", "*.so", ".compiled.json"))
             else:
                 (target if into else target.parent).mkdir(parents=True, exist_ok=True)
                 shutil.copy2(src, target / src.name if into else target)
@@ -106,6 +106,9 @@ def image(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMETHEUS_", "VIRTUAL"))}
     env["PATH"] = f"{Path(sys.executable).parent}:{env['PATH']}"  # `python` = this Python
     env.update(dockerfile.env_of(" ".join(build.all("ENV"))))
+    # The core compiled for the checkout (make test compiles it first) is reused where its
+    # sources are the same, so the build stage's compile step copies rather than compiles.
+    env["CORE_BUILD_CACHE"] = str(ROOT / ".build-cache")
     _copy(build, build_dir)
     for command in build.all("RUN"):
         _run(command, build_dir, env, venv)
@@ -114,6 +117,13 @@ def image(tmp_path_factory):
     runtime_env.update({k: v.replace("/opt/venv", str(venv)).replace("$PATH", os.environ["PATH"])
                         for k, v in dockerfile.env_of(" ".join(runtime.all("ENV"))).items()})
     _copy(runtime, srv)
+    for stage, sources, dest in dockerfile.copies_from(runtime):
+        assert stage == build.name, f"COPY --from={stage}: not the build stage"
+        for source in sources:  # the build stage's WORKDIR is build_dir here
+            if source.startswith("/opt/venv"):
+                continue  # both stages use the one virtualenv here (``venv``)
+            found = build_dir / Path(source).relative_to(build.one("WORKDIR"))
+            shutil.copytree(found, srv / dest, dirs_exist_ok=True)
     for command in runtime.all("RUN"):
         if "useradd" in command or "groupadd" in command:
             continue  # creating the image's user needs root and changes nothing we test
@@ -279,3 +289,13 @@ def test_sigterm_lets_an_in_flight_request_finish(server):
     assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
     assert server.process.wait(30) == 0
     assert "Shutting down: Master" in server.log.read_text()
+
+
+def test_the_image_serves_the_core_compiled(image):
+    """The build stage compiles the core (``--require``) and the runtime stage copies each
+    compiled module beside its source, current with it."""
+    from tools import compile_core
+
+    srv = image[0]
+    assert compile_core.compiled(srv) == list(compile_core.MODULES)
+    assert compile_core.stale(srv) == []
