@@ -23,6 +23,7 @@ from app import collector
 from bench import (
     advice,
     core,
+    core_build,
     expectation,
     expected_only,
     http,
@@ -136,6 +137,8 @@ def main() -> None:
     results["review"] = expectation.reviews()
     step("reviews at Python's default garbage-collector pace and at the workers'")
     results["collector"] = expectation.collector_pace()
+    step("reviews with the core compiled and as pure Python, side by side")
+    results["core"] = core_build.compare()
     sections = [*report.evaluate_section(results["evaluate"], results["win"]),
                 *report.wilds_section(results["scaling"], results["substitution"], PLOT),
                 *report.lone_jing_section(results["lone_jing"], results["lone_jing_profile"])]

@@ -352,6 +352,17 @@ def collector_pace() -> dict[str, Any]:
             "ratio": sum(served) / sum(default)}
 
 
+def pace_reviews() -> list[float]:
+    """The one-seat reviews of :data:`PACE_SEATS` of each variant's median round, each
+    warmed as :func:`reviews` warms, as the workers run them: their seconds."""
+    times = []
+    for k, name in enumerate(VARIANTS):
+        log, warm = _rounds(k, name)
+        for seat in PACE_SEATS:
+            times.append(_warmed_review_time({**log, "seat": seat}, warm)[0])
+    return times
+
+
 def _warmed_review_time(body: dict[str, Any], warm: dict[str, Any],
                         paused: bool = True) -> tuple[float, Any, int]:
     """:func:`_review_time` of ``body`` after the caches are emptied and the ``warm``

@@ -15,7 +15,7 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import expectation, report_expected
+from bench import core_build, expectation, report_expected
 
 HEADING = "## Expected values and reviews (issues 42, 43)"
 STAMP = "- expected values and reviews (issues 42, 43) re-measured alone"
@@ -25,7 +25,8 @@ def measure() -> dict:
     return {"expected_hand": expectation.hand_mode(),
             "expected_log": expectation.log_mode(),
             "review": expectation.reviews(),
-            "collector": expectation.collector_pace()}
+            "collector": expectation.collector_pace(),
+            "core": core_build.compare()}
 
 
 def rewrite(text: str, results: dict, stamp: str) -> str:

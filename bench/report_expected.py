@@ -160,8 +160,26 @@ def section(r: dict[str, Any]) -> list[str]:
     lines += _reviews_table(r.get("review") or {})
     lines += _slowest(r.get("review") or {})
     lines += _pace(r.get("collector"))
+    lines += _core(r.get("core"))
     lines.append("")
     return lines
+
+
+def _core(core: dict[str, Any] | None) -> list[str]:
+    """Which build of the core this run timed, and the compiled one against the sources."""
+    if not core:
+        return []
+    if not core["compiled"]:
+        return ["", f"The core (`tools/compile_core.py`'s {core['modules']} modules) ran as "
+                "pure Python in this run: no C compiler, or not built (`make compile`)."]
+    return ["", f"The core: {core['compiled']} of its {core['modules']} modules compiled "
+            "with Cython (`tools/compile_core.py`; `make bench` compiles them first), as "
+            "this section's figures are timed. Side by side in this run, the same "
+            f"{len(expectation.PACE_SEATS) * len(expectation.VARIANTS)} one-seat reviews "
+            "(as above) in fresh processes, one importing the compiled modules and one the "
+            "sources alone, the lesser of two processes each: "
+            f"{core['compiled_s']:.1f} s compiled against {core['pure_s']:.1f} s as pure "
+            f"Python, {core['ratio']:.2f}× the time."]
 
 
 def _slowest(review: dict[str, Any]) -> list[str]:

@@ -1,0 +1,56 @@
+"""The compiled core against its sources, side by side (tools/compile_core.py): the same
+one-seat reviews timed in two fresh processes, one importing the compiled modules and one
+the sources alone, so that ``make bench`` shows what compiling is worth on an end-to-end
+figure (the guide's rule for generated code: more than 3 %, or it goes).
+
+    .venv/bin/python -m bench.core_build pure|compiled    # one process: its seconds
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tools import compile_core
+
+ROOT = Path(__file__).resolve().parent.parent
+ROUNDS = 1  # how many times each process times the reviews (the lesser sum counts)
+
+
+def compare() -> dict[str, Any]:
+    """Both builds' sums, the processes alternated (compiled, pure, pure, compiled), each
+    sum the lesser of its two processes; and how many modules ran compiled."""
+    compiled = len(compile_core.compiled())
+    if not compiled:
+        return {"compiled": 0, "modules": len(compile_core.MODULES)}
+    found: dict[str, list[float]] = {"compiled": [], "pure": []}
+    for build in ("compiled", "pure", "pure", "compiled"):
+        found[build].append(_process(build))
+    return {"compiled": compiled, "modules": len(compile_core.MODULES),
+            "compiled_s": min(found["compiled"]), "pure_s": min(found["pure"]),
+            "ratio": min(found["compiled"]) / min(found["pure"])}
+
+
+def _process(build: str) -> float:
+    done = subprocess.run([sys.executable, "-m", "bench.core_build", build], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)["seconds"]
+
+
+def _time(build: str) -> dict[str, Any]:
+    """This process's sum of the reviews (:func:`bench.expectation.pace_reviews`), in the
+    ``build`` asked: ``pure`` imports the sources alone."""
+    if build == "pure":
+        compile_core.pure_python()
+    from app import collector
+    from bench import expectation
+
+    collector.set_pace()
+    return {"seconds": min(sum(expectation.pace_reviews()) for _ in range(ROUNDS))}
+
+
+if __name__ == "__main__":
+    print(json.dumps(_time(sys.argv[1])))
