@@ -4,6 +4,7 @@ the sources alone, so that ``make bench`` shows what compiling is worth on an en
 figure (the guide's rule for generated code: more than 3 %, or it goes).
 
     .venv/bin/python -m bench.core_build pure|compiled    # one process: its seconds
+    .venv/bin/python -m bench.core_build hotspots nanchang 1    # a pure-Python profile
 """
 
 from __future__ import annotations
@@ -40,6 +41,15 @@ def _process(build: str) -> float:
     return json.loads(done.stdout)["seconds"]
 
 
+def pure_hotspots(name: str, seat: int) -> list[tuple[str, float, float]]:
+    """:func:`bench.expectation.review_hotspots`, profiled in a process that imports the
+    sources alone: cProfile sees no function inside a compiled module, so a profile of the
+    compiled build would show their callers' time, not theirs."""
+    done = subprocess.run([sys.executable, "-m", "bench.core_build", "hotspots", name,
+                           str(seat)], cwd=ROOT, capture_output=True, text=True, check=True)
+    return [tuple(row) for row in json.loads(done.stdout)]
+
+
 def _time(build: str) -> dict[str, Any]:
     """This process's sum of the reviews (:func:`bench.expectation.pace_reviews`), in the
     ``build`` asked: ``pure`` imports the sources alone."""
@@ -52,5 +62,15 @@ def _time(build: str) -> dict[str, Any]:
     return {"seconds": min(sum(expectation.pace_reviews()) for _ in range(ROUNDS))}
 
 
+def _hotspots(name: str, seat: int) -> list[tuple[str, float, float]]:
+    compile_core.pure_python()
+    from bench import expectation
+
+    return expectation.review_hotspots(name, seat)
+
+
 if __name__ == "__main__":
-    print(json.dumps(_time(sys.argv[1])))
+    if sys.argv[1] == "hotspots":
+        print(json.dumps(_hotspots(sys.argv[2], int(sys.argv[3]))))
+    else:
+        print(json.dumps(_time(sys.argv[1])))

@@ -32,7 +32,7 @@ from typing import Any
 import rules
 from app import collector
 from app.schemas.requests import AdviseSchema, ReplaySchema, ReviewSchema
-from bench import hotspots
+from bench import core_build, hotspots
 from bench.advice import advice_hand
 from bench.timing import percentile
 from rules import expected
@@ -292,7 +292,7 @@ def reviews(rounds: int = 8, passes: int = PASSES) -> dict[str, Any]:
             "four_median": statistics.median(fours), "ratios": ratios,
             "ratio": statistics.median(ratios), "by_variant": by_variant,
             "slowest": {"variant": slowest[0], "seat": slowest[1],
-                        "hotspots": review_hotspots(*slowest)},
+                        "hotspots": core_build.pure_hotspots(*slowest)},
             "any_length": _any_length(rounds),
             "shared": [1 - worked[name, None] / sum(worked[name, s] for s in range(4))
                        for name in VARIANTS]}
@@ -314,7 +314,9 @@ def _hands_worked() -> int:
 
 def review_hotspots(name: str, seat: int) -> list[tuple[str, float, float]]:
     """Where the review of ``seat`` of ``name``'s median round spends its time: a cProfile
-    of it (warmed as :func:`reviews` warms), its functions with the most own time."""
+    of it (warmed as :func:`reviews` warms), its functions with the most own time. cProfile
+    sees no function inside a compiled module: :func:`bench.core_build.pure_hotspots` runs
+    this in a process that imports the sources alone."""
     log, warm = _rounds(list(VARIANTS).index(name), name)
     clear_caches()
     _review_time(warm)

@@ -191,8 +191,9 @@ def _slowest(review: dict[str, Any]) -> list[str]:
     rows = slowest["hotspots"]
     most = max(own for _, own, _ in rows)
     title = (f"Where the slowest one-seat review's time goes ({slowest['variant']}, seat "
-             f"{slowest['seat']}; cProfile, which slows pure Python most, so the shares are "
-             f"a guide): no function takes more than {most:.0%} of it on its own, so a "
+             f"{slowest['seat']}; cProfile of the sources run as pure Python, since it sees "
+             "nothing inside a compiled module, and it slows pure Python most, so the shares "
+             f"are a guide): no function takes more than {most:.0%} of it on its own, so a "
              f"review within {expectation.REVIEW_P95_S:g} s needs the hand analysis and the "
              "pricing of wins made faster throughout, not one loop")
     return ["", *hotspots.table(title, rows)[:-1]]
