@@ -534,7 +534,7 @@ def lone_jing_section(rows: dict, profile: list[tuple[str, float, float]] | None
 
 def models_section(models: dict) -> list[str]:
     lines = ["### Serving model", "",
-             "Scoring is CPU-bound pure Python: one gunicorn process per core. The shipped "
+             "Scoring is CPU-bound Python: one gunicorn process per core. The shipped "
              "workers are gevent workers (every connection a greenlet, so slow and idle "
              "clients hold nothing that others need: docs/RELIABILITY.md, \"The public "
              "edge\"); the former gthread workers (2 threads each) are measured beside them. "
