@@ -6,7 +6,18 @@ from pathlib import Path
 
 from flask import Flask
 
-from app import edge, i18n, observability, ops, playground, problems, rulesbook, security, views
+from app import (
+    edge,
+    i18n,
+    metrics,
+    observability,
+    ops,
+    playground,
+    problems,
+    rulesbook,
+    security,
+    views,
+)
 from app.config import Config
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -31,6 +42,7 @@ def create_app(config: Config | None = None) -> Flask:
     edge.register(app, config)  # /metrics on its own port, when one is configured
     views.register(app, config)  # the API, and its answer cache
     app.register_blueprint(ops.bp)
+    metrics.note_compiled_core()  # every module of rules is imported by now
     app.register_blueprint(playground.bp)  # GET / and /embed: the playground page
     app.register_blueprint(rulesbook.bp)  # GET /rules and /rules/<variant>: the rules book
     return app

@@ -17,7 +17,9 @@ a worker's exit (gunicorn.conf.py) copy at once, so nothing is lost, only up to 
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -71,6 +73,11 @@ WORKERS_REPLACED = Counter(f"{PREFIX}_workers_replaced_total",
                            "Workers replaced for passing WORKER_MAX_RSS_MIB after a request.",
                            registry=REGISTRY)
 
+CORE_COMPILED = Gauge(f"{PREFIX}_core_compiled_modules",
+                      "Modules of the hand-analysis core that run compiled (make compile), the "
+                      "fewest of any live worker: 0 means pure Python, a quarter slower.",
+                      registry=REGISTRY, multiprocess_mode="livemin")
+
 _seen: dict[str, tuple[int, int]] = {}
 _seen_lock = threading.Lock()
 CACHE_SYNC_SECONDS = 1.0
@@ -98,6 +105,21 @@ def observe(endpoint: str, method: str, status: int, seconds: float) -> None:
     labels = (endpoint, method_label(method), status_label(status))
     REQUESTS.labels(*labels).inc()
     LATENCY.labels(*labels).observe(seconds)
+
+
+def note_compiled_core() -> int:
+    """Count the modules of ``rules`` this process imported compiled (an extension module
+    beside its source, tools/compile_core.py) into :data:`CORE_COMPILED`: an image or a
+    machine whose core did not compile serves the same answers more slowly, which only
+    this shows."""
+    compiled = sum(1 for name, module in list(sys.modules.items())
+                   if name.split(".")[0] == "rules"
+                   and str(getattr(module, "__file__", None) or "").endswith(EXTENSIONS))
+    CORE_COMPILED.set(compiled)
+    return compiled
+
+
+EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
 def sync_cache_stats() -> None:

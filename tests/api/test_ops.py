@@ -157,6 +157,18 @@ def test_metrics_report_the_core_cache_hit_rates(client):
     assert hit
 
 
+def test_metrics_say_how_many_core_modules_run_compiled(client):
+    """An operator sees a build whose core did not compile (the answers are the same,
+    only slower): the gauge counts the modules imported from a compiled file."""
+    from tools import compile_core
+
+    text = client.get("/metrics").get_data(as_text=True)
+    sample = next(line for line in text.splitlines()
+                  if line.startswith("mahjong_core_compiled_modules "))
+    assert float(sample.split()[1]) == len(compile_core.compiled())
+    assert metrics.note_compiled_core() == len(compile_core.compiled())
+
+
 def test_cache_counters_follow_the_core(monkeypatch):
     stats = {"c": {"hits": 5, "misses": 2, "size": 2}}
     monkeypatch.setattr(metrics, "cache_stats", lambda: stats)
