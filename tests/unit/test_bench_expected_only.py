@@ -28,7 +28,9 @@ def _results(p99_ms: float) -> dict:
                            ("rules/analysis/exchange.py:119 of", 0.05, 0.2),
                            ("rules/analysis/expectation.py:287 _expand", 0.07, 0.5)]},
                        "any_length": {"rounds": 8, "p95": 3.5, "median": 2.0}},
-            "collector": {"reviews": 8, "default_s": 20.0, "served_s": 17.5, "ratio": 0.875}}
+            "collector": {"reviews": 8, "default_s": 20.0, "served_s": 17.5, "ratio": 0.875},
+            "core": {"compiled": 7, "modules": 7, "compiled_s": 6.0, "pure_s": 8.0,
+                     "ratio": 0.75}}
 
 
 def _outside(text: str) -> list[str]:
@@ -54,8 +56,10 @@ def test_only_the_expected_rows_and_section_change():
     assert "8 one-seat reviews (seats 0 and 2 of each median round, warmed as above) took " \
         "17.5 s as the workers run them against 20.0 s with Python's default collector " \
         "running: 0.88× the time." in new
-    assert "**Where the slowest one-seat review's time goes (xingguo, seat 1; cProfile, " \
-        in new
+    assert "**Where the slowest one-seat review's time goes (xingguo, seat 1; cProfile of " \
+        "the sources run as pure Python, since it sees nothing inside a compiled module" in new
+    assert "The core: 7 of its 7 modules compiled with Cython" in new
+    assert "6.0 s compiled against 8.0 s as pure Python, 0.75× the time." in new
     assert "no function takes more than 7% of it on its own, so a review within 3 s" in new
     assert "| `rules/analysis/expectation.py:287 _expand` | 7% | 50% |" in new
     assert new.count("Re-measured alone: 2026-12-06 15:00 UTC, commit abc1234") == 1
