@@ -61,8 +61,8 @@ run: $(VENV)/.runtime $(CATALOGUES) $(CORE)  ## serve on $PORT (default 8000) wi
 # tests are independent, and each one that needs a server starts its own on a free port.
 TEST_WORKERS ?= auto
 # The dev packages install while the core compiles (-j2: some 20 s less on a fresh clone).
-test: $(VENV)/.runtime  ## the whole test suite
-	@$(MAKE) --no-print-directory -j2 $(VENV)/.dev $(CATALOGUES) $(CORE)
+test: $(VENV)/.runtime $(CATALOGUES)  ## the whole test suite
+	@$(MAKE) --no-print-directory -j2 $(VENV)/.dev $(CORE)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # More simulated rounds and mutated logs than make test plays (1,000 and 300 per variant),
