@@ -191,7 +191,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"compile_core: not compiled, {why}: the core runs as pure Python, about a "
               "quarter slower", file=sys.stderr)
         return 1 if args.require else 0
-    done = build()
+    try:
+        done = build()
+    except Exception as failed:
+        # a compiler or Cython that is there but fails in any way (a broken toolchain, a
+        # full disk) must not stop `make run` either: the sources answer the same
+        clean()
+        print(f"compile_core: not compiled, the build failed ({type(failed).__name__}: "
+              f"{failed}): the core runs as pure Python, about a quarter slower",
+              file=sys.stderr)
+        return 1 if args.require else 0
     print(f"compile_core: {len(MODULES)} modules compiled ({len(done)} built, "
           f"{len(MODULES) - len(done)} current or from the cache)")
     return 0

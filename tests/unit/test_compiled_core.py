@@ -145,3 +145,21 @@ def test_the_makefile_builds_the_core_before_it_serves_tests_or_times():
         first = lines[at] + (lines[at + 1] if lines[at + 1].startswith("\t") else "")
         assert "$(CORE)" in first, f"make {target} does not build the core first"
     assert "REQUIRE_COMPILED=1" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_a_failing_build_falls_back_to_pure_python_unless_required(monkeypatch, capsys):
+    """A compiler that is there but fails (a broken toolchain, a full disk) leaves the core
+    as pure Python, as no compiler does: `make run` still serves."""
+    monkeypatch.delenv("REQUIRE_COMPILED", raising=False)
+    monkeypatch.setattr(compile_core, "_why_not", lambda: None)
+    cleaned = []
+    monkeypatch.setattr(compile_core, "clean", lambda root=None: cleaned.append(True))
+
+    def broken(*args, **kwargs):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(compile_core, "build", broken)
+    assert compile_core.main([]) == 0
+    assert "the build failed (OSError: No space left on device)" in capsys.readouterr().err
+    assert cleaned
+    assert compile_core.main(["--require"]) == 1
