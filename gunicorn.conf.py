@@ -133,6 +133,15 @@ def worker_exit(server, worker):
     metrics.sync_cache_stats()
 
 
+def post_fork(server, worker):
+    """In each new worker: how many core modules it runs compiled, for /metrics
+    (app/metrics.py). The master's own value does not count: on_starting empties the metric
+    files after the app is preloaded, and a worker's gauge starts at 0."""
+    from app import metrics
+
+    metrics.note_compiled_core()
+
+
 def pre_fork(server, worker):
     """In the master, before each worker is forked: the objects built at import (tile and
     suit tables, schemas) live as long as the process, so take them out of the garbage

@@ -235,6 +235,19 @@ def test_metrics_add_up_over_all_workers(server):
         assert _evaluate_count(server) - before == sent
 
 
+def test_every_worker_says_it_runs_the_core_compiled(server):
+    """/metrics' gauge is the fewest compiled modules of any live worker: each worker sets
+    it after the fork (gunicorn.conf.py's post_fork), since the master's value is emptied
+    with the metric files at start and a worker's gauge starts at 0."""
+    from tools import compile_core
+
+    status, _, text = server.request("GET", "/metrics", port=server.metrics_port)
+    assert status == 200
+    gauge = [line for line in text.decode().splitlines()
+             if line.startswith("mahjong_core_compiled_modules ")]
+    assert gauge == [f"mahjong_core_compiled_modules {float(len(compile_core.MODULES))}"]
+
+
 def _evaluate_count(server: Server) -> float:
     """mahjong_http_requests_total of POST /evaluate 200, as one scrape reports it."""
     assert server.request("GET", "/metrics")[0] == 404  # not on the public port
