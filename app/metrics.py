@@ -107,6 +107,9 @@ def observe(endpoint: str, method: str, status: int, seconds: float) -> None:
     LATENCY.labels(*labels).observe(seconds)
 
 
+EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+
+
 def note_compiled_core() -> int:
     """Count the modules of ``rules`` this process imported compiled (an extension module
     beside its source, tools/compile_core.py) into :data:`CORE_COMPILED`: an image or a
@@ -117,9 +120,6 @@ def note_compiled_core() -> int:
                    and str(getattr(module, "__file__", None) or "").endswith(EXTENSIONS))
     CORE_COMPILED.set(compiled)
     return compiled
-
-
-EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
 def sync_cache_stats() -> None:

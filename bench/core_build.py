@@ -18,7 +18,6 @@ from typing import Any
 from tools import compile_core
 
 ROOT = Path(__file__).resolve().parent.parent
-ROUNDS = 1  # how many times each process times the reviews (the lesser sum counts)
 
 
 def compare() -> dict[str, Any]:
@@ -59,7 +58,7 @@ def _time(build: str) -> dict[str, Any]:
     from bench import expectation
 
     collector.set_pace()
-    return {"seconds": min(sum(expectation.pace_reviews()) for _ in range(ROUNDS))}
+    return {"seconds": sum(expectation.pace_reviews())}
 
 
 def _hotspots(name: str, seat: int) -> list[tuple[str, float, float]]:

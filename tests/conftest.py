@@ -15,9 +15,9 @@ from tools import compile_core  # noqa: E402
 
 # A compiled module built from an older source would test that source, not this one: before
 # anything imports rules, refuse to run (make test rebuilds it on its own).
-if compile_core.stale():
+if _stale := compile_core.stale():
     raise pytest.UsageError(
-        f"the compiled core is older than its sources ({', '.join(compile_core.stale())}): "
+        f"the compiled core is older than its sources ({', '.join(_stale)}): "
         "run make compile, or python -m tools.compile_core --clean to test pure Python")
 
 from flask.testing import FlaskClient  # noqa: E402

@@ -67,20 +67,30 @@ def source_hash(source: str, root: Path = ROOT) -> str:
     return hashlib.sha256((root / source).read_bytes()).hexdigest()
 
 
+def _manifest(root: Path) -> dict[str, str]:
+    """The source hashes the compiled modules were built from, by source."""
+    manifest = root / MANIFEST
+    return json.loads(manifest.read_text()) if manifest.exists() else {}
+
+
+def _current(source: str, root: Path, built: dict[str, str]) -> bool:
+    """Is the compiled module of ``source`` there, and built from the source as it is?"""
+    return compiled_path(source, root).exists() and built.get(source) == source_hash(source,
+                                                                                     root)
+
+
 def stale(root: Path = ROOT) -> list[str]:
     """The sources whose compiled module is not built from them as they are now: built from
     an older text, or not recorded in the manifest. Empty where nothing is compiled."""
-    manifest = root / MANIFEST
-    built = json.loads(manifest.read_text()) if manifest.exists() else {}
-    return [source for source in MODULES
-            if compiled_path(source, root).exists()
-            and built.get(source) != source_hash(source, root)]
+    built = _manifest(root)
+    return [s for s in MODULES if compiled_path(s, root).exists()
+            and not _current(s, root, built)]
 
 
 def compiled(root: Path = ROOT) -> list[str]:
     """The sources that run compiled here (their compiled module exists and is current)."""
-    old = set(stale(root))
-    return [s for s in MODULES if compiled_path(s, root).exists() and s not in old]
+    built = _manifest(root)
+    return [s for s in MODULES if _current(s, root, built)]
 
 
 def pure_python(root: Path = ROOT) -> None:
@@ -156,10 +166,8 @@ def build(root: Path = ROOT, cache: Path | None = None) -> list[str]:
     (from ``cache`` where it holds one), and record the manifest. The sources compiled."""
     cache = cache or Path(os.environ.get("CORE_BUILD_CACHE", root / ".build-cache"))
     cache.mkdir(parents=True, exist_ok=True)
-    manifest = root / MANIFEST
-    built = json.loads(manifest.read_text()) if manifest.exists() else {}
-    wanted = [s for s in MODULES if not compiled_path(s, root).exists()
-              or built.get(s) != source_hash(s, root)]
+    built = _manifest(root)
+    wanted = [s for s in MODULES if not _current(s, root, built)]
     keys = {s: _cache_key(s, root) for s in wanted}
     missing = [s for s in wanted if not (cache / (keys[s] + SUFFIX)).exists()]
     if missing:
@@ -169,7 +177,8 @@ def build(root: Path = ROOT, cache: Path | None = None) -> list[str]:
     for source in wanted:
         shutil.copy2(cache / (keys[source] + SUFFIX), compiled_path(source, root))
         built[source] = source_hash(source, root)
-    manifest.write_text(json.dumps({s: built[s] for s in MODULES if s in built}, indent=1))
+    (root / MANIFEST).write_text(json.dumps({s: built[s] for s in MODULES if s in built},
+                                            indent=1))
     return missing
 
 
