@@ -6,6 +6,9 @@ each one as it is (no ``.pyx``, no C types), and Python imports the compiled mod
 beside its source, in its place. They are where a review or an expected-value advice spends
 its time (cProfile of four benchmark reviews: 70 % of the own time in ``rules``); compiled,
 those reviews take 0.73-0.78 of their time (docs/PERFORMANCE.md says which build it timed).
+One module declares C types, in Cython's pure-Python mode: ``rules/analysis/turns.py``, a
+loop over arrays that runs only compiled (its numpy twin, which gives the same numbers to
+the last bit, runs where it is not): the turn loop of the values, a tenth of a review.
 
 Where no C compiler or no Cython is found, nothing is compiled and the service runs the
 same code as pure Python, a quarter slower: ``make run`` still works on a bare machine. CI
@@ -43,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Generated code kept for its measure: make bench's "The core" times reviews at 0.75x compiled.
 MODULES = (
     "rules/analysis/expectation.py",
+    "rules/analysis/turns.py",
     "rules/analysis/exchange.py",
     "rules/analysis/shanten.py",
     "rules/analysis/waiting.py",

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from rules.analysis import is_complete, shanten, waits
+from rules.analysis import is_complete, shanten, turns, waits
 from rules.analysis.exchange import WILD, exchanges
 from rules.analysis.model import ShapeRules
 from rules.caches import cached
@@ -544,14 +544,7 @@ class _Arrays:
         position = np.cumsum(mine_groups) - 1  # each reached draw's place among them
         weight = prob[position[self.chosen[chosen]]]
         chooser = owner[position[self.chosen[chosen]]]
-        value = np.zeros((2, states))
-        for _ in range(draws_left):
-            nxt = fixed + stay * value
-            if len(chosen):
-                best = np.maximum.reduceat(value[:, picked], runs, axis=1) * weight
-                nxt[0] += np.bincount(chooser, weights=best[0], minlength=states)
-                nxt[1] += np.bincount(chooser, weights=best[1], minlength=states)
-            value = nxt
+        value = turns.values(fixed, stay, picked, runs, weight, chooser, draws_left)
         whole = np.zeros((2, self.states))
         whole[:, where] = value
         return whole

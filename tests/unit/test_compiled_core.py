@@ -163,3 +163,9 @@ def test_a_failing_build_falls_back_to_pure_python_unless_required(monkeypatch, 
     assert "the build failed (OSError: No space left on device)" in capsys.readouterr().err
     assert cleaned
     assert compile_core.main(["--require"]) == 1
+
+
+def test_the_operations_guide_counts_the_modules_the_image_compiles():
+    """docs/operations.md tells what the gauge reads on a good image: as many as MODULES."""
+    guide = (ROOT / "docs" / "operations.md").read_text()
+    assert f"the image compiles {len(compile_core.MODULES)})" in guide
