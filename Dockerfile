@@ -27,7 +27,7 @@ RUN /opt/venv/bin/python -m tools.compile_core --require
 # ---------------------------------------------------------------- runtime
 FROM ${BASE_IMAGE} AS runtime
 LABEL org.opencontainers.image.title="mahjong-scoring" \
-      org.opencontainers.image.version="1.7.6" \
+      org.opencontainers.image.version="1.7.7" \
       org.opencontainers.image.description="Scores Chinese mahjong hands and settles rounds (xingguo, nanchang, qinzhou, guangdong)"
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \

@@ -11,4 +11,4 @@ packages', the clients', the image tag and CHANGELOG.md's newest entry say the s
 ``tests/contract/test_versions.py`` fails when one does not.
 """
 
-CONTRACT_VERSION = "1.7.6"
+CONTRACT_VERSION = "1.7.7"

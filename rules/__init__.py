@@ -40,7 +40,7 @@ from rules.variants import NAMES, VARIANTS
 # the product's one version (README, "Versions"), the same as the contract's and the
 # packages'. A release that changes how any request is scored is a new version, as one that
 # changes the contract is; tests/contract/test_versions.py holds every copy of it equal.
-RULES_VERSION = "1.7.6"
+RULES_VERSION = "1.7.7"
 
 # Every pattern id and every reason code any variant answers with (the contract's enums).
 PATTERN_IDS = tuple(sorted({p for v in VARIANTS.values() for p in v.patterns}))

@@ -39,7 +39,7 @@ from .schema import (
     ProblemError as FieldError,  # one entry of a problem's errors, as the contract names it
 )
 
-__version__ = "1.7.6"
+__version__ = "1.7.7"
 DEFAULT_URL = "http://localhost:8000"
 PROBLEM_JSON = "application/problem+json"
 RETRY_STATUSES = frozenset({503})
