@@ -473,6 +473,7 @@ class _Arrays:
     targets: np.ndarray  # all targets, by group (graph order)
     group_start: np.ndarray
     left_by_kind: np.ndarray  # (states, kinds): the copies each state's hand has not seen
+    left_total: np.ndarray  # (states,): their sum, the same for every row (summed once)
 
     @classmethod
     def of(cls, graph: Graph, win_values: Sequence[float], out: Counts) -> _Arrays:
@@ -487,7 +488,7 @@ class _Arrays:
                    np.asarray(graph.group_left, dtype=np.float64), win_at,
                    np.asarray(win_values, dtype=np.float64), wins,
                    chosen, starts[chosen], (ends - starts)[chosen], targets, starts,
-                   np.maximum(COPIES - np.asarray(out) - _counts(graph.hands), 0))
+                   *_left(out, graph.hands))
 
     def reach(self, roots: list[int]) -> np.ndarray:
         """The states ``roots`` reach (a mask): each round adds the targets of the choices
@@ -521,12 +522,11 @@ class _Arrays:
         owner = renumber[self.owner[mine_groups]]
         kind = self.kind[mine_groups]
         mine = self.left[mine_groups]
-        by_kind = self.left_by_kind[where]
-        total = by_kind.sum(axis=1)
+        total = self.left_total[where]
         if seen is not None:
             mine = mine - (kind == seen)
             np.maximum(mine, 0.0, out=mine)
-            total = total - (by_kind[:, seen] > 0)
+            total = total - (self.left_by_kind[where, seen] > 0)
         with np.errstate(divide="ignore", invalid="ignore"):
             prob = np.where(total[owner] > 0, mine / total[owner], 0.0)
         wins = self.wins[mine_groups]
@@ -548,6 +548,13 @@ class _Arrays:
         whole = np.zeros((2, self.states))
         whole[:, where] = value
         return whole
+
+
+def _left(out: Counts, hands: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(states, kinds): the copies of each kind each state's hand has not seen, and
+    (states,) their sum."""
+    by_kind = np.maximum(COPIES - np.asarray(out) - _counts(hands), 0)
+    return by_kind, by_kind.sum(axis=1)
 
 
 def _counts(hands: Sequence[int]) -> np.ndarray:
