@@ -179,11 +179,25 @@ def build(root: Path = ROOT, cache: Path | None = None) -> list[str]:
             for source, made in _build(missing, root, Path(scratch)).items():
                 shutil.copy2(made, cache / (keys[source] + SUFFIX))
     for source in wanted:
-        shutil.copy2(cache / (keys[source] + SUFFIX), compiled_path(source, root))
+        _install(cache / (keys[source] + SUFFIX), compiled_path(source, root))
         built[source] = source_hash(source, root)
     (root / MANIFEST).write_text(json.dumps({s: built[s] for s in MODULES if s in built},
                                             indent=1))
     return missing
+
+
+def _install(made: Path, target: Path) -> None:
+    """Put the compiled module ``made`` at ``target`` by renaming a copy over it: a process
+    that imported the old file (a server from `make run`, a test run) keeps the file it
+    mapped. Copied over in place, that file changed under it, and it died of SIGBUS at its
+    next call into the module (seen: a test run and `make selfplay-check` beside a
+    `make compile`)."""
+    fresh = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        shutil.copy2(made, fresh)
+        os.replace(fresh, target)
+    finally:
+        fresh.unlink(missing_ok=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ processes, and must be equal to the last digit."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -169,3 +170,46 @@ def test_the_operations_guide_counts_the_modules_the_image_compiles():
     """docs/operations.md tells what the gauge reads on a good image: as many as MODULES."""
     guide = (ROOT / "docs" / "operations.md").read_text()
     assert f"the image compiles {len(compile_core.MODULES)})" in guide
+
+
+SWAPPED = textwrap.dedent("""
+    import sys
+    import numpy as np
+    sys.path.insert(0, sys.argv[1])
+    import turns  # the compiled module, from its own directory
+    print("imported", flush=True)
+    sys.stdin.readline()  # the module is rebuilt under it now
+    nothing = np.zeros(0, dtype=np.intp)
+    value = turns.by_loops(np.zeros((2, 3)), np.zeros(3), nothing, np.zeros(1, dtype=np.intp),
+                           np.zeros(0), nothing, 4)
+    print(value.sum(), flush=True)
+""")
+
+
+@pytest.mark.parametrize("install", ["rename", "copy in place"])
+def test_a_rebuild_leaves_a_running_process_its_module(tmp_path, install):
+    """`make compile` beside a running server or test run: the new module is renamed over
+    the old, so the process keeps the file it mapped and its next call into the module
+    works. Copied over in place (as before), the same call killed it: the control case."""
+    module = compile_core.compiled_path("rules/analysis/turns.py")
+    if not module.exists():
+        toolchains.unavailable("compiled", "the core is not compiled here")
+    target = tmp_path / module.name
+    shutil.copy2(module, target)
+    child = subprocess.Popen([sys.executable, "-c", SWAPPED, str(tmp_path)], cwd=ROOT,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "imported"
+        other = compile_core.compiled_path("rules/analysis/exchange.py")  # another build
+        if install == "rename":
+            compile_core._install(other, target)
+        else:
+            shutil.copy2(other, target)
+        shown, _ = child.communicate("go\n", timeout=60)
+    finally:
+        child.kill()
+    if install == "rename":
+        assert (child.returncode, shown.strip()) == (0, "0.0")
+        assert [p.name for p in tmp_path.iterdir()] == [module.name]  # no copy left beside
+    else:
+        assert child.returncode != 0
