@@ -7,7 +7,7 @@ Each turn, every state's value is what its draws bring: the wins and throw-backs
 (``fixed``, and ``stay`` times its own value next turn), plus, for each draw with a choice
 of states, the best of their values next turn times that draw's chance. With numpy that is
 eight calls a turn on arrays of a few hundred states, and the calls, not the arithmetic,
-were the time: a sixth of a review (perf, a guangdong review).
+were the time: a tenth of a review (perf, a guangdong review).
 
 So the turn loop is written twice, and both give the same numbers to the last bit:
 
@@ -82,8 +82,7 @@ def by_loops(fixed, stay, picked, runs, weight, chooser, turns) -> np.ndarray:
     choices = chooser.shape[0]
     targets = picked.shape[0]
     arrays = [np.zeros((2, states)), np.zeros((2, states))]
-    sums = np.zeros((2, states))
-    added = sums
+    added = np.zeros((2, states))
     for turn in range(turns):
         now = arrays[turn % 2]
         nxt = arrays[(turn + 1) % 2]
